@@ -1,0 +1,174 @@
+/**
+ * The one module that reads the environment (DESIGN.md "One build, two modes").
+ *
+ * Settings are read when the server starts, never baked into the build: the server hands the
+ * public part to the browser through `/dashboard/api/runtime-config` (a blocking script that sets
+ * `window.__DASHBOARD_CONFIG__` before the app hydrates), so one `next build` serves both modes.
+ */
+
+export const BASE_PATH = '/dashboard'
+
+export type CustomContent = {
+  dashboardAuthCustomProvider: unknown
+  organizationLegalDocuments: unknown
+  projectHomepageExampleProjects: unknown
+  logsDefaultQuery: unknown
+}
+
+/** Settings the browser may see. */
+export type PublicConfig = {
+  isPlatform: boolean
+  apiUrl: string
+  gotrueUrl: string
+  sentryDsn: string | null
+  monacoCdnBaseUrl: string
+  /** spec §8 flags */
+  ongoingIncident: boolean
+  showNoticeBanner: boolean
+  clockSkewBanner: boolean
+  /** billing flag: gates overdue invoices and billing screens (spec §7) */
+  billingEnabled: boolean
+  /** remote feature flags that release some previews (spec §3) */
+  remoteFlags: { gitlessBranching: boolean; advisorRules: boolean; unifiedLogs: boolean }
+  customContent: CustomContent
+}
+
+/** Settings only the server sees. */
+export type ServerConfig = PublicConfig & {
+  port: number
+  databaseUrl: string | null
+  dataDir: string
+  jwtSecret: string | null
+  /** self-hosted profile's disabled_features (spec §3), from a comma list */
+  disabledFeatures: string[]
+  seedDemo: boolean
+  demoPassword: string | null
+}
+
+type Env = Record<string, string | undefined>
+
+declare global {
+  interface Window {
+    __DASHBOARD_CONFIG__?: PublicConfig
+  }
+}
+
+export const MONACO_VERSION = '0.52.2'
+const DEFAULT_MONACO_CDN = `https://cdn.jsdelivr.net/npm/monaco-editor@${MONACO_VERSION}/min/vs`
+
+function bool(value: string | undefined, fallback: boolean): boolean {
+  if (value === undefined || value.trim() === '') return fallback
+  return ['1', 'true', 'yes', 'on'].includes(value.trim().toLowerCase())
+}
+
+function json(value: string | undefined): unknown {
+  if (value === undefined || value.trim() === '') return null
+  try {
+    return JSON.parse(value)
+  } catch {
+    return value
+  }
+}
+
+function str(value: string | undefined): string | null {
+  return value === undefined || value.trim() === '' ? null : value.trim()
+}
+
+/** Parses a whole configuration out of an environment (pure; used by the server and tests). */
+export function parseConfig(env: Env): ServerConfig {
+  const port = Number.parseInt(env.PORT ?? '', 10)
+  return {
+    isPlatform: bool(env.IS_PLATFORM, true),
+    apiUrl: str(env.API_URL)?.replace(/\/$/, '') ?? `${BASE_PATH}/api`,
+    gotrueUrl: str(env.GOTRUE_URL)?.replace(/\/$/, '') ?? `${BASE_PATH}/api/auth/v1`,
+    sentryDsn: str(env.SENTRY_DSN),
+    monacoCdnBaseUrl: str(env.MONACO_CDN_BASE_URL)?.replace(/\/$/, '') ?? DEFAULT_MONACO_CDN,
+    ongoingIncident: bool(env.ONGOING_INCIDENT, false),
+    showNoticeBanner: bool(env.SHOW_NOTICE_BANNER, false),
+    clockSkewBanner: bool(env.CLOCK_SKEW_BANNER, true),
+    billingEnabled: bool(env.BILLING_ENABLED, true),
+    remoteFlags: {
+      gitlessBranching: bool(env.FLAG_GITLESS_BRANCHING, false),
+      advisorRules: bool(env.FLAG_ADVISOR_RULES, false),
+      unifiedLogs: bool(env.FLAG_UNIFIED_LOGS, false),
+    },
+    customContent: {
+      dashboardAuthCustomProvider: json(env.CUSTOM_CONTENT_DASHBOARD_AUTH_CUSTOM_PROVIDER),
+      organizationLegalDocuments: json(env.CUSTOM_CONTENT_ORGANIZATION_LEGAL_DOCUMENTS),
+      projectHomepageExampleProjects: json(env.CUSTOM_CONTENT_PROJECT_HOMEPAGE_EXAMPLE_PROJECTS),
+      logsDefaultQuery: json(env.CUSTOM_CONTENT_LOGS_DEFAULT_QUERY),
+    },
+    port: Number.isFinite(port) && port > 0 ? port : 8082,
+    databaseUrl: str(env.DATABASE_URL),
+    dataDir: str(env.DATA_DIR) ?? '.data',
+    jwtSecret: str(env.JWT_SECRET),
+    disabledFeatures: (env.DISABLED_FEATURES ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
+    seedDemo: bool(env.SEED_DEMO, false),
+    demoPassword: str(env.DEMO_PASSWORD),
+  }
+}
+
+/** The part of a configuration that is safe to hand to the browser. */
+export function toPublicConfig(config: ServerConfig): PublicConfig {
+  const {
+    isPlatform,
+    apiUrl,
+    gotrueUrl,
+    sentryDsn,
+    monacoCdnBaseUrl,
+    ongoingIncident,
+    showNoticeBanner,
+    clockSkewBanner,
+    billingEnabled,
+    remoteFlags,
+    customContent,
+  } = config
+  return {
+    isPlatform,
+    apiUrl,
+    gotrueUrl,
+    sentryDsn,
+    monacoCdnBaseUrl,
+    ongoingIncident,
+    showNoticeBanner,
+    clockSkewBanner,
+    billingEnabled,
+    remoteFlags,
+    customContent,
+  }
+}
+
+let serverConfig: ServerConfig | null = null
+
+/** Server-side configuration, read once from the environment of the running process. */
+export function getServerConfig(): ServerConfig {
+  if (typeof window !== 'undefined') throw new Error('getServerConfig() is server-only')
+  serverConfig ??= parseConfig(process.env)
+  return serverConfig
+}
+
+/** Test hook: forget the cached server configuration so the next read sees a new environment. */
+export function resetServerConfig(): void {
+  serverConfig = null
+}
+
+/** Configuration as this side sees it: the injected runtime config in the browser, the env on the server. */
+export function getConfig(): PublicConfig {
+  if (typeof window !== 'undefined') {
+    return window.__DASHBOARD_CONFIG__ ?? toPublicConfig(parseConfig({}))
+  }
+  return toPublicConfig(getServerConfig())
+}
+
+/** True on the hosted platform (spec §1), false when self-hosted. */
+export function isPlatform(): boolean {
+  return getConfig().isPlatform
+}
+
+/** Absolute or base-path-relative URL of a platform API path, e.g. `/platform/profile`. */
+export function platformUrl(path: string): string {
+  return `${getConfig().apiUrl}${path.startsWith('/') ? path : `/${path}`}`
+}

@@ -1,0 +1,44 @@
+import { getServerConfig } from '@/lib/config'
+import { unauthorized } from '../http/errors'
+import type { ApiRequest } from '../http/types'
+import { verifyAccessToken } from './jwt'
+
+/** The self-hosted build has no sign-in: every request acts as this one user (spec §1). */
+export const SELF_HOSTED_USER_ID = '00000000-0000-4000-8000-000000000001'
+export const SELF_HOSTED_EMAIL = 'admin@localhost'
+
+export type Caller = {
+  userId: string
+  email: string
+  aal: 'aal1' | 'aal2'
+  sessionId: string | null
+  /** Self-hosted: every access check is allowed. */
+  selfHosted: boolean
+}
+
+/** Reads the bearer token of a request; undefined when none is sent. */
+export function bearerToken(req: ApiRequest): string | undefined {
+  const header = req.headers.authorization
+  if (typeof header !== 'string') return undefined
+  const m = /^Bearer\s+(.+)$/i.exec(header.trim())
+  return m ? m[1].trim() : undefined
+}
+
+/** Who is calling: the signed-in user, the self-hosted user, or null. */
+export async function getCaller(req: ApiRequest): Promise<Caller | null> {
+  if (!getServerConfig().isPlatform) {
+    return { userId: SELF_HOSTED_USER_ID, email: SELF_HOSTED_EMAIL, aal: 'aal2', sessionId: null, selfHosted: true }
+  }
+  const token = bearerToken(req)
+  if (!token) return null
+  const claims = await verifyAccessToken(token)
+  if (!claims) return null
+  return { userId: claims.sub, email: claims.email, aal: claims.aal, sessionId: claims.session_id ?? null, selfHosted: false }
+}
+
+/** The caller, or 401 when the request is not signed in. */
+export async function requireCaller(req: ApiRequest): Promise<Caller> {
+  const caller = await getCaller(req)
+  if (!caller) throw unauthorized()
+  return caller
+}

@@ -1,0 +1,99 @@
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import { ApiError } from './errors'
+import type { Router } from './router'
+import { isApiResult, type ApiRequest, type Method } from './types'
+
+/** Largest request body accepted, unless a route's mount says otherwise. */
+export const DEFAULT_BODY_LIMIT = 1024 * 1024
+
+export type ErrorBody = (status: number, message: string, errorCode?: string) => unknown
+
+export type NodeHandlerOptions = {
+  /** Path prefix to strip before routing, e.g. `/^(\/dashboard)?\/api/` (Next may or may not keep the base path). */
+  prefix: RegExp
+  bodyLimit?: number
+  /** Shapes error bodies (GoTrue and the platform differ). */
+  errorBody?: ErrorBody
+}
+
+const defaultErrorBody: ErrorBody = (_status, message, errorCode) => (errorCode ? { message, code: errorCode } : { message })
+
+function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const declared = Number(req.headers['content-length'] ?? 0)
+    if (declared > limit) {
+      reject(new ApiError(413, `Request body is too large: the limit is ${limit} bytes`))
+      req.resume()
+      return
+    }
+    const chunks: Buffer[] = []
+    let size = 0
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length
+      if (size > limit) {
+        reject(new ApiError(413, `Request body is too large: the limit is ${limit} bytes`))
+        req.destroy()
+        return
+      }
+      chunks.push(chunk)
+    })
+    req.on('end', () => resolve(Buffer.concat(chunks)))
+    req.on('error', reject)
+  })
+}
+
+function send(res: ServerResponse, method: string, status: number, body: unknown, headers: Record<string, string> = {}) {
+  for (const [k, v] of Object.entries(headers)) res.setHeader(k, v)
+  if (body === undefined || status === 204) {
+    res.statusCode = status
+    res.end()
+    return
+  }
+  const payload = JSON.stringify(body)
+  res.statusCode = status
+  res.setHeader('Content-Type', 'application/json; charset=utf-8')
+  res.setHeader('Cache-Control', 'no-store')
+  res.setHeader('Content-Length', Buffer.byteLength(payload))
+  res.end(method === 'HEAD' ? undefined : payload)
+}
+
+/** Serves a Router on node's request/response (Next API routes with bodyParser off, or a bare http server). */
+export function createNodeHandler(router: Router, options: NodeHandlerOptions) {
+  const limit = options.bodyLimit ?? DEFAULT_BODY_LIMIT
+  const errorBody = options.errorBody ?? defaultErrorBody
+  return async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const url = new URL(req.url ?? '/', 'http://localhost')
+    const path = url.pathname.replace(options.prefix, '') || '/'
+    const method = (req.method ?? 'GET').toUpperCase()
+    try {
+      const found = router.match(method, path)
+      if (!('handler' in found)) {
+        if (found.allowed.length) {
+          throw new ApiError(405, `Method ${method} is not allowed on ${path}; use ${[...new Set(found.allowed)].join(', ')}`)
+        }
+        throw new ApiError(404, `No such endpoint: ${method} ${path}`)
+      }
+      let body: Promise<Buffer> | null = null
+      const forwarded = req.headers['x-forwarded-for']
+      const apiReq: ApiRequest = {
+        method: method as Method,
+        path,
+        params: found.params,
+        query: Object.fromEntries(url.searchParams.entries()),
+        headers: req.headers,
+        ip: (typeof forwarded === 'string' ? forwarded.split(',')[0].trim() : '') || req.socket?.remoteAddress || 'unknown',
+        rawBody: () => (body ??= readBody(req, limit)),
+      }
+      const result = await found.handler(apiReq)
+      if (isApiResult(result)) send(res, method, result.status, result.body, result.headers)
+      else send(res, method, result === undefined ? 204 : 200, result)
+    } catch (error) {
+      if (error instanceof ApiError) {
+        send(res, method, error.status, errorBody(error.status, error.message, error.errorCode), error.headers)
+      } else {
+        console.error(`[platform-api] ${method} ${path} failed`, error)
+        send(res, method, 500, errorBody(500, 'Internal server error'))
+      }
+    }
+  }
+}

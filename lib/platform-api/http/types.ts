@@ -1,0 +1,33 @@
+import type { IncomingHttpHeaders } from 'node:http'
+
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'HEAD'
+
+/** What a platform handler sees of a request, independent of Next or the node server. */
+export type ApiRequest = {
+  method: Method
+  /** Path below the mount point, e.g. `/platform/profile`. */
+  path: string
+  params: Record<string, string>
+  query: Record<string, string>
+  headers: IncomingHttpHeaders
+  /** The caller's address, for rate limits. */
+  ip: string
+  /** The raw body (already size-limited). */
+  rawBody: () => Promise<Buffer>
+}
+
+/** A handler returns a body (sent as JSON with 200), or a full response. */
+export type ApiResult = { status: number; body?: unknown; headers?: Record<string, string> }
+
+export type Handler = (req: ApiRequest) => Promise<ApiResult | unknown>
+
+/** Marks a value as a full response rather than a body. */
+export function respond(status: number, body?: unknown, headers?: Record<string, string>): ApiResult {
+  return { [RESULT]: true, status, body, headers } as ApiResult
+}
+
+export const RESULT = Symbol.for('platform-api.result')
+
+export function isApiResult(value: unknown): value is ApiResult {
+  return typeof value === 'object' && value !== null && RESULT in value
+}

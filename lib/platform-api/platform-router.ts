@@ -1,0 +1,19 @@
+import { Router } from './http/router'
+import { registerProfileRoutes } from './routes/profile'
+import { registerOrganizationRoutes } from './routes/organizations'
+import { registerBillingRoutes } from './routes/billing'
+import { registerProjectRoutes } from './routes/projects'
+import { registerPgMetaRoutes } from './routes/pg-meta'
+import { registerTelemetryRoutes } from './routes/telemetry'
+
+/** Every route of `{API_URL}/platform/...`, built once per process. */
+export function createPlatformRouter(): Router {
+  const router = new Router()
+  registerProfileRoutes(router)
+  registerOrganizationRoutes(router)
+  registerBillingRoutes(router)
+  registerProjectRoutes(router)
+  registerPgMetaRoutes(router)
+  registerTelemetryRoutes(router)
+  return router
+}

@@ -1,0 +1,2 @@
+/** Closes every open project database (tests and shutdown). */
+export async function closeAllProjectDatabases(): Promise<void> {}

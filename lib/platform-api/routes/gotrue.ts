@@ -1,0 +1,3 @@
+import type { Router } from '../http/router'
+
+export function registerGotrueRoutes(_router: Router): void {}

@@ -1,0 +1,3 @@
+import type { Router } from '../http/router'
+
+export function registerTelemetryRoutes(_router: Router): void {}

@@ -1,0 +1,5 @@
+import { authHandler } from '@/lib/platform-api/handlers'
+
+export const config = { api: { bodyParser: false, externalResolver: true } }
+
+export default authHandler

@@ -1,0 +1,116 @@
+import crypto from 'node:crypto'
+import fs from 'node:fs'
+import http from 'node:http'
+import os from 'node:os'
+import path from 'node:path'
+import type { AddressInfo } from 'node:net'
+import pg from 'pg'
+import { resetServerConfig } from '@/lib/config'
+
+/**
+ * A real platform server for API tests, on a fresh store: PGlite in a temporary DATA_DIR, or,
+ * when TEST_DATABASE_URL is set (scripts/with-postgres.sh), a fresh database on that server.
+ */
+export type TestPlatform = {
+  /** e.g. http://127.0.0.1:PORT/dashboard/api */
+  apiUrl: string
+  /** e.g. http://127.0.0.1:PORT/dashboard/api/auth/v1 */
+  gotrueUrl: string
+  dataDir: string
+  databaseUrl: string | null
+  kind: 'pglite' | 'postgres'
+  request: (path: string, init?: TestRequestInit) => Promise<TestResponse>
+  /** Creates a user straight in the store and returns a bearer token for them. */
+  createUser: (email?: string) => Promise<{ id: string; email: string; token: string }>
+  close: () => Promise<void>
+}
+
+export type TestRequestInit = { method?: string; token?: string; body?: unknown; rawBody?: string; headers?: Record<string, string> }
+export type TestResponse = { status: number; body: any; headers: Headers }
+
+export const usePostgres = Boolean(process.env.TEST_DATABASE_URL)
+
+async function freshDatabase(adminUrl: string): Promise<string> {
+  const name = `test_${crypto.randomBytes(6).toString('hex')}`
+  const client = new pg.Client({ connectionString: adminUrl })
+  await client.connect()
+  await client.query(`create database ${name}`)
+  await client.end()
+  const url = new URL(adminUrl)
+  url.pathname = `/${name}`
+  return url.toString()
+}
+
+export async function startTestPlatform(options: { isPlatform?: boolean; env?: Record<string, string> } = {}): Promise<TestPlatform> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'dashboard-api-'))
+  const databaseUrl = usePostgres ? await freshDatabase(process.env.TEST_DATABASE_URL!) : null
+  process.env.IS_PLATFORM = String(options.isPlatform ?? true)
+  process.env.DATA_DIR = dataDir
+  process.env.JWT_SECRET = crypto.randomBytes(32).toString('hex')
+  if (databaseUrl) process.env.DATABASE_URL = databaseUrl
+  else delete process.env.DATABASE_URL
+  for (const [k, v] of Object.entries(options.env ?? {})) process.env[k] = v
+  resetServerConfig()
+  const g = globalThis as Record<string, unknown>
+  delete g.__jwtSecret
+
+  const { platformHandler, authHandler } = await import('@/lib/platform-api/handlers')
+  const { getStore, closeStore } = await import('@/lib/platform-api/db/store')
+  const { closeAllProjectDatabases } = await import('@/lib/platform-api/projects/databases')
+  const { insertUser } = await import('@/lib/platform-api/auth/users')
+  const { startSession } = await import('@/lib/platform-api/auth/sessions')
+
+  await closeStore()
+  const db = await getStore()
+
+  const server = http.createServer((req, res) => {
+    if ((req.url ?? '').startsWith('/dashboard/api/auth/v1')) void authHandler(req, res)
+    else void platformHandler(req, res)
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const { port } = server.address() as AddressInfo
+  const apiUrl = `http://127.0.0.1:${port}/dashboard/api`
+
+  const request = async (p: string, init: TestRequestInit = {}): Promise<TestResponse> => {
+    const headers: Record<string, string> = { ...(init.headers ?? {}) }
+    if (init.token) headers.Authorization = `Bearer ${init.token}`
+    let body: string | undefined = init.rawBody
+    if (init.body !== undefined) {
+      body = JSON.stringify(init.body)
+      headers['Content-Type'] ??= 'application/json'
+    }
+    const res = await fetch(`${apiUrl}${p}`, { method: init.method ?? (body !== undefined ? 'POST' : 'GET'), headers, body })
+    const text = await res.text()
+    let parsed: unknown = text
+    try {
+      parsed = text ? JSON.parse(text) : undefined
+    } catch {
+      /* keep text */
+    }
+    return { status: res.status, body: parsed, headers: res.headers }
+  }
+
+  let n = 0
+  const createUser = async (email?: string) => {
+    const address = email ?? `user${++n}-${crypto.randomBytes(3).toString('hex')}@example.com`
+    const user = await insertUser(db, { email: address, password: 'correct horse battery staple 42!' })
+    const { access_token } = await startSession(db, user)
+    return { id: user.id, email: user.email, token: access_token }
+  }
+
+  return {
+    apiUrl,
+    gotrueUrl: `${apiUrl}/auth/v1`,
+    dataDir,
+    databaseUrl,
+    kind: db.kind,
+    request,
+    createUser,
+    close: async () => {
+      await new Promise<void>((resolve) => server.close(() => resolve()))
+      await closeAllProjectDatabases()
+      await closeStore()
+      fs.rmSync(dataDir, { recursive: true, force: true })
+    },
+  }
+}
