@@ -1,0 +1,19 @@
+import type { AppProps } from 'next/app'
+import Head from 'next/head'
+import { AppProviders } from '@/components/layouts/AppProviders'
+import { useIsClient } from '@/lib/hooks/use-is-client'
+import '@/styles/globals.css'
+
+export default function App({ Component, pageProps }: AppProps) {
+  // The mode is known only in the browser (runtime config), so the tree renders after hydration.
+  const isClient = useIsClient()
+  return (
+    <>
+      <Head>
+        <title>Dashboard</title>
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+      </Head>
+      <AppProviders>{isClient ? <Component {...pageProps} /> : <div className="app-loading" aria-busy="true" />}</AppProviders>
+    </>
+  )
+}

@@ -1,0 +1,64 @@
+import { defineConfig, devices } from '@playwright/test'
+
+// One production build, started twice: hosted on E2E_HOSTED_PORT, self-hosted on E2E_SELF_PORT
+// (DESIGN.md: the mode is chosen when the server starts). Run `npm run build` first.
+const HOSTED_PORT = Number(process.env.E2E_HOSTED_PORT ?? 8093)
+const SELF_PORT = Number(process.env.E2E_SELF_PORT ?? 8094)
+const RUN = process.env.E2E_RUN_ID ?? String(Date.now())
+
+const chromium = {
+  ...devices['Desktop Chrome'],
+  launchOptions: {
+    executablePath: '/usr/bin/chromium',
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  },
+}
+
+export default defineConfig({
+  testDir: 'e2e',
+  timeout: 60_000,
+  expect: { timeout: 15_000 },
+  fullyParallel: false,
+  workers: 1,
+  retries: process.env.CI ? 1 : 0,
+  reporter: [['list']],
+  outputDir: 'test-results',
+  use: { trace: 'off', screenshot: 'only-on-failure' },
+  projects: [
+    {
+      name: 'hosted',
+      testIgnore: /self-hosted\.spec\.ts/,
+      use: { ...chromium, baseURL: `http://127.0.0.1:${HOSTED_PORT}` },
+    },
+    {
+      name: 'self-hosted',
+      testMatch: /(self-hosted|both-modes)\.spec\.ts/,
+      use: { ...chromium, baseURL: `http://127.0.0.1:${SELF_PORT}` },
+    },
+  ],
+  webServer: [
+    {
+      command: `npx next start -p ${HOSTED_PORT}`,
+      url: `http://127.0.0.1:${HOSTED_PORT}/dashboard/api/get-utc-time`,
+      env: { IS_PLATFORM: 'true', DATA_DIR: `.data-e2e/${RUN}/hosted`, PORT: String(HOSTED_PORT) },
+      reuseExistingServer: false,
+      timeout: 120_000,
+    },
+    {
+      command: `npx next start -p ${SELF_PORT}`,
+      url: `http://127.0.0.1:${SELF_PORT}/dashboard/api/get-utc-time`,
+      env: { IS_PLATFORM: 'false', DATA_DIR: `.data-e2e/${RUN}/self-hosted`, PORT: String(SELF_PORT) },
+      reuseExistingServer: false,
+      timeout: 120_000,
+    },
+  ],
+})
