@@ -2,15 +2,14 @@
  * The query client: cache defaults and the retry policy, in one place (spec §7, §9; STYLE §3).
  */
 import { QueryClient, type DefaultOptions } from '@tanstack/react-query'
+import {
+  DEFAULT_STALE_TIME_MS,
+  QUERY_MAX_RETRIES as MAX_RETRIES,
+  QUERY_RETRY_BASE_DELAY_MS as RETRY_BASE_DELAY_MS,
+  QUERY_RETRY_MAX_DELAY_MS as RETRY_MAX_DELAY_MS,
+} from '@/lib/constants'
 
-/** spec §9: data is fresh for 60 s unless a query names its own staleTime. */
-export const DEFAULT_STALE_TIME_MS = 60_000
-/** spec §7: failures other than client errors are retried up to 3 times. */
-export const MAX_RETRIES = 3
-/** spec §7: exponential back-off starts at 1 s … */
-export const RETRY_BASE_DELAY_MS = 1_000
-/** … and doubles up to 30 s. */
-export const RETRY_MAX_DELAY_MS = 30_000
+export { DEFAULT_STALE_TIME_MS, MAX_RETRIES, RETRY_BASE_DELAY_MS, RETRY_MAX_DELAY_MS }
 
 /** HTTP status of an error: `code` of a ResponseError, or `status` of e.g. an auth-js error. */
 function statusOf(error: unknown): number | undefined {

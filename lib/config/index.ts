@@ -6,6 +6,8 @@
  * `window.__DASHBOARD_CONFIG__` before the app hydrates), so one `next build` serves both modes.
  */
 
+import { CODE_EDITOR_VERSION as MONACO_VERSION } from '@/lib/constants'
+
 export const BASE_PATH = '/dashboard'
 
 export type CustomContent = {
@@ -53,7 +55,7 @@ declare global {
   }
 }
 
-export const MONACO_VERSION = '0.52.2'
+export { MONACO_VERSION }
 const DEFAULT_MONACO_CDN = `https://cdn.jsdelivr.net/npm/monaco-editor@${MONACO_VERSION}/min/vs`
 
 function bool(value: string | undefined, fallback: boolean): boolean {

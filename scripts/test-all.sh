@@ -1,0 +1,36 @@
+#!/usr/bin/env bash
+# Every test of the project, in order: types, unit and component tests, API tests on PGlite and on
+# a real Postgres server, a production build, and end-to-end tests in Chromium in both modes.
+# Installs what the tests need from the system (Chromium, PostgreSQL) when missing.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+export NEXT_TELEMETRY_DISABLED=1
+
+step() { printf '\n=== %s ===\n' "$1"; }
+
+step "system packages"
+bash scripts/ensure-chromium.sh
+
+step "typecheck"
+npx tsc --noEmit
+
+step "unit and component tests"
+npx vitest run --project unit
+
+step "API tests on PGlite"
+npx vitest run --project api
+
+step "API tests on a Postgres server"
+bash scripts/with-postgres.sh npx vitest run --project api
+
+step "production build"
+npx next build
+
+step "bundle budget"
+node bench/bundle-size.mjs --budget 260
+
+step "end-to-end tests (Chromium, hosted and self-hosted, one build)"
+rm -rf .data-e2e
+npx playwright test
+
+step "all tests passed"
