@@ -1,0 +1,90 @@
+import Head from 'next/head'
+import Link from 'next/link'
+import { useRouter } from 'next/router'
+import { useEffect, type ReactNode } from 'react'
+import { useAuth } from '@/components/layouts/AuthProvider'
+import { UserMenu } from '@/components/layouts/UserMenu'
+import { isPlatform } from '@/lib/config'
+import { useCommandMenuStore } from '@/state/command-menu'
+import styles from './AppLayout.module.css'
+
+export type Crumb = { label: string; href?: string }
+
+type AppLayoutProps = {
+  title: string
+  crumbs?: Crumb[]
+  /** Shown under the header, above the page (banners of the current organization). */
+  banners?: ReactNode
+  /** A sidebar beside the page (project navigation). */
+  sidebar?: ReactNode
+  children: ReactNode
+}
+
+/** The signed-in frame of every page: header, banners, optional sidebar. */
+export function AppLayout({ title, crumbs = [], banners, sidebar, children }: AppLayoutProps) {
+  const { isLoading, isLoggedIn } = useAuth()
+  const router = useRouter()
+  const openCommandMenu = useCommandMenuStore((s) => s.setOpen)
+  const platform = isPlatform()
+
+  useEffect(() => {
+    if (platform && !isLoading && !isLoggedIn) {
+      void router.replace({ pathname: '/sign-in', query: { returnTo: router.asPath } })
+    }
+  }, [platform, isLoading, isLoggedIn, router])
+
+  const landing = platform ? '/organizations' : '/project/default'
+  return (
+    <div className={styles.shell}>
+      <Head>
+        <title>{`${title} | Dashboard`}</title>
+      </Head>
+      <header className={styles.header}>
+        <Link href={landing} className={styles.logo} aria-label="Dashboard home">
+          <img src="/dashboard/favicon.svg" alt="" width={22} height={22} />
+        </Link>
+        <nav aria-label="Breadcrumb" className={styles.crumbs}>
+          {crumbs.map((crumb, i) => (
+            <span key={`${crumb.label}-${i}`} className={styles.crumbs}>
+              {i > 0 && <span className={styles.sep}>/</span>}
+              {crumb.href ? <Link href={crumb.href}>{crumb.label}</Link> : <span>{crumb.label}</span>}
+            </span>
+          ))}
+        </nav>
+        <div className={styles.spacer} />
+        <div className={styles.actions}>
+          <button type="button" className="btn btn-sm btn-ghost" onClick={() => openCommandMenu(true)} aria-label="Open command menu">
+            <span className={styles.hideOnMobile}>Search</span>
+            <kbd className={styles.kbd}>⌘K</kbd>
+          </button>
+          <button
+            type="button"
+            className={`btn btn-sm btn-ghost ${styles.hideOnMobile}`}
+            onClick={() => void router.replace({ query: { ...router.query, featurePreviewModal: 'open' } }, undefined, { shallow: true })}
+          >
+            Feature previews
+          </button>
+          <UserMenu />
+        </div>
+      </header>
+      <div className={styles.banners}>{banners}</div>
+      <div className={styles.body}>
+        {sidebar}
+        <main className={styles.main} id="main">
+          {platform && (isLoading || !isLoggedIn) ? <LayoutSkeleton /> : children}
+        </main>
+      </div>
+    </div>
+  )
+}
+
+/** Placeholder while the session is read (bounded: the redirect above ends it). */
+export function LayoutSkeleton() {
+  return (
+    <div className={styles.loading} aria-busy="true" aria-label="Loading">
+      <div className="skeleton" style={{ height: 28, width: 240 }} />
+      <div className="skeleton" style={{ height: 120 }} />
+      <div className="skeleton" style={{ height: 120 }} />
+    </div>
+  )
+}

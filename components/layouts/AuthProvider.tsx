@@ -1,0 +1,53 @@
+import type { Session } from '@supabase/auth-js'
+import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from 'react'
+import { setAccessTokenProvider } from '@/data/fetchers'
+import { getAccessToken, getGotrueClient } from '@/lib/auth/gotrue-client'
+import { isPlatform } from '@/lib/config'
+
+type AuthState = {
+  session: Session | null
+  /** True until the stored session has been read. */
+  isLoading: boolean
+  /** Self-hosted builds have no sign-in: everyone is signed in. */
+  isLoggedIn: boolean
+}
+
+const AuthContext = createContext<AuthState>({ session: null, isLoading: true, isLoggedIn: false })
+
+/** Keeps the auth session in React and hands its access token to the HTTP client. */
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const platform = isPlatform()
+  const [session, setSession] = useState<Session | null>(null)
+  const [isLoading, setIsLoading] = useState(platform)
+
+  useEffect(() => {
+    setAccessTokenProvider(getAccessToken)
+    if (!platform) return
+    const client = getGotrueClient()
+    let active = true
+    void client.getSession().then(({ data }) => {
+      if (!active) return
+      setSession(data.session)
+      setIsLoading(false)
+    })
+    const { data } = client.onAuthStateChange((_event, next) => {
+      setSession(next)
+      setIsLoading(false)
+    })
+    return () => {
+      active = false
+      data.subscription.unsubscribe()
+    }
+  }, [platform])
+
+  const value = useMemo<AuthState>(
+    () => ({ session, isLoading, isLoggedIn: !platform || session !== null }),
+    [session, isLoading, platform]
+  )
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>
+}
+
+/** The auth session, loading flag and whether someone is signed in. */
+export function useAuth(): AuthState {
+  return useContext(AuthContext)
+}

@@ -1,0 +1,57 @@
+import Link from 'next/link'
+import { useRouter } from 'next/router'
+import { useState, type ReactNode } from 'react'
+import { AppLayout } from '@/components/layouts/AppLayout'
+import { useOrganizationsQuery } from '@/data/organizations/organizations-query'
+import { useProjectDetailQuery } from '@/data/projects/project-detail-query'
+import { isPlatform } from '@/lib/config'
+import { projectRoutes } from '@/lib/navigation/project-routes'
+import styles from './ProjectLayout.module.css'
+
+type ProjectLayoutProps = { projectRef: string | undefined; title: string; children: ReactNode }
+
+/** Project pages: the app frame plus the project's navigation (a menu on mobile). */
+export function ProjectLayout({ projectRef, title, children }: ProjectLayoutProps) {
+  const router = useRouter()
+  const [menuOpen, setMenuOpen] = useState(false)
+  const { data: project } = useProjectDetailQuery({ ref: projectRef })
+  const { data: organizations } = useOrganizationsQuery({ enabled: isPlatform() })
+  const organization = organizations?.find((o) => o.id === project?.organization_id)
+  const routes = projectRoutes({ advisorRulesPreview: false }).filter((r) => r.available)
+  const sections = [...new Set(routes.map((r) => r.section))]
+  const path = router.asPath.split(/[?#]/)[0]
+
+  const crumbs = [
+    ...(organization ? [{ label: organization.name, href: `/org/${organization.slug}` }] : []),
+    { label: project?.name ?? projectRef ?? '…' },
+  ]
+
+  const sidebar = projectRef ? (
+    <nav className={`${styles.sidebar} ${menuOpen ? styles.open : ''}`} aria-label="Project">
+      {sections.map((section) => (
+        <div key={section} className={styles.section}>
+          <div className={styles.sectionTitle}>{section}</div>
+          {routes
+            .filter((r) => r.section === section)
+            .map((r) => {
+              const href = r.href(projectRef)
+              return (
+                <Link key={r.key} href={href} className={styles.link} aria-current={path === href ? 'page' : undefined} onClick={() => setMenuOpen(false)}>
+                  {r.label}
+                </Link>
+              )
+            })}
+        </div>
+      ))}
+    </nav>
+  ) : null
+
+  return (
+    <AppLayout title={title} crumbs={crumbs} sidebar={sidebar}>
+      <button type="button" className={`btn btn-sm ${styles.menuButton}`} aria-expanded={menuOpen} onClick={() => setMenuOpen((v) => !v)}>
+        Project menu
+      </button>
+      {children}
+    </AppLayout>
+  )
+}

@@ -1,0 +1,15 @@
+import type { QueryClient } from '@tanstack/react-query'
+import { getGotrueClient } from './gotrue-client'
+
+/** spec §4 Sign out: the auth client first, then local state, storage and the query cache. */
+export async function signOut(queryClient: QueryClient): Promise<void> {
+  try {
+    await getGotrueClient().signOut()
+  } catch (error) {
+    // The session is cleared locally even when the server cannot be reached.
+    console.error('Sign out failed on the server', error)
+  }
+  queryClient.clear()
+  window.localStorage.clear()
+  window.sessionStorage.clear()
+}

@@ -1,0 +1,37 @@
+/** One entry of the project navigation. */
+export type ProjectRoute = {
+  key: string
+  label: string
+  section: string
+  href: (ref: string) => string
+  /** False until the area's screen ships; the navigation lists only what works. */
+  available: boolean
+}
+
+/**
+ * Every project route of spec §2, in navigation order. The security advisor's path depends on
+ * the advisor rules preview (spec §2), so it takes that flag.
+ */
+export function projectRoutes({ advisorRulesPreview }: { advisorRulesPreview: boolean }): ProjectRoute[] {
+  return [
+    { key: 'home', label: 'Project overview', section: 'Project', href: (ref) => `/project/${ref}`, available: true },
+    { key: 'editor', label: 'Table editor', section: 'Project', href: (ref) => `/project/${ref}/editor`, available: false },
+    { key: 'sql', label: 'SQL editor', section: 'Project', href: (ref) => `/project/${ref}/sql/new`, available: false },
+    { key: 'graphiql', label: 'GraphiQL', section: 'Database', href: (ref) => `/project/${ref}/database/graphiql`, available: false },
+    { key: 'column-privileges', label: 'Column privileges', section: 'Database', href: (ref) => `/project/${ref}/database/column-privileges`, available: false },
+    { key: 'hooks', label: 'Database hooks', section: 'Database', href: (ref) => `/project/${ref}/database/hooks`, available: false },
+    { key: 'wrappers', label: 'Wrappers', section: 'Database', href: (ref) => `/project/${ref}/database/wrappers`, available: false },
+    {
+      key: 'security-advisor',
+      label: 'Security advisor',
+      section: 'Advisors',
+      href: (ref) => (advisorRulesPreview ? `/project/${ref}/advisors/rules/security` : `/project/${ref}/advisors/security`),
+      available: false,
+    },
+    { key: 'query-performance', label: 'Query performance', section: 'Advisors', href: (ref) => `/project/${ref}/advisors/query-performance`, available: false },
+    { key: 'logs', label: 'Logs', section: 'Observability', href: (ref) => `/project/${ref}/logs`, available: false },
+    { key: 'api-graphiql', label: 'API explorer', section: 'Observability', href: (ref) => `/project/${ref}/api/graphiql`, available: false },
+    { key: 'cron', label: 'Cron', section: 'Integrations', href: (ref) => `/project/${ref}/integrations/cron`, available: false },
+    { key: 'vault', label: 'Vault secrets', section: 'Settings', href: (ref) => `/project/${ref}/settings/vault/secrets`, available: false },
+  ]
+}
