@@ -3,7 +3,10 @@ import Link from 'next/link'
 import { useRouter } from 'next/router'
 import { useEffect, type ReactNode } from 'react'
 import { useAuth } from '@/components/layouts/AuthProvider'
+import { GlobalBanners } from '@/components/interfaces/App/Banners/GlobalBanners'
 import { UserMenu } from '@/components/layouts/UserMenu'
+import { isResponseError } from '@/data/fetchers'
+import { useProfileQuery } from '@/data/profile/profile-query'
 import { isPlatform } from '@/lib/config'
 import { useCommandMenuStore } from '@/state/command-menu'
 import styles from './AppLayout.module.css'
@@ -26,6 +29,9 @@ export function AppLayout({ title, crumbs = [], banners, sidebar, children }: Ap
   const router = useRouter()
   const openCommandMenu = useCommandMenuStore((s) => s.setOpen)
   const platform = isPlatform()
+  // Observes the profile that ProfileProvider loads: a network failure or 5xx means the platform is down.
+  const { error: profileError } = useProfileQuery({ enabled: false })
+  const platformUnreachable = isResponseError(profileError) && (profileError.code === undefined || profileError.code >= 500)
 
   useEffect(() => {
     if (platform && !isLoading && !isLoggedIn) {
@@ -67,7 +73,10 @@ export function AppLayout({ title, crumbs = [], banners, sidebar, children }: Ap
           <UserMenu />
         </div>
       </header>
-      <div className={styles.banners}>{banners}</div>
+      <div className={styles.banners}>
+        <GlobalBanners platformUnreachable={platformUnreachable} />
+        {banners}
+      </div>
       <div className={styles.body}>
         {sidebar}
         <main className={styles.main} id="main">

@@ -1,6 +1,7 @@
 import Link from 'next/link'
 import { useRouter } from 'next/router'
 import type { ReactNode } from 'react'
+import { OrganizationBanners } from '@/components/interfaces/App/Banners/OrganizationBanners'
 import { AppLayout } from '@/components/layouts/AppLayout'
 import { useOrganizationsQuery } from '@/data/organizations/organizations-query'
 import styles from './OrganizationLayout.module.css'
@@ -26,6 +27,7 @@ export function OrganizationLayout({ slug, title, children }: OrganizationLayout
     <AppLayout
       title={title}
       crumbs={[{ label: 'Organizations', href: '/organizations' }, { label: organization?.name ?? slug ?? '…' }]}
+      banners={<OrganizationBanners organization={organization} />}
     >
       <nav className={styles.tabs} aria-label="Organization">
         {tabs.map((tab) => {

@@ -1,6 +1,7 @@
 import Link from 'next/link'
 import { useRouter } from 'next/router'
 import { useState, type ReactNode } from 'react'
+import { OrganizationBanners } from '@/components/interfaces/App/Banners/OrganizationBanners'
 import { AppLayout } from '@/components/layouts/AppLayout'
 import { useOrganizationsQuery } from '@/data/organizations/organizations-query'
 import { useProjectDetailQuery } from '@/data/projects/project-detail-query'
@@ -47,7 +48,7 @@ export function ProjectLayout({ projectRef, title, children }: ProjectLayoutProp
   ) : null
 
   return (
-    <AppLayout title={title} crumbs={crumbs} sidebar={sidebar}>
+    <AppLayout title={title} crumbs={crumbs} sidebar={sidebar} banners={<OrganizationBanners organization={organization} />}>
       <button type="button" className={`btn btn-sm ${styles.menuButton}`} aria-expanded={menuOpen} onClick={() => setMenuOpen((v) => !v)}>
         Project menu
       </button>

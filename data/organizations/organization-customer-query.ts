@@ -1,0 +1,33 @@
+import { queryOptions, useQuery } from '@tanstack/react-query'
+import { get } from '@/data/fetchers'
+import { organizationKeys } from './keys'
+
+/** spec §3: the billing customer; only address.line1 is relied upon. */
+export type OrganizationCustomer = {
+  address: { line1: string | null; line2?: string | null; city?: string | null; postal_code?: string | null; state?: string | null; country?: string | null } | null
+  email?: string | null
+  name?: string | null
+}
+
+/** GET /platform/organizations/{slug}/customer; fails with "slug is required" without a slug (spec §5). */
+export async function getOrganizationCustomer({ slug }: { slug?: string }, signal?: AbortSignal): Promise<OrganizationCustomer> {
+  if (!slug) throw new Error('slug is required')
+  return get<OrganizationCustomer>(`/platform/organizations/${encodeURIComponent(slug)}/customer`, { signal })
+}
+
+/**
+ * spec §5: runs only on the hosted platform, with billing read permission on the customer
+ * resource, and with a slug — the caller passes the first two as `enabled`.
+ */
+export function organizationCustomerQueryOptions({ slug, enabled }: { slug?: string; enabled: boolean }) {
+  return queryOptions({
+    queryKey: organizationKeys.customer(slug),
+    queryFn: ({ signal }) => getOrganizationCustomer({ slug }, signal),
+    staleTime: 60_000,
+    enabled: enabled && Boolean(slug),
+  })
+}
+
+export function useOrganizationCustomerQuery({ slug, enabled }: { slug?: string; enabled: boolean }) {
+  return useQuery(organizationCustomerQueryOptions({ slug, enabled }))
+}
