@@ -144,3 +144,11 @@ export const CODE_EDITOR_VERSION = '0.52.2'
 // ---------------------------------------------------------------------------
 
 export const FREE_PLAN_ACTIVE_PROJECT_LIMIT = 2
+
+// ---------------------------------------------------------------------------
+// Support form
+// ---------------------------------------------------------------------------
+
+/** Longest support subject and message the form and the platform accept. */
+export const SUPPORT_SUBJECT_MAX_LENGTH = 200
+export const SUPPORT_MESSAGE_MAX_LENGTH = 10_000
