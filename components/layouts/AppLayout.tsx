@@ -3,9 +3,12 @@ import Link from 'next/link'
 import { useRouter } from 'next/router'
 import { useEffect, type ReactNode } from 'react'
 import { useAuth } from '@/components/layouts/AuthProvider'
+import { FeaturePreviewModal } from '@/components/interfaces/App/FeaturePreview/FeaturePreviewModal'
+import { useFeaturePreviewModal } from '@/components/interfaces/App/FeaturePreview/useFeaturePreviewModal'
 import { GlobalBanners } from '@/components/interfaces/App/Banners/GlobalBanners'
 import { UserMenu } from '@/components/layouts/UserMenu'
 import { isResponseError } from '@/data/fetchers'
+import type { Organization } from '@/data/organizations/organizations-query'
 import { useProfileQuery } from '@/data/profile/profile-query'
 import { isPlatform } from '@/lib/config'
 import { useCommandMenuStore } from '@/state/command-menu'
@@ -20,14 +23,18 @@ type AppLayoutProps = {
   banners?: ReactNode
   /** A sidebar beside the page (project navigation). */
   sidebar?: ReactNode
+  /** The organization and project in view: previews depend on the plan and group telemetry by them. */
+  organization?: Organization
+  projectRef?: string
   children: ReactNode
 }
 
 /** The signed-in frame of every page: header, banners, optional sidebar. */
-export function AppLayout({ title, crumbs = [], banners, sidebar, children }: AppLayoutProps) {
+export function AppLayout({ title, crumbs = [], banners, sidebar, organization, projectRef, children }: AppLayoutProps) {
   const { isLoading, isLoggedIn } = useAuth()
   const router = useRouter()
   const openCommandMenu = useCommandMenuStore((s) => s.setOpen)
+  const featurePreviews = useFeaturePreviewModal()
   const platform = isPlatform()
   // Observes the profile that ProfileProvider loads: a network failure or 5xx means the platform is down.
   const { error: profileError } = useProfileQuery({ enabled: false })
@@ -66,7 +73,7 @@ export function AppLayout({ title, crumbs = [], banners, sidebar, children }: Ap
           <button
             type="button"
             className={`btn btn-sm btn-ghost ${styles.hideOnMobile}`}
-            onClick={() => void router.replace({ query: { ...router.query, featurePreviewModal: 'open' } }, undefined, { shallow: true })}
+            onClick={() => featurePreviews.open()}
           >
             Feature previews
           </button>
@@ -83,6 +90,7 @@ export function AppLayout({ title, crumbs = [], banners, sidebar, children }: Ap
           {platform && (isLoading || !isLoggedIn) ? <LayoutSkeleton /> : children}
         </main>
       </div>
+      <FeaturePreviewModal organizationPlanId={organization?.plan.id} organizationSlug={organization?.slug} projectRef={projectRef} />
     </div>
   )
 }

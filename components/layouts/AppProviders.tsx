@@ -1,17 +1,12 @@
-import * as Tooltip from '@radix-ui/react-tooltip'
 import { QueryClientProvider } from '@tanstack/react-query'
 import type { ReactNode } from 'react'
 import { Toaster } from 'sonner'
 import { CommandMenu } from '@/components/interfaces/App/CommandMenu/CommandMenu'
+import { ConsentToast } from '@/components/interfaces/App/Consent/ConsentToast'
 import { AuthProvider } from '@/components/layouts/AuthProvider'
+import { TooltipProvider } from '@/components/ui/TooltipProvider'
 import { getQueryClient } from '@/data/query-client'
-import {
-  TOAST_DURATION_MS,
-  TOAST_POSITION,
-  TOAST_VISIBLE_MAX,
-  TOOLTIP_DELAY_MS,
-  TOOLTIP_SKIP_DELAY_MS,
-} from '@/lib/constants'
+import { TOAST_DURATION_MS, TOAST_POSITION, TOAST_VISIBLE_MAX } from '@/lib/constants'
 import { useApplyTheme } from '@/state/theme'
 
 /** Providers every page shares (spec §9 numbers for toasts and tooltips). */
@@ -20,11 +15,12 @@ export function AppProviders({ children }: { children: ReactNode }) {
   return (
     <QueryClientProvider client={getQueryClient()}>
       <AuthProvider>
-        <Tooltip.Provider delayDuration={TOOLTIP_DELAY_MS} skipDelayDuration={TOOLTIP_SKIP_DELAY_MS}>
+        <TooltipProvider>
           {children}
           <CommandMenu />
+          <ConsentToast />
           <Toaster position={TOAST_POSITION} duration={TOAST_DURATION_MS} visibleToasts={TOAST_VISIBLE_MAX} closeButton />
-        </Tooltip.Provider>
+        </TooltipProvider>
       </AuthProvider>
     </QueryClientProvider>
   )

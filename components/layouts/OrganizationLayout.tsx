@@ -28,6 +28,7 @@ export function OrganizationLayout({ slug, title, children }: OrganizationLayout
       title={title}
       crumbs={[{ label: 'Organizations', href: '/organizations' }, { label: organization?.name ?? slug ?? '…' }]}
       banners={<OrganizationBanners organization={organization} />}
+      organization={organization}
     >
       <nav className={styles.tabs} aria-label="Organization">
         {tabs.map((tab) => {

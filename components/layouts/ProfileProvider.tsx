@@ -21,7 +21,7 @@ export const PROFILE_EXISTS_DEV_TOAST = 'Profile creation was called although th
 
 type ProfileState = { profile: Profile | undefined; isLoading: boolean; error: Error | null }
 
-const ProfileContext = createContext<ProfileState>({ profile: undefined, isLoading: true, error: null })
+const ProfileContext = createContext<ProfileState | null>(null)
 
 declare global {
   interface Window {
@@ -124,7 +124,14 @@ function isConflict(error: unknown): boolean {
   return isResponseError(error) && error.code === 409
 }
 
-/** The signed-in user's profile, whether it is loading, and the error that stopped it. */
+/**
+ * The signed-in user's profile, whether it is loading, and the error that stopped it. Outside a
+ * ProfileProvider it reads the profile query directly (without creating a missing profile).
+ */
 export function useProfile(): ProfileState {
-  return useContext(ProfileContext)
+  const context = useContext(ProfileContext)
+  const { isLoggedIn, isLoading: authLoading } = useAuth()
+  const query = useProfileQuery({ enabled: context === null && isLoggedIn && !authLoading })
+  if (context) return context
+  return { profile: query.data, isLoading: authLoading || query.isLoading, error: query.error }
 }

@@ -1,6 +1,9 @@
 import Link from 'next/link'
 import { useRouter } from 'next/router'
 import { useState, type ReactNode } from 'react'
+import { AiAssistantButton } from '@/components/interfaces/App/AiAssistant/AiAssistantButton'
+import { AiAssistantPanel } from '@/components/interfaces/App/AiAssistant/AiAssistantPanel'
+import { useAiAssistantPanelQueryParam } from '@/components/interfaces/App/AiAssistant/useAiAssistantPanelQueryParam'
 import { OrganizationBanners } from '@/components/interfaces/App/Banners/OrganizationBanners'
 import { AppLayout } from '@/components/layouts/AppLayout'
 import { useOrganizationsQuery } from '@/data/organizations/organizations-query'
@@ -15,6 +18,8 @@ type ProjectLayoutProps = { projectRef: string | undefined; title: string; child
 export function ProjectLayout({ projectRef, title, children }: ProjectLayoutProps) {
   const router = useRouter()
   const [menuOpen, setMenuOpen] = useState(false)
+  // spec §2: aiAssistantPanelOpen=true|false opens or closes the panel on load.
+  useAiAssistantPanelQueryParam()
   const { data: project } = useProjectDetailQuery({ ref: projectRef })
   const { data: organizations } = useOrganizationsQuery({ enabled: isPlatform() })
   const organization = organizations?.find((o) => o.id === project?.organization_id)
@@ -48,11 +53,18 @@ export function ProjectLayout({ projectRef, title, children }: ProjectLayoutProp
   ) : null
 
   return (
-    <AppLayout title={title} crumbs={crumbs} sidebar={sidebar} banners={<OrganizationBanners organization={organization} />}>
-      <button type="button" className={`btn btn-sm ${styles.menuButton}`} aria-expanded={menuOpen} onClick={() => setMenuOpen((v) => !v)}>
-        Project menu
-      </button>
+    <AppLayout title={title} crumbs={crumbs} sidebar={sidebar} banners={<OrganizationBanners organization={organization} />}
+      organization={organization}
+      projectRef={projectRef}
+    >
+      <div className={styles.toolbar}>
+        <button type="button" className={`btn btn-sm ${styles.menuButton}`} aria-expanded={menuOpen} onClick={() => setMenuOpen((v) => !v)}>
+          Project menu
+        </button>
+        <AiAssistantButton className="btn btn-sm" />
+      </div>
       {children}
+      {projectRef && <AiAssistantPanel projectRef={projectRef} />}
     </AppLayout>
   )
 }

@@ -1,4 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query'
+import { clearAiAssistantStorage } from '@/state/ai-assistant'
 import { getGotrueClient } from './gotrue-client'
 
 /** spec §4 Sign out: the auth client first, then local state, storage and the query cache. */
@@ -10,6 +11,7 @@ export async function signOut(queryClient: QueryClient): Promise<void> {
     console.error('Sign out failed on the server', error)
   }
   queryClient.clear()
+  await clearAiAssistantStorage().catch((error: unknown) => console.error('Clearing the assistant state failed', error))
   window.localStorage.clear()
   window.sessionStorage.clear()
 }

@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query'
 import { Command } from 'cmdk'
 import { useRouter } from 'next/router'
 import { useEffect } from 'react'
+import { useFeaturePreviewModal } from '@/components/interfaces/App/FeaturePreview/useFeaturePreviewModal'
 import { useAuth } from '@/components/layouts/AuthProvider'
 import { useOrganizationsQuery } from '@/data/organizations/organizations-query'
 import { useProjectsQuery } from '@/data/projects/projects-query'
@@ -25,6 +26,7 @@ export function CommandMenu() {
   const queryClient = useQueryClient()
   const { isLoggedIn } = useAuth()
   const { setTheme } = useTheme()
+  const featurePreviews = useFeaturePreviewModal()
   const platform = isPlatform()
   const { data: organizations } = useOrganizationsQuery({ enabled: open && isLoggedIn })
   const { data: projects } = useProjectsQuery({ enabled: open && isLoggedIn })
@@ -97,7 +99,7 @@ export function CommandMenu() {
                   className={styles.item}
                   onSelect={() => {
                     setOpen(false)
-                    void router.replace({ query: { ...router.query, featurePreviewModal: 'open' } }, undefined, { shallow: true })
+                    featurePreviews.open()
                   }}
                 >
                   Feature previews

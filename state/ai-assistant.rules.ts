@@ -1,0 +1,278 @@
+/**
+ * Rules of the AI assistant state (spec §3, §4, §9) as pure functions: each takes the current
+ * state and returns the next one (the same object when nothing changes, so the store can skip a
+ * save). Ids and timestamps come in as arguments, which keeps every rule deterministic and
+ * testable without a browser. The store (`state/ai-assistant.ts`) applies them.
+ */
+import { z } from 'zod'
+import { ASSISTANT_DEFAULT_CHAT_NAME, ASSISTANT_MAX_MESSAGES_PER_CHAT } from '@/lib/constants'
+
+export type AssistantRole = 'user' | 'assistant'
+
+/** Rows returned by running one SQL snippet of a message. */
+export type AssistantSnippetResult = unknown[]
+
+export type AssistantMessage = {
+  id: string
+  role: AssistantRole
+  content: string
+  /** ISO 8601 timestamp. */
+  createdAt: string
+  /** spec §3: results keyed by snippet id. */
+  results: Record<string, AssistantSnippetResult>
+}
+
+export type AssistantChat = {
+  id: string
+  name: string
+  messages: AssistantMessage[]
+  createdAt: string
+  updatedAt: string
+}
+
+export type AssistantSuggestions = { title: string; prompts: string[] }
+
+export type AssistantTable = { schema: string; name: string }
+
+/** spec §3: the assistant state of one project. */
+export type AiAssistantData = {
+  projectRef: string
+  open: boolean
+  activeChatId: string | null
+  initialInput: string
+  sqlSnippets: string[]
+  suggestions: AssistantSuggestions | null
+  tables: AssistantTable[]
+  chats: Record<string, AssistantChat>
+}
+
+/** A fresh id and the current time, for rules that create something. */
+export type Stamp = { id: string; now: string }
+
+/** The state of a project that has never used the assistant (no chat yet). */
+export function createEmptyState(projectRef: string): AiAssistantData {
+  return {
+    projectRef,
+    open: false,
+    activeChatId: null,
+    initialInput: '',
+    sqlSnippets: [],
+    suggestions: null,
+    tables: [],
+    chats: {},
+  }
+}
+
+/** A chat with no messages and the default name 'New chat'. */
+export function createChat({ id, now }: Stamp, name: string = ASSISTANT_DEFAULT_CHAT_NAME): AssistantChat {
+  return { id, name, messages: [], createdAt: now, updatedAt: now }
+}
+
+function time(iso: string): number {
+  const ms = Date.parse(iso)
+  return Number.isNaN(ms) ? 0 : ms
+}
+
+/**
+ * Chats in display order: most recently updated first (newest created first on a tie). "The
+ * first remaining chat" of spec §4 is the first of this list, so deleting the active chat lands
+ * on the one the user touched last, consistently with the rule on load.
+ */
+export function listChats(data: AiAssistantData): AssistantChat[] {
+  return Object.values(data.chats).sort(
+    (a, b) => time(b.updatedAt) - time(a.updatedAt) || time(b.createdAt) - time(a.createdAt)
+  )
+}
+
+export function getActiveChat(data: AiAssistantData): AssistantChat | null {
+  return data.activeChatId ? (data.chats[data.activeChatId] ?? null) : null
+}
+
+export function setOpen(data: AiAssistantData, open: boolean): AiAssistantData {
+  return data.open === open ? data : { ...data, open }
+}
+
+/** spec §4: a new chat becomes active. */
+export function addChat(data: AiAssistantData, stamp: Stamp): AiAssistantData {
+  const chat = createChat(stamp)
+  return { ...data, activeChatId: chat.id, chats: { ...data.chats, [chat.id]: chat } }
+}
+
+export function selectChat(data: AiAssistantData, chatId: string): AiAssistantData {
+  if (!data.chats[chatId] || data.activeChatId === chatId) return data
+  return { ...data, activeChatId: chatId }
+}
+
+/**
+ * Renames a chat. A blank name is ignored. Renaming does not touch `updatedAt`: the order of the
+ * list follows the conversation, not its label.
+ */
+export function renameChat(data: AiAssistantData, chatId: string, name: string): AiAssistantData {
+  const chat = data.chats[chatId]
+  const trimmed = name.trim()
+  if (!chat || !trimmed || chat.name === trimmed) return data
+  return { ...data, chats: { ...data.chats, [chatId]: { ...chat, name: trimmed } } }
+}
+
+/** spec §4: deleting the active chat selects the first remaining chat, or none. */
+export function deleteChat(data: AiAssistantData, chatId: string): AiAssistantData {
+  if (!data.chats[chatId]) return data
+  const chats = { ...data.chats }
+  delete chats[chatId]
+  const next = { ...data, chats }
+  if (data.activeChatId === chatId) next.activeChatId = listChats(next)[0]?.id ?? null
+  return next
+}
+
+/**
+ * spec §4: on load the most recently updated chat becomes active, or a new chat is created if
+ * none exist. `saved` is the validated saved state, or null when there is none (or it was
+ * malformed and discarded).
+ */
+export function restoreOnLoad(saved: AiAssistantData | null, projectRef: string, stamp: Stamp): AiAssistantData {
+  const data: AiAssistantData = saved ? { ...saved, projectRef } : createEmptyState(projectRef)
+  const latest = listChats(data)[0]
+  return latest ? { ...data, activeChatId: latest.id } : addChat(data, stamp)
+}
+
+function replaceActiveMessages(
+  data: AiAssistantData,
+  messages: AssistantMessage[],
+  now: string
+): AiAssistantData {
+  const chat = getActiveChat(data)
+  if (!chat) return data
+  return { ...data, chats: { ...data.chats, [chat.id]: { ...chat, messages, updatedAt: now } } }
+}
+
+/** spec §4: clearing empties the active chat and resets suggestions, snippets and input. */
+export function clearMessages(data: AiAssistantData, now: string): AiAssistantData {
+  const chat = getActiveChat(data)
+  const cleared = chat && chat.messages.length > 0 ? replaceActiveMessages(data, [], now) : data
+  return { ...cleared, suggestions: null, sqlSnippets: [], initialInput: '' }
+}
+
+/**
+ * spec §4: drops the messages of the active chat that follow `messageId`, and that message too
+ * when `including` is true. An unknown id changes nothing.
+ */
+export function deleteMessagesAfter(
+  data: AiAssistantData,
+  messageId: string,
+  { including }: { including: boolean },
+  now: string
+): AiAssistantData {
+  const chat = getActiveChat(data)
+  const index = chat ? chat.messages.findIndex((message) => message.id === messageId) : -1
+  if (!chat || index === -1) return data
+  const keep = chat.messages.slice(0, including ? index : index + 1)
+  return keep.length === chat.messages.length ? data : replaceActiveMessages(data, keep, now)
+}
+
+/**
+ * spec §4: appends messages to the active chat, skipping ids already present (a message that
+ * is streamed or re-sent is saved once). Without an active chat a new one is created, so a
+ * message is never dropped.
+ */
+export function saveMessages(data: AiAssistantData, messages: AssistantMessage[], stamp: Stamp): AiAssistantData {
+  const base = getActiveChat(data) ? data : addChat(data, stamp)
+  const chat = getActiveChat(base)!
+  const seen = new Set(chat.messages.map((message) => message.id))
+  const added: AssistantMessage[] = []
+  for (const message of messages) {
+    if (seen.has(message.id)) continue
+    seen.add(message.id)
+    added.push(message)
+  }
+  if (added.length === 0) return base
+  return replaceActiveMessages(base, [...chat.messages, ...added], stamp.now)
+}
+
+/** Attaches an SQL snippet as context for the next message; blank or repeated snippets are ignored. */
+export function addSqlSnippet(data: AiAssistantData, sql: string): AiAssistantData {
+  const snippet = sql.trim()
+  if (!snippet || data.sqlSnippets.includes(snippet)) return data
+  return { ...data, sqlSnippets: [...data.sqlSnippets, snippet] }
+}
+
+export function setSuggestions(data: AiAssistantData, suggestions: AssistantSuggestions | null): AiAssistantData {
+  return { ...data, suggestions }
+}
+
+export function setTables(data: AiAssistantData, tables: AssistantTable[]): AiAssistantData {
+  return { ...data, tables }
+}
+
+export function setInitialInput(data: AiAssistantData, initialInput: string): AiAssistantData {
+  return data.initialInput === initialInput ? data : { ...data, initialInput }
+}
+
+/** Stores the rows of one snippet of a message, in whichever chat holds that message. */
+export function setMessageResult(
+  data: AiAssistantData,
+  { messageId, snippetId, results }: { messageId: string; snippetId: string; results: AssistantSnippetResult }
+): AiAssistantData {
+  const chat = Object.values(data.chats).find((c) => c.messages.some((m) => m.id === messageId))
+  if (!chat) return data
+  const messages = chat.messages.map((m) =>
+    m.id === messageId ? { ...m, results: { ...m.results, [snippetId]: results } } : m
+  )
+  return { ...data, chats: { ...data.chats, [chat.id]: { ...chat, messages } } }
+}
+
+/** spec §9: what is written to storage keeps only the last 20 messages of each chat. */
+export function toPersisted(data: AiAssistantData): AiAssistantData {
+  const chats: Record<string, AssistantChat> = {}
+  for (const [id, chat] of Object.entries(data.chats)) {
+    chats[id] =
+      chat.messages.length > ASSISTANT_MAX_MESSAGES_PER_CHAT
+        ? { ...chat, messages: chat.messages.slice(-ASSISTANT_MAX_MESSAGES_PER_CHAT) }
+        : chat
+  }
+  return { ...data, chats }
+}
+
+const timestamp = z.iso.datetime({ offset: true })
+
+const messageSchema = z.object({
+  id: z.string().min(1),
+  role: z.enum(['user', 'assistant']),
+  content: z.string(),
+  createdAt: timestamp,
+  results: z.record(z.string(), z.array(z.unknown())),
+})
+
+const chatSchema = z.object({
+  id: z.string().min(1),
+  name: z.string(),
+  messages: z.array(messageSchema),
+  createdAt: timestamp,
+  updatedAt: timestamp,
+})
+
+/** The shape written to storage; anything else found there is malformed. */
+export const savedStateSchema = z.object({
+  projectRef: z.string().min(1),
+  open: z.boolean(),
+  activeChatId: z.string().nullable(),
+  initialInput: z.string(),
+  sqlSnippets: z.array(z.string()),
+  suggestions: z.object({ title: z.string(), prompts: z.array(z.string()) }).nullable(),
+  tables: z.array(z.object({ schema: z.string(), name: z.string() })),
+  chats: z
+    .record(z.string(), chatSchema)
+    .refine((chats) => Object.entries(chats).every(([key, chat]) => key === chat.id), {
+      message: 'Chats must be keyed by their id',
+    }),
+})
+
+/**
+ * spec §4: validates a saved state. Returns null when there is none or it is malformed (the
+ * caller discards it), or when it belongs to another project.
+ */
+export function parseSavedState(raw: unknown, projectRef: string): AiAssistantData | null {
+  if (raw === undefined || raw === null) return null
+  const parsed = savedStateSchema.safeParse(raw)
+  if (!parsed.success || parsed.data.projectRef !== projectRef) return null
+  return parsed.data
+}
