@@ -24,7 +24,7 @@ step "API tests on a Postgres server"
 bash scripts/with-postgres.sh npx vitest run --project api
 
 step "production build"
-npx next build
+npm run build
 
 step "bundle budget"
 node bench/bundle-size.mjs --budget 260
