@@ -23,6 +23,8 @@ export const organizationKeys = {
 /** spec §3: invoice cache keys — overdue, single, list, count, upcoming preview per organization. */
 export const invoiceKeys = {
   overdue: () => ['invoices', 'overdue'] as const,
+  /** Prefix of every invoice key of one organization (list, count, single, upcoming). */
+  organization: (slug: string | undefined) => ['invoices', slug] as const,
   single: (slug: string | undefined, id: string | undefined) => ['invoices', slug, id] as const,
   list: (slug: string | undefined, page?: { offset: number; limit: number }) => ['invoices', slug, 'list', page] as const,
   count: (slug: string | undefined) => ['invoices', slug, 'count'] as const,

@@ -1,0 +1,142 @@
+import Link from 'next/link'
+import { Badge } from '@/components/ui/Badge'
+import { PLAN_TIERS, planTierHref, type PlanId, type PlanTier } from '@/lib/catalogue/plans'
+import { needsSales, planActionLabel, planChangeDirection, planRolesText, projectScopedRolesText } from './Billing.utils'
+import styles from './Billing.module.css'
+
+/** spec §2: the enterprise plan goes through the sales form. */
+export const CONTACT_SALES_LABEL = 'Contact sales'
+
+type PlanTableProps = {
+  slug: string
+  currentPlanId: PlanId
+  /** False when the user may not change the plan, or a marketplace bills the organization. */
+  canChange: boolean
+  onSelectPlan: (planId: PlanId) => void
+}
+
+/** The plan tiers of spec §9 with their prices, features and roles (spec §6); the current one is marked. */
+export function PlanTable({ slug, currentPlanId, canChange, onSelectPlan }: PlanTableProps) {
+  return (
+    <ul className={styles.planGrid} aria-label="Plans">
+      {PLAN_TIERS.map((tier) => (
+        <li key={tier.id}>
+          <PlanCard
+            tier={tier}
+            slug={slug}
+            currentPlanId={currentPlanId}
+            canChange={canChange}
+            onSelect={() => onSelectPlan(tier.planId)}
+          />
+        </li>
+      ))}
+    </ul>
+  )
+}
+
+function PlanCard({
+  tier,
+  slug,
+  currentPlanId,
+  canChange,
+  onSelect,
+}: {
+  tier: PlanTier
+  slug: string
+  currentPlanId: PlanId
+  canChange: boolean
+  onSelect: () => void
+}) {
+  const isCurrent = tier.planId === currentPlanId
+  const headingId = `plan-${tier.planId}-name`
+  const scopedRoles = projectScopedRolesText(tier.planId)
+
+  return (
+    <article className={`card ${styles.planCard}`} data-current={isCurrent} aria-labelledby={headingId}>
+      <div className={styles.planCardTop}>
+        <h3 id={headingId}>{tier.name}</h3>
+        {tier.nameBadge && <Badge>{tier.nameBadge}</Badge>}
+        {isCurrent && <Badge variant="brand">Current plan</Badge>}
+      </div>
+      <div className={styles.price}>
+        {tier.priceLabel}
+        {tier.costUnit && <span className={styles.costUnit}>{tier.costUnit}</span>}
+      </div>
+      {tier.warning && <div className={styles.planWarning}>{tier.warning}</div>}
+      <p className="muted" style={{ margin: 0 }}>
+        {tier.description}
+      </p>
+
+      <PlanAction tier={tier} slug={slug} currentPlanId={currentPlanId} canChange={canChange} onSelect={onSelect} />
+
+      <div>
+        <p style={{ margin: '0 0 0.3rem', fontWeight: 500 }}>{tier.preface}</p>
+        <ul className={styles.planFeatures}>
+          {tier.features.map((feature) => (
+            <li key={feature.text}>
+              {feature.text}
+              {feature.overage && <span className={styles.overage}>{feature.overage}</span>}
+            </li>
+          ))}
+        </ul>
+      </div>
+
+      <div className={styles.planRoles}>
+        <h4>Roles</h4>
+        <dl className={styles.roleFacts}>
+          <dt>Organization</dt>
+          <dd>{planRolesText(tier.planId)}</dd>
+          <dt>Project-scoped</dt>
+          <dd>{scopedRoles ?? 'Not available'}</dd>
+        </dl>
+      </div>
+
+      {tier.footer && <p className={styles.planFooter}>{tier.footer}</p>}
+    </article>
+  )
+}
+
+function PlanAction({
+  tier,
+  slug,
+  currentPlanId,
+  canChange,
+  onSelect,
+}: {
+  tier: PlanTier
+  slug: string
+  currentPlanId: PlanId
+  canChange: boolean
+  onSelect: () => void
+}) {
+  if (tier.planId === currentPlanId) {
+    return (
+      <button type="button" className={`btn ${styles.planCta}`} disabled aria-label={`${tier.name} is the current plan`}>
+        Current plan
+      </button>
+    )
+  }
+  if (needsSales(currentPlanId, tier.planId)) {
+    // spec §2: an enterprise contact form exists; the support form's Sales category is it.
+    const href =
+      tier.planId === 'enterprise'
+        ? planTierHref(tier, slug)
+        : `/support/new?category=sales&subject=${encodeURIComponent(`Change plan to ${tier.name}`)}`
+    return (
+      <Link href={href} className={`btn ${styles.planCta}`}>
+        {CONTACT_SALES_LABEL}
+      </Link>
+    )
+  }
+  const label = planActionLabel(currentPlanId, tier)
+  return (
+    <button
+      type="button"
+      className={`btn ${planChangeDirection(currentPlanId, tier.planId) === 'upgrade' ? 'btn-primary' : ''} ${styles.planCta}`}
+      disabled={!canChange}
+      onClick={onSelect}
+    >
+      {label}
+    </button>
+  )
+}

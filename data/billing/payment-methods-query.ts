@@ -1,0 +1,45 @@
+import { queryOptions, useQuery } from '@tanstack/react-query'
+import { get } from '@/data/fetchers'
+import { organizationKeys } from '@/data/organizations/keys'
+import { DEFAULT_STALE_TIME_MS } from '@/lib/constants'
+
+export const CARD_BRANDS = ['visa', 'mastercard', 'amex', 'discover', 'diners', 'jcb', 'unionpay'] as const
+export type CardBrand = (typeof CARD_BRANDS)[number]
+
+/** A stored card record: brand, last four digits and expiry, never a card number. */
+export type PaymentMethod = {
+  id: number
+  type: 'card'
+  brand: CardBrand
+  last4: string
+  exp_month: number
+  exp_year: number
+  is_default: boolean
+  created_at: string
+}
+
+export type PaymentMethods = {
+  data: PaymentMethod[]
+  defaultPaymentMethodId: number | null
+  /** The platform's own words that no card is charged. */
+  note?: string
+}
+
+/** GET /platform/organizations/{slug}/payment-methods. */
+export async function getPaymentMethods({ slug }: { slug?: string }, signal?: AbortSignal): Promise<PaymentMethods> {
+  if (!slug) throw new Error('slug is required')
+  return get<PaymentMethods>(`/platform/organizations/${encodeURIComponent(slug)}/payment-methods`, { signal })
+}
+
+export function paymentMethodsQueryOptions({ slug, enabled = true }: { slug?: string; enabled?: boolean }) {
+  return queryOptions({
+    queryKey: organizationKeys.paymentMethods(slug),
+    queryFn: ({ signal }) => getPaymentMethods({ slug }, signal),
+    staleTime: DEFAULT_STALE_TIME_MS,
+    enabled: enabled && Boolean(slug),
+  })
+}
+
+export function usePaymentMethodsQuery({ slug, enabled = true }: { slug?: string; enabled?: boolean }) {
+  return useQuery(paymentMethodsQueryOptions({ slug, enabled }))
+}

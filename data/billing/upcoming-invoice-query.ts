@@ -1,0 +1,38 @@
+import { queryOptions, useQuery } from '@tanstack/react-query'
+import { get } from '@/data/fetchers'
+import { invoiceKeys } from '@/data/organizations/keys'
+import { DEFAULT_STALE_TIME_MS } from '@/lib/constants'
+import type { BillingLine } from './subscription-preview-query'
+
+/** The invoice the current period will end with; amounts are integer cents. */
+export type UpcomingInvoice = {
+  organization_id: number
+  status: 'upcoming'
+  currency: string
+  period_start: string
+  period_end: string
+  next_payment_attempt: string
+  lines: BillingLine[]
+  subtotal: number
+  total: number
+  amount_due: number
+}
+
+/** GET /platform/organizations/{slug}/billing/invoices/upcoming. */
+export async function getUpcomingInvoice({ slug }: { slug?: string }, signal?: AbortSignal): Promise<UpcomingInvoice> {
+  if (!slug) throw new Error('slug is required')
+  return get<UpcomingInvoice>(`/platform/organizations/${encodeURIComponent(slug)}/billing/invoices/upcoming`, { signal })
+}
+
+export function upcomingInvoiceQueryOptions({ slug, enabled = true }: { slug?: string; enabled?: boolean }) {
+  return queryOptions({
+    queryKey: invoiceKeys.upcomingPreview(slug),
+    queryFn: ({ signal }) => getUpcomingInvoice({ slug }, signal),
+    staleTime: DEFAULT_STALE_TIME_MS,
+    enabled: enabled && Boolean(slug),
+  })
+}
+
+export function useUpcomingInvoiceQuery({ slug, enabled = true }: { slug?: string; enabled?: boolean }) {
+  return useQuery(upcomingInvoiceQueryOptions({ slug, enabled }))
+}

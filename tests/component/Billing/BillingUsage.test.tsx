@@ -1,0 +1,64 @@
+import { screen, within } from '@testing-library/react'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { GIB, MIB } from '@/lib/constants'
+import { server } from '@/tests/msw-server'
+import { answerBillingReads, metric, organization, renderBilling, usageBody } from './billing-fixtures'
+
+vi.mock('next/router', () => ({ useRouter: () => ({ pathname: '/org/[slug]/billing', query: { slug: 'acme' }, asPath: '/org/acme/billing' }) }))
+vi.mock('@/components/layouts/AuthProvider', () => ({ useAuth: () => ({ session: null, isLoading: false, isLoggedIn: true }) }))
+
+afterEach(() => {
+  server.events.removeAllListeners()
+  delete window.__DASHBOARD_CONFIG__
+})
+
+function bar(name: string) {
+  return screen.getByRole('progressbar', { name })
+}
+
+describe('billing screen: usage against quota', () => {
+  it('colours each bar by usage / quota: normal below 0.75, warning from 0.75, danger at 1 or more', async () => {
+    answerBillingReads({
+      usage: usageBody('pro', [
+        metric('Monthly active users', 50_000, 100_000),
+        metric('Egress', 0.75 * 250 * GIB, 250 * GIB, 'bytes'),
+        metric('Realtime peak connections', 500, 500),
+        metric('Storage size', 150 * GIB, 100 * GIB, 'bytes'),
+      ]),
+    })
+    renderBilling()
+    await screen.findByRole('list', { name: 'Usage against quota' })
+
+    expect(bar('Monthly active users')).toHaveAttribute('data-level', 'normal')
+    expect(bar('Monthly active users')).toHaveAttribute('aria-valuenow', '50')
+    expect(screen.getByText('50,000 of 100,000 (50%)')).toBeInTheDocument()
+
+    expect(bar('Egress')).toHaveAttribute('data-level', 'warning')
+    expect(screen.getByText('187.5 GB of 250 GB (75%)')).toBeInTheDocument()
+
+    expect(bar('Realtime peak connections')).toHaveAttribute('data-level', 'danger')
+    // Over the quota the bar is full and the figures tell how far over.
+    expect(bar('Storage size')).toHaveAttribute('data-level', 'danger')
+    expect(bar('Storage size')).toHaveAttribute('aria-valuenow', '100')
+    expect(screen.getByText('150 GB of 100 GB (150%)')).toBeInTheDocument()
+  })
+
+  it('shows just below the warning ratio as normal', async () => {
+    answerBillingReads({ usage: usageBody('free', [metric('Database size', 374 * MIB, 500 * MIB, 'bytes')]) })
+    renderBilling()
+    await screen.findByRole('list', { name: 'Usage against quota' })
+    expect(bar('Database size')).toHaveAttribute('data-level', 'normal')
+    expect(screen.getByText('374 MB of 500 MB (74%)')).toBeInTheDocument()
+  })
+
+  it('shows no bar for an unlimited quota', async () => {
+    answerBillingReads({
+      organization: organization({ plan: { id: 'enterprise', name: 'Enterprise' } }),
+      usage: usageBody('enterprise', [metric('Monthly active users', 123_456, null)]),
+    })
+    renderBilling()
+    const list = await screen.findByRole('list', { name: 'Usage against quota' })
+    expect(within(list).getByText('123,456 used · Unlimited')).toBeInTheDocument()
+    expect(within(list).queryByRole('progressbar')).not.toBeInTheDocument()
+  })
+})
