@@ -5,6 +5,9 @@ import { registerBillingRoutes } from './routes/billing'
 import { registerProjectRoutes } from './routes/projects'
 import { registerPgMetaRoutes } from './routes/pg-meta'
 import { registerTelemetryRoutes } from './routes/telemetry'
+import { registerConsentRoutes } from './routes/consent'
+import { registerSupportRoutes } from './routes/support'
+import { registerSnippetRoutes } from './routes/snippets'
 
 /** Every route of `{API_URL}/platform/...`, built once per process. */
 export function createPlatformRouter(): Router {
@@ -15,5 +18,8 @@ export function createPlatformRouter(): Router {
   registerProjectRoutes(router)
   registerPgMetaRoutes(router)
   registerTelemetryRoutes(router)
+  registerConsentRoutes(router)
+  registerSupportRoutes(router)
+  registerSnippetRoutes(router)
   return router
 }

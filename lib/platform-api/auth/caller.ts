@@ -1,4 +1,5 @@
 import { getServerConfig } from '@/lib/config'
+import { getStore } from '../db/store'
 import { unauthorized } from '../http/errors'
 import type { ApiRequest } from '../http/types'
 import { verifyAccessToken } from './jwt'
@@ -16,6 +17,8 @@ export type Caller = {
   selfHosted: boolean
 }
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+
 /** Reads the bearer token of a request; undefined when none is sent. */
 export function bearerToken(req: ApiRequest): string | undefined {
   const header = req.headers.authorization
@@ -24,7 +27,10 @@ export function bearerToken(req: ApiRequest): string | undefined {
   return m ? m[1].trim() : undefined
 }
 
-/** Who is calling: the signed-in user, the self-hosted user, or null. */
+/**
+ * Who is calling: the signed-in user (a valid access token of a session not signed out), the
+ * self-hosted user, or null.
+ */
 export async function getCaller(req: ApiRequest): Promise<Caller | null> {
   if (!getServerConfig().isPlatform) {
     return { userId: SELF_HOSTED_USER_ID, email: SELF_HOSTED_EMAIL, aal: 'aal2', sessionId: null, selfHosted: true }
@@ -32,7 +38,11 @@ export async function getCaller(req: ApiRequest): Promise<Caller | null> {
   const token = bearerToken(req)
   if (!token) return null
   const claims = await verifyAccessToken(token)
-  if (!claims) return null
+  if (!claims || typeof claims.session_id !== 'string' || !UUID.test(claims.session_id)) return null
+  // A signed-out session ends its access tokens at once, not when they expire.
+  const db = await getStore()
+  const { rows } = await db.query('select 1 from platform.sessions where id = $1 and revoked_at is null', [claims.session_id])
+  if (rows.length === 0) return null
   return { userId: claims.sub, email: claims.email, aal: claims.aal, sessionId: claims.session_id ?? null, selfHosted: false }
 }
 

@@ -7,7 +7,19 @@ import { getServerConfig } from '@/lib/config'
 /** Access tokens live an hour, as GoTrue's default. */
 export const ACCESS_TOKEN_TTL_SECONDS = 3600
 
-export type AccessClaims = { sub: string; email: string; aal: 'aal1' | 'aal2'; session_id: string; exp: number; role: string }
+/** One authentication method of a session, as auth-js reads the `amr` claim. */
+export type AmrEntry = { method: string; timestamp: number }
+
+export type AccessClaims = {
+  sub: string
+  email: string
+  aal: 'aal1' | 'aal2'
+  session_id: string
+  exp: number
+  role: string
+  /** Methods used in this session (password, totp); auth-js's assurance level reads it. */
+  amr?: AmrEntry[]
+}
 
 const g = globalThis as typeof globalThis & { __jwtSecret?: Uint8Array }
 
@@ -38,8 +50,19 @@ export function getJwtSecret(): Uint8Array {
 /** Signs an access token for a session. */
 export async function signAccessToken(claims: Omit<AccessClaims, 'exp' | 'role'>): Promise<{ token: string; expiresAt: number }> {
   const expiresAt = Math.floor(Date.now() / 1000) + ACCESS_TOKEN_TTL_SECONDS
-  const token = await new SignJWT({ email: claims.email, aal: claims.aal, session_id: claims.session_id, role: 'authenticated' })
+  // The claims GoTrue puts in its access tokens, so code written against GoTrue reads ours alike.
+  const token = await new SignJWT({
+    email: claims.email,
+    phone: '',
+    app_metadata: { provider: 'email', providers: ['email'] },
+    aal: claims.aal,
+    amr: claims.amr ?? [],
+    session_id: claims.session_id,
+    role: 'authenticated',
+    is_anonymous: false,
+  })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setAudience('authenticated')
     .setSubject(claims.sub)
     .setIssuedAt()
     .setExpirationTime(expiresAt)
@@ -52,6 +75,7 @@ export async function verifyAccessToken(token: string): Promise<AccessClaims | n
   try {
     const { payload } = await jwtVerify(token, getJwtSecret(), { algorithms: ['HS256'] })
     if (typeof payload.sub !== 'string' || typeof payload.email !== 'string') return null
+    if (payload.aal !== 'aal1' && payload.aal !== 'aal2') return null
     return payload as unknown as AccessClaims
   } catch {
     return null

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto'
 import type { Db } from '../db/types'
-import { ACCESS_TOKEN_TTL_SECONDS, signAccessToken } from './jwt'
-import type { UserRow } from './users'
+import { ACCESS_TOKEN_TTL_SECONDS, signAccessToken, type AmrEntry } from './jwt'
+import { findUserById, type UserRow } from './users'
 
 export type TokenPair = {
   access_token: string
@@ -11,34 +11,186 @@ export type TokenPair = {
   refresh_token: string
 }
 
+export type Aal = 'aal1' | 'aal2'
+
+export type SessionRow = {
+  id: string
+  user_id: string
+  aal: Aal
+  amr: AmrEntry[]
+  created_at: string
+  refreshed_at: string | null
+  revoked_at: string | null
+}
+
+/**
+ * A refresh token rotated out less than this long ago may be presented again (the response that
+ * carried its successor can be lost, or two tabs refresh at once): the caller then gets another
+ * fresh token of the same session. Presented later, the reuse is taken for theft and the whole
+ * session is revoked. GoTrue's default reuse interval is the same 10 s.
+ */
+export const REFRESH_TOKEN_REUSE_INTERVAL_SECONDS = 10
+
+/** Only a hash of each refresh token is stored: a copy of the store signs nobody in. */
+export function hashRefreshToken(token: string): string {
+  return crypto.createHash('sha256').update(token, 'utf8').digest('hex')
+}
+
 function newRefreshToken(): string {
   return crypto.randomBytes(24).toString('base64url')
 }
 
-/** Issues an access token and a refresh token for a session. */
+function nowSeconds(): number {
+  return Math.floor(Date.now() / 1000)
+}
+
+/** Issues an access token and a refresh token for a session; `parent` is the hash of the token it replaces. */
 export async function issueTokens(
   db: Db,
   user: Pick<UserRow, 'id' | 'email'>,
-  session: { id: string; aal: 'aal1' | 'aal2' },
+  session: { id: string; aal: Aal; amr?: AmrEntry[] },
   parent: string | null = null
 ): Promise<TokenPair> {
   const refresh = newRefreshToken()
   await db.query('insert into platform.refresh_tokens (token, session_id, user_id, parent) values ($1, $2, $3, $4)', [
-    refresh,
+    hashRefreshToken(refresh),
     session.id,
     user.id,
     parent,
   ])
-  const { token, expiresAt } = await signAccessToken({ sub: user.id, email: user.email, aal: session.aal, session_id: session.id })
+  const { token, expiresAt } = await signAccessToken({
+    sub: user.id,
+    email: user.email,
+    aal: session.aal,
+    amr: session.amr ?? [],
+    session_id: session.id,
+  })
   return { access_token: token, token_type: 'bearer', expires_in: ACCESS_TOKEN_TTL_SECONDS, expires_at: expiresAt, refresh_token: refresh }
 }
 
 /** Starts a new session for a user and issues its first tokens (one transaction). */
-export async function startSession(db: Db, user: Pick<UserRow, 'id' | 'email'>): Promise<TokenPair & { session_id: string }> {
+export async function startSession(
+  db: Db,
+  user: Pick<UserRow, 'id' | 'email'>,
+  options: { method?: string; ip?: string; userAgent?: string } = {}
+): Promise<TokenPair & { session_id: string }> {
   return db.transaction(async (tx) => {
     const sessionId = crypto.randomUUID()
-    await tx.query('insert into platform.sessions (id, user_id) values ($1, $2)', [sessionId, user.id])
-    const tokens = await issueTokens(tx, user, { id: sessionId, aal: 'aal1' })
+    const amr: AmrEntry[] = [{ method: options.method ?? 'password', timestamp: nowSeconds() }]
+    await tx.query('insert into platform.sessions (id, user_id, amr, ip, user_agent) values ($1, $2, $3, $4, $5)', [
+      sessionId,
+      user.id,
+      JSON.stringify(amr),
+      options.ip ?? null,
+      options.userAgent?.slice(0, 512) ?? null,
+    ])
+    // Sessions signed out long ago only keep their token chains alive; drop them.
+    await tx.query(`delete from platform.sessions where user_id = $1 and revoked_at < now() - interval '30 days'`, [user.id])
+    const tokens = await issueTokens(tx, user, { id: sessionId, aal: 'aal1', amr })
     return { ...tokens, session_id: sessionId }
   })
+}
+
+/** The session when it exists and is not signed out, else null. */
+export async function findLiveSession(db: Db, sessionId: string): Promise<SessionRow | null> {
+  const { rows } = await db.query<SessionRow>('select * from platform.sessions where id = $1 and revoked_at is null', [sessionId])
+  return rows[0] ?? null
+}
+
+export type RefreshOutcome =
+  | { kind: 'ok'; tokens: TokenPair; user: UserRow }
+  | { kind: 'not_found' }
+  | { kind: 'reused' }
+
+/**
+ * Rotates a refresh token: the presented one is revoked and a new one issued in the same
+ * session. Reuse of a revoked token is tolerated within the reuse interval and otherwise revokes
+ * the session. The outcome is returned, not thrown, so that a revocation commits.
+ */
+export async function rotateRefreshToken(db: Db, presented: string): Promise<RefreshOutcome> {
+  const hash = hashRefreshToken(presented)
+  return db.transaction(async (tx): Promise<RefreshOutcome> => {
+    // Atomic: of two concurrent refreshes with one token, exactly one revokes it here.
+    const claimed = await tx.query<{ session_id: string; user_id: string }>(
+      `update platform.refresh_tokens t set revoked = true, revoked_at = now()
+         from platform.sessions s
+        where t.token = $1 and not t.revoked and s.id = t.session_id and s.revoked_at is null
+        returning t.session_id, t.user_id`,
+      [hash]
+    )
+    let sessionId = claimed.rows[0]?.session_id
+    if (!sessionId) {
+      const { rows } = await tx.query<{ session_id: string; session_live: boolean; within_reuse: boolean }>(
+        `select t.session_id, s.revoked_at is null as session_live,
+                coalesce(t.revoked_at > now() - make_interval(secs => $2), false) as within_reuse
+           from platform.refresh_tokens t join platform.sessions s on s.id = t.session_id
+          where t.token = $1`,
+        [hash, REFRESH_TOKEN_REUSE_INTERVAL_SECONDS]
+      )
+      const known = rows[0]
+      if (!known || !known.session_live) return { kind: 'not_found' }
+      if (!known.within_reuse) {
+        await revokeSession(tx, known.session_id)
+        return { kind: 'reused' }
+      }
+      sessionId = known.session_id
+    }
+    const session = (
+      await tx.query<SessionRow>('update platform.sessions set refreshed_at = now() where id = $1 returning *', [sessionId])
+    ).rows[0]
+    const user = await findUserById(tx, session.user_id)
+    if (!user) return { kind: 'not_found' }
+    const tokens = await issueTokens(tx, user, session, hash)
+    return { kind: 'ok', tokens, user }
+  })
+}
+
+/** Signs one session out and revokes its refresh tokens. */
+export async function revokeSession(db: Db, sessionId: string): Promise<void> {
+  await db.query('update platform.sessions set revoked_at = now() where id = $1 and revoked_at is null', [sessionId])
+  await db.query('update platform.refresh_tokens set revoked = true, revoked_at = coalesce(revoked_at, now()) where session_id = $1 and not revoked', [
+    sessionId,
+  ])
+}
+
+export type SignOutScope = 'global' | 'local' | 'others'
+
+/** Signs out every session of a user (global), only the current one (local), or all but it (others). */
+export async function revokeUserSessions(db: Db, userId: string, scope: SignOutScope, currentSessionId: string): Promise<void> {
+  if (scope === 'local') {
+    await revokeSession(db, currentSessionId)
+    return
+  }
+  const keep = scope === 'others' ? currentSessionId : null
+  const { rows } = await db.query<{ id: string }>(
+    `update platform.sessions set revoked_at = now()
+      where user_id = $1 and revoked_at is null and ($2::uuid is null or id <> $2::uuid) returning id`,
+    [userId, keep]
+  )
+  if (rows.length === 0) return
+  await db.query('update platform.refresh_tokens set revoked = true, revoked_at = coalesce(revoked_at, now()) where session_id = any($1::uuid[]) and not revoked', [
+    rows.map((r) => r.id),
+  ])
+}
+
+/**
+ * Raises a session to aal2 after a second factor was verified: records the method, revokes the
+ * session's refresh tokens and issues new tokens carrying the new level (GoTrue's behaviour).
+ */
+export async function elevateSession(
+  db: Db,
+  user: Pick<UserRow, 'id' | 'email'>,
+  sessionId: string,
+  method: string
+): Promise<TokenPair> {
+  const entry = JSON.stringify([{ method, timestamp: nowSeconds() }])
+  const { rows } = await db.query<SessionRow>(
+    `update platform.sessions set aal = 'aal2', amr = $2::jsonb || amr, refreshed_at = now()
+      where id = $1 and revoked_at is null returning *`,
+    [sessionId, entry]
+  )
+  const session = rows[0]
+  if (!session) throw new Error(`session ${sessionId} is not live`)
+  await db.query('update platform.refresh_tokens set revoked = true, revoked_at = now() where session_id = $1 and not revoked', [sessionId])
+  return issueTokens(db, user, session)
 }

@@ -1,6 +1,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { getServerConfig } from '@/lib/config'
+import { ensureSelfHostedDefaults } from '../self-hosted'
 import { migrate } from './migrate'
 import { openPgliteDb } from './pglite-db'
 import { openPostgresDb } from './postgres-db'
@@ -23,6 +24,7 @@ async function open(): Promise<Db> {
     db = await openPgliteDb(dir)
   }
   await migrate(db)
+  if (!config.isPlatform) await ensureSelfHostedDefaults(db)
   return db
 }
 

@@ -1,0 +1,146 @@
+import { z } from 'zod'
+import { audit, type OrganizationRow } from '../access'
+import type { Caller } from '../auth/caller'
+import type { Db } from '../db/types'
+import { badRequest, conflict, notFound } from '../http/errors'
+import { toIso } from '../organizations/serialize'
+import { isCountryCode } from './country'
+
+type TaxIdRule = {
+  label: string
+  /** Normalises what people type (spaces, case) before the check. */
+  normalize: (value: string) => string
+  pattern: RegExp
+  example: string
+  /** The country the id belongs to; for EU VAT numbers it follows from the prefix. */
+  country: (value: string) => string
+}
+
+const compact = (v: string) => v.toUpperCase().replace(/[\s.]/g, '')
+const fixed = (country: string) => () => country
+// EU VAT prefixes are country codes except Greece (EL) and Northern Ireland (XI).
+const EU_PREFIX_COUNTRY: Record<string, string> = { EL: 'GR', XI: 'GB' }
+
+/** Tax id types accepted, each checked by a simple shape (not a registry lookup). */
+export const TAX_ID_RULES = {
+  eu_vat: {
+    label: 'EU VAT number',
+    normalize: (v) => compact(v).replace(/-/g, ''),
+    pattern: /^(AT|BE|BG|CY|CZ|DE|DK|EE|EL|ES|FI|FR|HR|HU|IE|IT|LT|LU|LV|MT|NL|PL|PT|RO|SE|SI|SK|XI)[0-9A-Z]{2,12}$/,
+    example: 'DE123456789',
+    country: (v) => EU_PREFIX_COUNTRY[v.slice(0, 2)] ?? v.slice(0, 2),
+  },
+  gb_vat: {
+    label: 'UK VAT number',
+    normalize: (v) => compact(v),
+    pattern: /^GB(\d{9}|\d{12}|GD\d{3}|HA\d{3})$/,
+    example: 'GB123456789',
+    country: fixed('GB'),
+  },
+  us_ein: {
+    label: 'US Employer Identification Number',
+    normalize: (v) => v.trim().replace(/^(\d{2})(\d{7})$/, '$1-$2'),
+    pattern: /^\d{2}-\d{7}$/,
+    example: '12-3456789',
+    country: fixed('US'),
+  },
+  au_abn: {
+    label: 'Australian Business Number',
+    normalize: (v) => compact(v),
+    pattern: /^\d{11}$/,
+    example: '12345678912',
+    country: fixed('AU'),
+  },
+  ca_bn: {
+    label: 'Canadian Business Number',
+    normalize: (v) => compact(v),
+    pattern: /^\d{9}$/,
+    example: '123456789',
+    country: fixed('CA'),
+  },
+  ch_vat: {
+    label: 'Swiss VAT number',
+    normalize: (v) => v.trim().toUpperCase().replace(/\s+/g, ' '),
+    pattern: /^CHE-\d{3}\.\d{3}\.\d{3} (MWST|TVA|IVA)$/,
+    example: 'CHE-123.456.789 MWST',
+    country: fixed('CH'),
+  },
+  in_gst: {
+    label: 'Indian GST number',
+    normalize: (v) => compact(v),
+    pattern: /^\d{2}[A-Z]{5}\d{4}[A-Z][1-9A-Z]Z[0-9A-Z]$/,
+    example: '12ABCDE3456FGZH',
+    country: fixed('IN'),
+  },
+  jp_cn: {
+    label: 'Japanese Corporate Number',
+    normalize: (v) => compact(v),
+    pattern: /^\d{13}$/,
+    example: '1234567891234',
+    country: fixed('JP'),
+  },
+} satisfies Record<string, TaxIdRule>
+
+export type TaxIdType = keyof typeof TAX_ID_RULES
+const TYPES = Object.keys(TAX_ID_RULES) as [TaxIdType, ...TaxIdType[]]
+
+export const createTaxIdBody = z.strictObject({
+  type: z.enum(TYPES, `must be one of ${TYPES.join(', ')}`),
+  value: z.string().trim().min(1, 'must not be empty').max(50, 'must be at most 50 characters'),
+  country: z
+    .string()
+    .trim()
+    .transform((v) => v.toUpperCase())
+    .refine(isCountryCode, 'must be an ISO 3166-1 two-letter country code, e.g. DE or US')
+    .optional(),
+})
+
+export const taxIdParams = z.object({ slug: z.string().min(1), id: z.coerce.number().int().positive() })
+
+/** Checks and normalises a tax id; a 400 names the expected shape. */
+export function normalizeTaxId(input: z.infer<typeof createTaxIdBody>): { type: TaxIdType; value: string; country: string } {
+  const rule: TaxIdRule = TAX_ID_RULES[input.type]
+  const value = rule.normalize(input.value)
+  if (!rule.pattern.test(value)) throw badRequest(`value is not a valid ${rule.label} (${input.type}), e.g. ${rule.example}`)
+  const country = rule.country(value)
+  if (input.country && input.country !== country) {
+    throw badRequest(`country ${input.country} does not match this ${rule.label}, which belongs to ${country}`)
+  }
+  return { type: input.type, value, country }
+}
+
+type TaxIdRow = { id: number; type: TaxIdType; value: string; country: string; created_at: string | Date }
+const serialize = (r: TaxIdRow) => ({ ...r, created_at: toIso(r.created_at) as string })
+
+export async function listTaxIds(db: Db, organizationId: number) {
+  const { rows } = await db.query<TaxIdRow>(
+    'select id, type, value, country, created_at from platform.tax_ids where organization_id = $1 order by created_at, id',
+    [organizationId]
+  )
+  return rows.map(serialize)
+}
+
+export async function createTaxId(db: Db, caller: Caller, org: OrganizationRow, input: z.infer<typeof createTaxIdBody>) {
+  const taxId = normalizeTaxId(input)
+  return db.transaction(async (tx) => {
+    const { rows } = await tx.query<TaxIdRow>(
+      `insert into platform.tax_ids (organization_id, type, value, country) values ($1, $2, $3, $4)
+       on conflict (organization_id, type, value) do nothing returning id, type, value, country, created_at`,
+      [org.id, taxId.type, taxId.value, taxId.country]
+    )
+    if (!rows[0]) throw conflict(`This organization already has the ${taxId.type} ${taxId.value}`)
+    await audit(tx, { userId: caller.userId, organizationId: org.id, action: 'billing.tax_id_added', target: taxId.value, metadata: { type: taxId.type } })
+    return serialize(rows[0])
+  })
+}
+
+export async function deleteTaxId(db: Db, caller: Caller, org: OrganizationRow, id: number): Promise<void> {
+  await db.transaction(async (tx) => {
+    const { rows } = await tx.query<{ value: string; type: string }>(
+      'delete from platform.tax_ids where id = $1 and organization_id = $2 returning value, type',
+      [id, org.id]
+    )
+    if (!rows[0]) throw notFound(`Tax id ${id} not found`)
+    await audit(tx, { userId: caller.userId, organizationId: org.id, action: 'billing.tax_id_removed', target: rows[0].value, metadata: { type: rows[0].type } })
+  })
+}

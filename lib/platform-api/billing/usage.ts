@@ -1,0 +1,135 @@
+import { GIB } from '@/lib/constants'
+import { OVERAGE_PRICES_USD, PLAN_QUOTAS, type PlanId, type QuotaKey } from '@/lib/catalogue/plans'
+import type { Db } from '../db/types'
+
+export const USAGE_METRICS = [
+  'DATABASE_SIZE',
+  'EGRESS',
+  'CACHED_EGRESS',
+  'STORAGE_SIZE',
+  'MONTHLY_ACTIVE_USERS',
+  'FUNCTION_INVOCATIONS',
+  'REALTIME_PEAK_CONNECTIONS',
+  'REALTIME_MESSAGE_COUNT',
+] as const
+export type UsageMetric = (typeof USAGE_METRICS)[number]
+
+type MetricDefinition = {
+  name: string
+  unit: 'bytes' | 'count'
+  quotaKey: QuotaKey
+  /** Price beyond the quota on paid plans: `price` USD per `unitSize` units. */
+  pricing: { price: number; unitSize: number; unitLabel: string }
+}
+
+/** spec §9: what each metric measures, its quota key and its overage price. */
+export const METRIC_DEFINITIONS: Record<UsageMetric, MetricDefinition> = {
+  DATABASE_SIZE: { name: 'Database size', unit: 'bytes', quotaKey: 'databaseSizeBytes', pricing: { price: OVERAGE_PRICES_USD.diskGb, unitSize: GIB, unitLabel: 'GB' } },
+  EGRESS: { name: 'Egress', unit: 'bytes', quotaKey: 'egressBytes', pricing: { price: OVERAGE_PRICES_USD.egressGb, unitSize: GIB, unitLabel: 'GB' } },
+  CACHED_EGRESS: { name: 'Cached egress', unit: 'bytes', quotaKey: 'cachedEgressBytes', pricing: { price: OVERAGE_PRICES_USD.cachedEgressGb, unitSize: GIB, unitLabel: 'GB' } },
+  STORAGE_SIZE: { name: 'Storage size', unit: 'bytes', quotaKey: 'storageBytes', pricing: { price: OVERAGE_PRICES_USD.storageGb, unitSize: GIB, unitLabel: 'GB' } },
+  MONTHLY_ACTIVE_USERS: { name: 'Monthly active users', unit: 'count', quotaKey: 'mau', pricing: { price: OVERAGE_PRICES_USD.mau, unitSize: 1, unitLabel: 'MAU' } },
+  FUNCTION_INVOCATIONS: {
+    name: 'Edge function invocations',
+    unit: 'count',
+    quotaKey: 'functionInvocations',
+    pricing: { price: OVERAGE_PRICES_USD.functionInvocationsPerMillion, unitSize: 1_000_000, unitLabel: 'million invocations' },
+  },
+  REALTIME_PEAK_CONNECTIONS: {
+    name: 'Realtime peak connections',
+    unit: 'count',
+    quotaKey: 'realtimePeakConnections',
+    pricing: { price: OVERAGE_PRICES_USD.realtimePeakConnectionsPer1000, unitSize: 1_000, unitLabel: '1,000 peak connections' },
+  },
+  REALTIME_MESSAGE_COUNT: {
+    name: 'Realtime messages',
+    unit: 'count',
+    quotaKey: 'realtimeMessages',
+    pricing: { price: OVERAGE_PRICES_USD.realtimeMessagesPerMillion, unitSize: 1_000_000, unitLabel: 'million messages' },
+  },
+}
+
+/** Stored usage figures of the current period (0 when none is stored). */
+export async function readStoredUsage(db: Db, organizationId: number): Promise<Record<UsageMetric, number>> {
+  const { rows } = await db.query<{ metric: UsageMetric; usage: number | string }>(
+    'select metric, usage from platform.org_usage where organization_id = $1',
+    [organizationId]
+  )
+  const usage = Object.fromEntries(USAGE_METRICS.map((m) => [m, 0])) as Record<UsageMetric, number>
+  for (const r of rows) usage[r.metric] = Number(r.usage)
+  return usage
+}
+
+/**
+ * Database size of an organization in bytes. Today the stored figure (the seed writes one);
+ * this is the one place to switch to measuring the projects' real databases
+ * (pg_database_size of each active project) once the project databases expose it.
+ */
+export async function getDatabaseSizeBytes(db: Db, organizationId: number): Promise<number> {
+  return (await readStoredUsage(db, organizationId)).DATABASE_SIZE
+}
+
+/** Sets a usage figure (seed and admin use; users never write usage). */
+export async function setUsage(db: Db, organizationId: number, metric: UsageMetric, usage: number): Promise<void> {
+  await db.query(
+    `insert into platform.org_usage (organization_id, metric, usage) values ($1, $2, $3)
+     on conflict (organization_id, metric) do update set usage = excluded.usage, updated_at = now()`,
+    [organizationId, metric, Math.max(0, Math.round(usage))]
+  )
+}
+
+/** Whether usage beyond the quota is billed (paid plans) or capped at the quota (Free). */
+export function usageBillingEnabled(planId: PlanId): boolean {
+  return planId !== 'free'
+}
+
+export type MetricUsage = {
+  metric: UsageMetric
+  name: string
+  unit: 'bytes' | 'count'
+  usage: number
+  /** Included amount; null when unlimited (negotiated per contract). */
+  quota: number | null
+  /** usage / quota; null when unlimited. */
+  usage_ratio: number | null
+  exceeded: boolean
+  /** Free: usage stops at the quota instead of being billed. */
+  capped: boolean
+  /** Overage price; null when overage is not billed on this plan. */
+  pricing: { price_usd: number; per_units: number; unit_label: string } | null
+  /** Cost of the usage above the quota, integer cents. */
+  overage_cost: number
+}
+
+/** One metric's usage against the plan's quota. */
+export function describeMetric(metric: UsageMetric, usage: number, planId: PlanId): MetricUsage {
+  const def = METRIC_DEFINITIONS[metric]
+  const quota = PLAN_QUOTAS[planId][def.quotaKey]
+  const billed = usageBillingEnabled(planId) && quota !== null
+  const over = quota === null ? 0 : Math.max(0, usage - quota)
+  return {
+    metric,
+    name: def.name,
+    unit: def.unit,
+    usage,
+    quota,
+    usage_ratio: quota === null || quota === 0 ? null : usage / quota,
+    exceeded: quota !== null && usage > quota,
+    capped: !usageBillingEnabled(planId),
+    pricing: billed ? { price_usd: def.pricing.price, per_units: def.pricing.unitSize, unit_label: def.pricing.unitLabel } : null,
+    overage_cost: billed ? Math.round((over / def.pricing.unitSize) * def.pricing.price * 100) : 0,
+  }
+}
+
+/** Usage of every metric for an organization (GET .../usage). */
+export async function getOrganizationUsage(db: Db, org: { id: number; plan_id: PlanId }, period: { start: Date; end: Date }) {
+  const stored = await readStoredUsage(db, org.id)
+  stored.DATABASE_SIZE = await getDatabaseSizeBytes(db, org.id)
+  return {
+    plan: { id: org.plan_id },
+    period_start: period.start.toISOString(),
+    period_end: period.end.toISOString(),
+    usage_billing_enabled: usageBillingEnabled(org.plan_id),
+    usages: USAGE_METRICS.map((m) => describeMetric(m, stored[m], org.plan_id)),
+  }
+}

@@ -1,0 +1,138 @@
+import { ApiError } from '../http/errors'
+import { withProjectSession } from './databases'
+import type { ProjectSession, RawResult } from './engines'
+
+/**
+ * `POST /platform/pg-meta/{ref}/query`: runs SQL on a project's database.
+ *
+ * - Several statements run in one simple-protocol round trip; the last statement's result is
+ *   returned (a syntax error anywhere means none runs: Postgres parses the whole script first).
+ * - With `parameters`, or for a Read-only member, the query is one statement on the extended
+ *   protocol. A Read-only member's statement runs inside `BEGIN READ ONLY` and is rolled back;
+ *   being a single statement, it cannot end that transaction and write after it.
+ * - At most MAX_RESULT_ROWS rows are returned (`truncated: true` beyond). The drivers read the
+ *   whole result first, so memory per request is bounded by the statement, not by this cap.
+ * - After each request the session is reset (open transaction rolled back, `DISCARD ALL`).
+ */
+export const MAX_RESULT_ROWS = 100_000
+
+export type ResultField = { name: string; dataTypeID: number; type: string | null }
+
+export type QueryResultBody = {
+  rows: Record<string, unknown>[]
+  fields: ResultField[]
+  rowCount: number | null
+  command: string | null
+  truncated: boolean
+}
+
+/** A Postgres error as the API returns it (spec: "a Postgres error with its position"). */
+export type QueryErrorBody = {
+  message: string
+  code: string
+  /** 1-based character offset into the query, as Postgres reports it. */
+  position: number | null
+  detail: string | null
+  hint: string | null
+  where: string | null
+  severity: string | null
+}
+
+type PgError = Error & { code: string; severity?: string; position?: string; detail?: string; hint?: string; where?: string }
+
+function isPgError(error: unknown): error is PgError {
+  return (
+    error instanceof Error &&
+    typeof (error as PgError).code === 'string' &&
+    /^[0-9A-Z]{5}$/.test((error as PgError).code) &&
+    typeof (error as PgError).severity === 'string'
+  )
+}
+
+function errorBody(error: PgError, singleStatement: { readOnly: boolean } | null): QueryErrorBody {
+  let hint = error.hint ?? null
+  if (singleStatement && error.code === '42601' && /multiple commands/.test(error.message)) {
+    hint = singleStatement.readOnly
+      ? 'Read-only members run one statement at a time.'
+      : 'A query with parameters holds exactly one statement.'
+  }
+  return {
+    message: error.message,
+    code: error.code,
+    position: error.position ? Number(error.position) : null,
+    detail: error.detail ?? null,
+    hint,
+    where: error.where ?? null,
+    severity: error.severity ?? null,
+  }
+}
+
+// Built-in types never change their oid; user types (oid >= 16384) are looked up every time.
+const FIRST_NORMAL_OID = 16_384
+const builtinTypeNames = new Map<number, string>()
+
+async function typeNames(session: ProjectSession, fields: RawResult['fields']): Promise<Map<number, string>> {
+  const names = new Map<number, string>()
+  const missing: number[] = []
+  for (const { dataTypeID } of fields) {
+    const known = builtinTypeNames.get(dataTypeID)
+    if (known) names.set(dataTypeID, known)
+    else if (!missing.includes(dataTypeID)) missing.push(dataTypeID)
+  }
+  if (missing.length === 0) return names
+  const { rows } = await session.extended(
+    'select oid::int as oid, format_type(oid, null) as name from pg_catalog.pg_type where oid = any($1::oid[])',
+    [missing]
+  )
+  for (const row of rows as { oid: number; name: string }[]) {
+    names.set(row.oid, row.name)
+    if (row.oid < FIRST_NORMAL_OID) builtinTypeNames.set(row.oid, row.name)
+  }
+  return names
+}
+
+const EMPTY: RawResult = { command: null, rowCount: null, rows: [], fields: [] }
+
+/** Runs a query on the project's database: its last result, or the Postgres error. */
+export async function runProjectQuery(
+  ref: string,
+  input: { query: string; parameters?: unknown[]; readOnly: boolean }
+): Promise<{ ok: true; result: QueryResultBody } | { ok: false; error: QueryErrorBody }> {
+  const single = input.readOnly || (input.parameters?.length ?? 0) > 0
+  try {
+    return await withProjectSession(ref, async (session) => {
+      let last: RawResult
+      try {
+        if (input.readOnly) {
+          await session.simple('begin read only')
+          last = await session.extended(input.query, input.parameters ?? [])
+        } else if (single) {
+          last = await session.extended(input.query, input.parameters ?? [])
+        } else {
+          const all = await session.simple(input.query)
+          last = all[all.length - 1] ?? EMPTY
+        }
+      } catch (error) {
+        if (isPgError(error)) return { ok: false as const, error: errorBody(error, single ? { readOnly: input.readOnly } : null) }
+        throw error
+      }
+      const names = await typeNames(session, last.fields)
+      const truncated = last.rows.length > MAX_RESULT_ROWS
+      return {
+        ok: true as const,
+        result: {
+          rows: truncated ? last.rows.slice(0, MAX_RESULT_ROWS) : last.rows,
+          fields: last.fields.map((f) => ({ name: f.name, dataTypeID: f.dataTypeID, type: names.get(f.dataTypeID) ?? null })),
+          rowCount: last.rowCount,
+          command: last.command,
+          truncated,
+        },
+      }
+    })
+  } catch (error) {
+    if (error instanceof ApiError) throw error
+    const message = error instanceof Error ? error.message : String(error)
+    console.error(`[platform-api] pg-meta ${ref}: ${message}`)
+    throw new ApiError(503, `Could not reach the database of project ${ref}: ${message}`)
+  }
+}

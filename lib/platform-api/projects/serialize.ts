@@ -1,0 +1,79 @@
+import type { ProjectRow } from '../access'
+import type { Db } from '../db/types'
+import { displayConnectionString } from './targets'
+
+/** A project row with what the list and detail add: its organization's slug and its branches. */
+export type ProjectListRow = ProjectRow & {
+  organization_slug: string
+  preview_branch_refs: string[]
+  status_changed_at: string | Date
+  job_lease_until: string | Date | null
+}
+
+/** The select both the list and the detail read (a branch's refs come with its parent). */
+export const PROJECT_SELECT = `
+  select p.*, o.slug as organization_slug,
+         coalesce((select array_agg(b.ref order by b.inserted_at, b.id) from platform.projects b
+                    where b.parent_project_ref = p.ref and b.status <> 'REMOVED'), '{}'::text[]) as preview_branch_refs
+    from platform.projects p
+    join platform.organizations o on o.id = p.organization_id`
+
+/** Reads one live project by ref. */
+export async function readProject(db: Db, ref: string): Promise<ProjectListRow | null> {
+  const { rows } = await db.query<ProjectListRow>(`${PROJECT_SELECT} where p.ref = $1 and p.status <> 'REMOVED'`, [ref])
+  return rows[0] ?? null
+}
+
+function iso(value: string | Date | null): string | null {
+  if (value === null) return null
+  return value instanceof Date ? value.toISOString() : new Date(value).toISOString()
+}
+
+/** A project in the list (spec §3, §7: ref, status, postgrestStatus, organization_id, …). */
+export function serializeProject(row: ProjectListRow) {
+  return {
+    id: Number(row.id),
+    ref: row.ref,
+    name: row.name,
+    organization_id: Number(row.organization_id),
+    organization_slug: row.organization_slug,
+    status: row.status,
+    postgrestStatus: row.postgrest_status,
+    region: row.region,
+    cloud_provider: row.cloud_provider,
+    dbVersion: row.db_version,
+    compute_size: row.compute_size,
+    inserted_at: iso(row.inserted_at),
+    updated_at: iso(row.updated_at),
+    status_changed_at: iso(row.status_changed_at),
+    is_branch: row.parent_project_ref !== null,
+    parent_project_ref: row.parent_project_ref,
+    preview_branch_refs: row.preview_branch_refs ?? [],
+  }
+}
+
+/**
+ * The project detail (spec §7): the list entry plus `connectionString`, which is null until the
+ * database is ready (ACTIVE_HEALTHY), and `init_error` after a failed job.
+ */
+export function serializeProjectDetail(row: ProjectListRow) {
+  return {
+    ...serializeProject(row),
+    connectionString: row.status === 'ACTIVE_HEALTHY' ? displayConnectionString(row.ref) : null,
+    init_error: row.init_error,
+  }
+}
+
+/** A branch as `GET .../branches` lists it. */
+export function serializeBranch(row: ProjectListRow) {
+  return {
+    id: Number(row.id),
+    name: row.name,
+    project_ref: row.ref,
+    parent_project_ref: row.parent_project_ref,
+    is_default: false,
+    status: row.status,
+    created_at: iso(row.inserted_at),
+    updated_at: iso(row.updated_at),
+  }
+}

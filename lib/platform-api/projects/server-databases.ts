@@ -1,0 +1,98 @@
+import crypto from 'node:crypto'
+import type { Db } from '../db/types'
+import { dashboardRolePassword, projectRoleNames } from './targets'
+
+/**
+ * Project databases on the DATABASE_URL server, managed through the platform's own connection
+ * (the store). That role needs to be a superuser, or to have CREATEDB and CREATEROLE (on
+ * Postgres 16+ with `createrole_self_grant = 'set, inherit'`).
+ *
+ * Identifiers and the password go through `format('%I' / '%L')` on the server: utility
+ * statements take no parameters, and this quotes exactly as Postgres itself does.
+ */
+
+async function run(db: Db, template: string, ...args: string[]): Promise<void> {
+  const placeholders = args.map((_, i) => `$${i + 1}::text`).join(', ')
+  const { rows } = await db.query<{ sql: string }>(`select format('${template}', ${placeholders}) as sql`, args)
+  await db.exec(rows[0].sql)
+}
+
+async function roleExists(db: Db, role: string): Promise<boolean> {
+  const { rows } = await db.query('select 1 from pg_roles where rolname = $1', [role])
+  return rows.length > 0
+}
+
+/**
+ * Creates the project's two roles: the owner (LOGIN with the user's database password, or a
+ * random one nobody knows) and the dashboard role the platform connects as. The dashboard role's
+ * default `role` setting makes every session act as the owner, so objects made from the
+ * dashboard belong to the owner; `RESET ROLE` comes back to the owner too. Transactional: call it
+ * inside the transaction that inserts the project row.
+ */
+export async function createProjectRoles(db: Db, ref: string, ownerPassword: string | null): Promise<void> {
+  const { owner, dashboard } = projectRoleNames(ref)
+  const password = ownerPassword ?? crypto.randomBytes(24).toString('base64url')
+  if (!(await roleExists(db, owner))) {
+    await run(db, 'create role %I login nosuperuser nocreatedb nocreaterole password %L', owner, password)
+  }
+  if (!(await roleExists(db, dashboard))) {
+    await run(db, 'create role %I login nosuperuser nocreatedb nocreaterole password %L in role %I', dashboard, dashboardRolePassword(ref), owner)
+    await run(db, 'alter role %I set role to %L', dashboard, owner)
+  }
+}
+
+/** Resets the dashboard role's password to the derived one (after the platform secret changed). */
+export async function syncDashboardRolePassword(db: Db, ref: string): Promise<void> {
+  const { dashboard } = projectRoleNames(ref)
+  await run(db, 'alter role %I password %L', dashboard, dashboardRolePassword(ref))
+}
+
+/** Creates the database when missing (idempotent), owned by the project's owner role, closed to everyone else. */
+export async function createProjectDatabase(db: Db, ref: string): Promise<void> {
+  const { owner } = projectRoleNames(ref)
+  if (!(await roleExists(db, owner))) await createProjectRoles(db, ref, null)
+  const { rows } = await db.query('select 1 from pg_database where datname = $1', [owner])
+  if (rows.length === 0) {
+    try {
+      await run(db, 'create database %I owner %I', owner, owner)
+    } catch (error) {
+      // Another server took the same job over at the same moment: the database is there.
+      if ((error as { code?: string }).code !== '42P04') throw error
+    }
+  }
+  await run(db, 'revoke all on database %I from public', owner)
+  await run(db, 'alter database %I allow_connections true', owner)
+}
+
+/** Stops the database from serving (pause): no new connections, current ones ended. */
+export async function closeProjectDatabaseOnServer(db: Db, ref: string): Promise<void> {
+  const { owner } = projectRoleNames(ref)
+  const { rows } = await db.query('select 1 from pg_database where datname = $1', [owner])
+  if (rows.length === 0) return
+  await run(db, 'alter database %I allow_connections false', owner)
+  await db.query('select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()', [owner])
+}
+
+/** Lets the database serve again (restore). */
+export async function openProjectDatabaseOnServer(db: Db, ref: string): Promise<void> {
+  const { owner } = projectRoleNames(ref)
+  const { rows } = await db.query('select 1 from pg_database where datname = $1', [owner])
+  if (rows.length === 0) throw new Error(`The database ${owner} no longer exists on the server`)
+  await run(db, 'alter database %I allow_connections true', owner)
+}
+
+/** Drops the database and both roles (idempotent). */
+export async function dropProjectDatabaseOnServer(db: Db, ref: string): Promise<void> {
+  const { owner, dashboard } = projectRoleNames(ref)
+  await run(db, 'drop database if exists %I with (force)', owner)
+  for (const role of [dashboard, owner]) {
+    try {
+      await run(db, 'drop role if exists %I', role)
+    } catch (error) {
+      // 2BP01: the role still owns something in another database; the project's data is gone
+      // with its database, so the leftover role is logged rather than failing the removal.
+      if ((error as { code?: string }).code !== '2BP01') throw error
+      console.warn(`[platform-api] could not drop role ${role}: ${(error as Error).message}`)
+    }
+  }
+}

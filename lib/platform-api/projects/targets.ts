@@ -1,0 +1,88 @@
+import crypto from 'node:crypto'
+import path from 'node:path'
+import { getServerConfig } from '@/lib/config'
+import { getJwtSecret } from '../auth/jwt'
+
+/**
+ * Where a project's database lives. With DATABASE_URL: a database `project_<ref>` on that server,
+ * owned by a role `project_<ref>` (the user's database password) and reached by the platform as a
+ * member role `project_<ref>_dashboard`, never as the server's administrator, so SQL run through
+ * the dashboard cannot reach other projects or the platform's own tables. Without it: a PGlite
+ * directory `DATA_DIR/projects/<ref>`. The self-hosted `default` project is DATABASE_URL's own
+ * database (or `DATA_DIR/projects/default`).
+ */
+
+/** The ref of the self-hosted project (spec §2: /project/default). */
+export const DEFAULT_PROJECT_REF = 'default'
+
+/** Refs are lower-case letters, digits and hyphens: safe in a path and in a role name. */
+export const PROJECT_REF_PATTERN = /^[a-z0-9][a-z0-9-]{0,39}$/
+
+export type ProjectTarget =
+  | { kind: 'pglite'; ref: string; dir: string; databaseName: string; isDefault: boolean }
+  | {
+      kind: 'postgres'
+      ref: string
+      /** What the platform connects with. */
+      url: string
+      databaseName: string
+      isDefault: boolean
+      /** Owner and dashboard roles (null for the self-hosted default project). */
+      roles: { owner: string; dashboard: string } | null
+    }
+
+export function isDefaultProjectRef(ref: string): boolean {
+  return ref === DEFAULT_PROJECT_REF
+}
+
+function assertRef(ref: string): void {
+  if (!PROJECT_REF_PATTERN.test(ref)) throw new Error(`Invalid project ref: ${ref}`)
+}
+
+/** A new random ref: 20 lower-case letters, like the hosted platform's. */
+export function generateProjectRef(): string {
+  const bytes = crypto.randomBytes(20)
+  return Array.from(bytes, (b) => String.fromCharCode(97 + (b % 26))).join('')
+}
+
+/** The password of a project's dashboard role: derived from the platform secret, so never stored. */
+export function dashboardRolePassword(ref: string): string {
+  return crypto.createHmac('sha256', getJwtSecret()).update(`project-db-dashboard:${ref}`).digest('base64url')
+}
+
+export function projectRoleNames(ref: string): { owner: string; dashboard: string } {
+  return { owner: `project_${ref.replace(/-/g, '_')}`, dashboard: `project_${ref.replace(/-/g, '_')}_dashboard` }
+}
+
+/** Where the project's database lives, from the configuration (no I/O). */
+export function projectTarget(ref: string): ProjectTarget {
+  assertRef(ref)
+  const config = getServerConfig()
+  const isDefault = isDefaultProjectRef(ref)
+  if (config.databaseUrl) {
+    if (isDefault) {
+      const url = new URL(config.databaseUrl)
+      return { kind: 'postgres', ref, url: config.databaseUrl, databaseName: decodeURIComponent(url.pathname.slice(1)), isDefault, roles: null }
+    }
+    const roles = projectRoleNames(ref)
+    const url = new URL(config.databaseUrl)
+    url.username = roles.dashboard
+    url.password = dashboardRolePassword(ref)
+    url.pathname = `/${roles.owner}`
+    return { kind: 'postgres', ref, url: url.toString(), databaseName: roles.owner, isDefault, roles }
+  }
+  const dir = path.resolve(config.dataDir, 'projects', ref)
+  return { kind: 'pglite', ref, dir, databaseName: `projects/${ref}`, isDefault }
+}
+
+/**
+ * The connection string shown on the project page (spec §3 connectionString). The password is
+ * never stored, so it is shown as `[YOUR-PASSWORD]`; PGlite databases are described by their path.
+ */
+export function displayConnectionString(ref: string): string {
+  const target = projectTarget(ref)
+  if (target.kind === 'pglite') return `pglite://${target.dir}`
+  const url = new URL(getServerConfig().databaseUrl!)
+  const user = target.roles ? target.roles.owner : decodeURIComponent(url.username)
+  return `postgresql://${user}:[YOUR-PASSWORD]@${url.host}/${target.databaseName}`
+}

@@ -1,0 +1,68 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { startTestPlatform, type TestPlatform } from './helpers/platform'
+
+/** The project-database cache: shared opens, LRU cap, idle close, reopen after close, drop. */
+describe('project databases', () => {
+  let platform: TestPlatform
+  let databases: typeof import('@/lib/platform-api/projects/databases')
+  const refs = ['cachetestaaaaaaaaaa1', 'cachetestaaaaaaaaaa2', 'cachetestaaaaaaaaaa3']
+
+  beforeAll(async () => {
+    platform = await startTestPlatform({ isPlatform: true })
+    databases = await import('@/lib/platform-api/projects/databases')
+    for (const ref of refs) await databases.provisionProjectDatabase(ref)
+    await databases.closeAllProjectDatabases()
+  })
+  afterAll(async () => {
+    databases?.setProjectDatabaseLimits({ maxOpenPglite: databases.MAX_OPEN_PGLITE, maxOpenPostgres: databases.MAX_OPEN_POSTGRES, idleCloseMs: databases.IDLE_CLOSE_MS })
+    for (const ref of refs) await databases?.dropProjectDatabase(ref)
+    await platform?.close()
+  })
+
+  it('shares one open between concurrent users of a ref', async () => {
+    const [a, b] = await Promise.all([databases.getProjectDb(refs[0]), databases.getProjectDb(refs[0])])
+    await a.exec('create table if not exists shared (v int)')
+    await b.query('insert into shared values (1)')
+    expect((await a.query<{ n: number }>('select count(*)::int as n from shared')).rows).toEqual([{ n: 1 }])
+    expect(databases.openProjectDatabaseRefs()).toEqual([refs[0]])
+  })
+
+  it('keeps at most the cap open, closing the least recently used, and reopens on demand', async () => {
+    databases.setProjectDatabaseLimits({ maxOpenPglite: 2, maxOpenPostgres: 2 })
+    for (const ref of refs) await (await databases.getProjectDb(ref)).query('select 1')
+    await vi.waitFor(() => expect(databases.openProjectDatabaseRefs()).toEqual([refs[1], refs[2]]))
+    // The first one was closed; its Db object opens it again on the next call, data intact.
+    const first = await databases.getProjectDb(refs[0])
+    expect((await first.query<{ n: number }>('select count(*)::int as n from shared')).rows).toEqual([{ n: 1 }])
+    await vi.waitFor(() => expect(databases.openProjectDatabaseRefs()).toEqual([refs[2], refs[0]]))
+  })
+
+  it('never closes a database in use to respect the cap', async () => {
+    databases.setProjectDatabaseLimits({ maxOpenPglite: 1, maxOpenPostgres: 1 })
+    const busy = await databases.getProjectDb(refs[1])
+    const result = busy.transaction(async (tx) => {
+      await tx.query('select 1')
+      // Meanwhile another project opens: the busy one must stay open until this transaction ends.
+      await (await databases.getProjectDb(refs[2])).query('select 1')
+      return (await tx.query<{ ok: number }>('select 1 as ok')).rows
+    })
+    expect(await result).toEqual([{ ok: 1 }])
+  })
+
+  it('closes databases left idle', async () => {
+    databases.setProjectDatabaseLimits({ maxOpenPglite: 4, maxOpenPostgres: 4, idleCloseMs: 50 })
+    await (await databases.getProjectDb(refs[0])).query('select 1')
+    await vi.waitFor(() => expect(databases.openProjectDatabaseRefs()).toEqual([]), { timeout: 5000 })
+  })
+
+  it('refuses to open a database that was never provisioned, and drops idempotently', async () => {
+    await expect(databases.getProjectDb('neverprovisionedaaaa')).rejects.toThrow()
+    if (platform.kind === 'pglite') expect(fs.existsSync(path.join(platform.dataDir, 'projects', 'neverprovisionedaaaa'))).toBe(false)
+    await databases.dropProjectDatabase(refs[2])
+    await databases.dropProjectDatabase(refs[2])
+    await expect(databases.getProjectDb(refs[2])).rejects.toThrow()
+    await databases.provisionProjectDatabase(refs[2])
+  })
+})

@@ -1,0 +1,74 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startTestPlatform, type TestPlatform } from './helpers/platform'
+
+type Sql = (text: string, params?: unknown[]) => Promise<any[]>
+
+async function sqlFor(): Promise<Sql> {
+  const { getStore } = await import('@/lib/platform-api/db/store')
+  const db = await getStore()
+  return async (text, params = []) => (await db.query(text, params as never[])).rows
+}
+
+describe('telemetry sink (hosted platform)', () => {
+  let platform: TestPlatform
+  let sql: Sql
+  beforeAll(async () => {
+    platform = await startTestPlatform({ isPlatform: true })
+    sql = await sqlFor()
+  })
+  afterAll(async () => platform?.close())
+
+  it('stores events, with the user when signed in', async () => {
+    const anonymous = await platform.request('/platform/telemetry/event', { body: { action: 'page_view', properties: { path: '/sign-in' } } })
+    expect(anonymous.status).toBe(204)
+    const user = await platform.createUser()
+    const signedIn = await platform.request('/platform/telemetry/event', {
+      token: user.token,
+      body: { action: 'feature_preview_enabled', properties: { feature: 'unified-logs' }, groups: { project: 'Unknown', organization: 'acme' } },
+    })
+    expect(signedIn.status).toBe(204)
+    const rows = await sql('select user_id, action, properties, groups from platform.telemetry_events order by id')
+    expect(rows).toEqual([
+      { user_id: null, action: 'page_view', properties: { path: '/sign-in' }, groups: {} },
+      { user_id: user.id, action: 'feature_preview_enabled', properties: { feature: 'unified-logs' }, groups: { project: 'Unknown', organization: 'acme' } },
+    ])
+  })
+
+  it('refuses malformed events with 400 and stores nothing', async () => {
+    const [{ n: before }] = await sql('select count(*)::int as n from platform.telemetry_events')
+    const bad: unknown[] = [
+      {},
+      { action: '' },
+      { action: 'has spaces' },
+      { action: 'ok', properties: 'nope' },
+      { action: 'ok', groups: { project: 5 } },
+      { action: 'ok', extra: true },
+      { action: 'ok', properties: { blob: 'x'.repeat(9000) } },
+    ]
+    for (const body of bad) {
+      const res = await platform.request('/platform/telemetry/event', { body })
+      expect([JSON.stringify(body).slice(0, 40), res.status]).toEqual([JSON.stringify(body).slice(0, 40), 400])
+      expect(typeof res.body.message).toBe('string')
+    }
+    const malformed = await platform.request('/platform/telemetry/event', { rawBody: '{"action":', headers: { 'Content-Type': 'application/json' } })
+    expect(malformed.status).toBe(400)
+    expect(await sql('select count(*)::int as n from platform.telemetry_events')).toEqual([{ n: before }])
+  })
+})
+
+describe('telemetry sink (self-hosted)', () => {
+  let platform: TestPlatform
+  let sql: Sql
+  beforeAll(async () => {
+    platform = await startTestPlatform({ isPlatform: false })
+    sql = await sqlFor()
+  })
+  afterAll(async () => platform?.close())
+
+  it('collects nothing: 404 with a message', async () => {
+    const res = await platform.request('/platform/telemetry/event', { body: { action: 'page_view' } })
+    expect(res.status).toBe(404)
+    expect(res.body.message).toBe('Telemetry is not collected in self-hosted mode')
+    expect(await sql('select count(*)::int as n from platform.telemetry_events')).toEqual([{ n: 0 }])
+  })
+})
