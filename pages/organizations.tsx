@@ -1,7 +1,12 @@
+import { AppLayout } from '@/components/layouts/AppLayout'
+import { OrganizationsScreen } from '@/components/interfaces/Organizations/OrganizationsScreen'
+
 export default function OrganizationsPage() {
   return (
-    <main className="page">
-      <h1>Organizations</h1>
-    </main>
+    <AppLayout title="Organizations" crumbs={[{ label: 'Organizations' }]}>
+      <div className="page">
+        <OrganizationsScreen />
+      </div>
+    </AppLayout>
   )
 }

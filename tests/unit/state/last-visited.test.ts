@@ -162,10 +162,12 @@ describe('browser adapter', () => {
         throw new Error('blocked')
       },
     } as unknown as Storage
-    const storage = createBrowserLastVisitedStorage(() => blocked)
+    const storage = createBrowserLastVisitedStorage(() => blocked, () => blocked)
     expect(storage.read('organization')).toBeNull()
     expect(() => storage.write('organization', 'x')).not.toThrow()
     expect(() => storage.remove('organization')).not.toThrow()
+    expect(storage.readLandingDone()).toBe(false)
+    expect(() => storage.writeLandingDone()).not.toThrow()
     expect(createBrowserLastVisitedStorage(() => undefined).read('tables')).toBeNull()
   })
 

@@ -1,0 +1,105 @@
+import { useId, useState, type FormEvent } from 'react'
+import { CopyButton } from '@/components/ui/CopyButton'
+import { useInvitationCreateMutation, type CreatedInvitation } from '@/data/members/invitation-create-mutation'
+import type { OrganizationRole } from '@/data/members/members-query'
+import { formatShortDate } from '@/lib/formatting'
+import { invitationLink } from './Team.utils'
+import styles from './Team.module.css'
+
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
+
+export type InviteMemberFormProps = {
+  slug: string
+  /** Roles the caller may hand out; the first non-Owner one is preselected. */
+  roles: readonly OrganizationRole[]
+}
+
+/**
+ * Invites an e-mail address with a role. The embedded platform sends no e-mail, so the join
+ * link is shown once, to copy and send.
+ */
+export function InviteMemberForm({ slug, roles }: InviteMemberFormProps) {
+  const id = useId()
+  const defaultRole = roles.find((r) => r === 'Developer') ?? roles.find((r) => r !== 'Owner') ?? roles[0]
+  const [email, setEmail] = useState('')
+  const [role, setRole] = useState<OrganizationRole | undefined>(defaultRole)
+  const [error, setError] = useState<string | null>(null)
+  const [created, setCreated] = useState<CreatedInvitation | null>(null)
+  const { mutate, isPending } = useInvitationCreateMutation({
+    onSuccess: (invitation) => {
+      setCreated(invitation)
+      setEmail('')
+    },
+    onError: (err) => setError(err.message),
+  })
+
+  function submit(event: FormEvent) {
+    event.preventDefault()
+    setError(null)
+    const value = email.trim()
+    if (!EMAIL_PATTERN.test(value)) {
+      setError('Please enter a valid e-mail address.')
+      return
+    }
+    if (!role) return
+    setCreated(null)
+    mutate({ slug, email: value, role })
+  }
+
+  const link = created ? invitationLink(created.join_path) : null
+
+  return (
+    <div>
+      <form className={styles.inviteForm} onSubmit={submit} noValidate aria-label="Invite a member">
+        <div className="field">
+          <label htmlFor={`${id}-email`}>E-mail address</label>
+          <input
+            id={`${id}-email`}
+            className="input"
+            type="email"
+            autoComplete="off"
+            value={email}
+            placeholder="name@example.com"
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? `${id}-error` : undefined}
+            onChange={(event) => setEmail(event.target.value)}
+          />
+        </div>
+        <div className="field">
+          <label htmlFor={`${id}-role`}>Role</label>
+          <select id={`${id}-role`} className="select" value={role} onChange={(event) => setRole(event.target.value as OrganizationRole)}>
+            {roles.map((r) => (
+              <option key={r} value={r}>
+                {r}
+              </option>
+            ))}
+          </select>
+        </div>
+        <button type="submit" className="btn btn-primary" disabled={isPending || !role}>
+          {isPending ? 'Inviting…' : 'Invite'}
+        </button>
+      </form>
+      {error && (
+        <p id={`${id}-error`} role="alert" className="field-error">
+          {error}
+        </p>
+      )}
+      {created && link && (
+        <div className="admonition" role="status" style={{ marginTop: '0.75rem', display: 'block' }}>
+          <div className="admonition-title">Invitation created for {created.email}</div>
+          <p style={{ margin: 0 }}>
+            No e-mail is sent by this platform: copy the link below and send it to {created.email} yourself. It works once
+            and expires on {formatShortDate(created.expires_at)}.
+          </p>
+          <div className={styles.link}>
+            <label className="visually-hidden" htmlFor={`${id}-link`}>
+              Invitation link
+            </label>
+            <input id={`${id}-link`} className="input" readOnly value={link} onFocus={(event) => event.target.select()} />
+            <CopyButton text={link} label="Copy link" />
+          </div>
+        </div>
+      )}
+    </div>
+  )
+}

@@ -1,0 +1,150 @@
+import { useState } from 'react'
+import { toast } from 'sonner'
+import { Badge } from '@/components/ui/Badge'
+import { Modal } from '@/components/ui/Modal'
+import { useMemberDeleteMutation } from '@/data/members/member-delete-mutation'
+import { useMemberRoleUpdateMutation } from '@/data/members/member-role-update-mutation'
+import type { Member, OrganizationRole } from '@/data/members/members-query'
+import { formatShortDate } from '@/lib/formatting'
+import styles from './Team.module.css'
+
+export type MembersTableProps = {
+  slug: string
+  members: readonly Member[]
+  /** The signed-in user's id (gotrue id), to mark "You" and offer Leave instead of Remove. */
+  currentUserId: string | undefined
+  /** The signed-in user's role in the organization. */
+  callerRole: string | undefined
+  /** True when the caller may change roles and remove others (Owner, Admin). */
+  canManage: boolean
+  /** Roles the caller may hand out. */
+  assignableRoles: readonly OrganizationRole[]
+  /** Called after the caller left the organization. */
+  onLeft?: () => void | Promise<void>
+}
+
+/** Members with their role (changeable by Owners and Admins), MFA, join date and removal. */
+export function MembersTable({ slug, members, currentUserId, callerRole, canManage, assignableRoles, onLeft }: MembersTableProps) {
+  const [removing, setRemoving] = useState<Member | null>(null)
+  const roleUpdate = useMemberRoleUpdateMutation({
+    onSuccess: (member) => toast.success(`${member.primary_email} is now ${member.role}`),
+  })
+  const removal = useMemberDeleteMutation({
+    onSuccess: (_data, { userId }) => {
+      const leaving = userId === currentUserId
+      setRemoving(null)
+      toast.success(leaving ? 'You left the organization' : 'Member removed')
+      if (leaving) void onLeft?.()
+    },
+  })
+
+  const leaving = removing?.user_id === currentUserId
+
+  return (
+    <>
+      <div className={styles.tableWrap}>
+        <table className={styles.table} aria-label="Members">
+          <thead>
+            <tr>
+              <th scope="col">Member</th>
+              <th scope="col">Role</th>
+              <th scope="col" className={styles.hideOnMobile}>
+                MFA
+              </th>
+              <th scope="col" className={styles.hideOnMobile}>
+                Joined
+              </th>
+              <th scope="col" className={styles.right}>
+                <span className="visually-hidden">Actions</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {members.map((member) => {
+              const isSelf = member.user_id === currentUserId
+              // Only Owners touch the Owner role (the platform refuses it otherwise).
+              const mayEditRole = canManage && !isSelf && (member.role !== 'Owner' || callerRole === 'Owner')
+              const options = assignableRoles.includes(member.role) ? assignableRoles : [member.role, ...assignableRoles]
+              return (
+                <tr key={member.user_id}>
+                  <td>
+                    <div className={styles.who}>
+                      <span>
+                        {member.username} {isSelf && <Badge>You</Badge>}
+                      </span>
+                      <small>{member.primary_email}</small>
+                    </div>
+                  </td>
+                  <td>
+                    {mayEditRole ? (
+                      <select
+                        className={`select ${styles.roleSelect}`}
+                        aria-label={`Role of ${member.primary_email}`}
+                        value={member.role}
+                        disabled={roleUpdate.isPending}
+                        onChange={(event) =>
+                          roleUpdate.mutate({ slug, userId: member.user_id, role: event.target.value as OrganizationRole })
+                        }
+                      >
+                        {options.map((role) => (
+                          <option key={role} value={role}>
+                            {role}
+                          </option>
+                        ))}
+                      </select>
+                    ) : (
+                      member.role
+                    )}
+                  </td>
+                  <td className={styles.hideOnMobile}>
+                    {member.mfa_enabled ? <Badge variant="brand">Enabled</Badge> : <span className="muted">Off</span>}
+                  </td>
+                  <td className={styles.hideOnMobile}>{formatShortDate(member.joined_at)}</td>
+                  <td className={styles.right}>
+                    {(isSelf || (canManage && (member.role !== 'Owner' || callerRole === 'Owner'))) && (
+                      <button
+                        type="button"
+                        className="btn btn-sm"
+                        aria-label={isSelf ? 'Leave' : `Remove ${member.primary_email}`}
+                        onClick={() => setRemoving(member)}
+                      >
+                        {isSelf ? 'Leave' : 'Remove'}
+                      </button>
+                    )}
+                  </td>
+                </tr>
+              )
+            })}
+          </tbody>
+        </table>
+      </div>
+
+      <Modal
+        open={removing !== null}
+        onOpenChange={(open) => !open && setRemoving(null)}
+        size="small"
+        title={leaving ? 'Leave this organization?' : 'Remove this member?'}
+        description={
+          leaving
+            ? 'You will lose access to its projects until someone invites you again.'
+            : `${removing?.primary_email ?? ''} will lose access to the organization and its projects.`
+        }
+        footer={
+          <>
+            <button type="button" className="btn" onClick={() => setRemoving(null)} disabled={removal.isPending}>
+              Cancel
+            </button>
+            <button
+              type="button"
+              className="btn btn-danger"
+              disabled={removal.isPending}
+              onClick={() => removing && removal.mutate({ slug, userId: removing.user_id })}
+            >
+              {leaving ? 'Leave organization' : 'Remove member'}
+            </button>
+          </>
+        }
+      />
+    </>
+  )
+}

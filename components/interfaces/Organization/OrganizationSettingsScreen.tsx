@@ -1,0 +1,54 @@
+import { useQueryClient } from '@tanstack/react-query'
+import { useRouter } from 'next/router'
+import { ErrorState } from '@/components/ui/ErrorState'
+import { SkeletonLines } from '@/components/ui/Skeleton'
+import { forgetOrganization } from '@/data/organizations/organization-delete-mutation'
+import { useOrganizationsQuery } from '@/data/organizations/organizations-query'
+import { isPlatform } from '@/lib/config'
+import { lastVisitedStore, useRecordLastVisitedOrganization } from '@/state/last-visited'
+import { DeleteOrganizationPanel } from './DeleteOrganizationPanel'
+import { OrganizationGeneralForm } from './OrganizationGeneralForm'
+import { OrganizationMfaSetting } from './OrganizationMfaSetting'
+import { canManageMembers } from './Team.utils'
+import styles from './Settings.module.css'
+
+/** /org/{slug}/general: rename, billing e-mail, MFA requirement and deletion. */
+export function OrganizationSettingsScreen({ slug }: { slug: string }) {
+  const router = useRouter()
+  const queryClient = useQueryClient()
+  const organizations = useOrganizationsQuery()
+  const organization = organizations.data?.find((org) => org.slug === slug)
+  useRecordLastVisitedOrganization(organization?.slug)
+
+  if (organizations.isError) {
+    return (
+      <ErrorState
+        title="Failed to load the organization"
+        error={organizations.error}
+        onRetry={() => void organizations.refetch()}
+        retrying={organizations.isFetching}
+      />
+    )
+  }
+  if (!organization) return <SkeletonLines lines={5} label="Loading organization settings" />
+
+  const isOwner = organization.role === 'Owner'
+  return (
+    <div className={styles.stack}>
+      <h1>Organization settings</h1>
+      <OrganizationGeneralForm organization={organization} canEdit={canManageMembers(organization.role)} />
+      <OrganizationMfaSetting organization={organization} isOwner={isOwner} />
+      {isPlatform() && (
+        <DeleteOrganizationPanel
+          organization={organization}
+          isOwner={isOwner}
+          onDeleted={async () => {
+            if (lastVisitedStore.getState().organization === slug) lastVisitedStore.getState().clearLastVisitedOrganization()
+            await router.push('/organizations')
+            forgetOrganization(queryClient, slug)
+          }}
+        />
+      )}
+    </div>
+  )
+}

@@ -1,0 +1,100 @@
+import { useQueryClient } from '@tanstack/react-query'
+import { useRouter } from 'next/router'
+import { Admonition } from '@/components/ui/Admonition'
+import { EmptyState } from '@/components/ui/EmptyState'
+import { ErrorState } from '@/components/ui/ErrorState'
+import { SkeletonLines } from '@/components/ui/Skeleton'
+import { useInvitationsQuery } from '@/data/members/invitations-query'
+import { useMembersQuery } from '@/data/members/members-query'
+import { useRolesQuery } from '@/data/members/roles-query'
+import { forgetOrganization } from '@/data/organizations/organization-delete-mutation'
+import { useOrganizationsQuery } from '@/data/organizations/organizations-query'
+import { useProfileQuery } from '@/data/profile/profile-query'
+import { isPlatform } from '@/lib/config'
+import { lastVisitedStore, useRecordLastVisitedOrganization } from '@/state/last-visited'
+import { InvitationsTable } from './InvitationsTable'
+import { InviteMemberForm } from './InviteMemberForm'
+import { MembersTable } from './MembersTable'
+import { assignableRoles, canManageMembers } from './Team.utils'
+import styles from './Team.module.css'
+
+/** /org/{slug}/team: members and roles, invitations by link, pending invitations. */
+export function TeamScreen({ slug }: { slug: string }) {
+  const router = useRouter()
+  const queryClient = useQueryClient()
+  const platform = isPlatform()
+  const organization = useOrganizationsQuery().data?.find((org) => org.slug === slug)
+  useRecordLastVisitedOrganization(organization?.slug)
+  const profile = useProfileQuery({ enabled: platform })
+  const callerRole = organization?.role
+  const canManage = canManageMembers(callerRole)
+  const members = useMembersQuery({ slug })
+  const roles = useRolesQuery({ slug, enabled: canManage })
+  // Invitations need Admin; the embedded platform has none in self-hosted mode.
+  const invitations = useInvitationsQuery({ slug, enabled: canManage && platform })
+  const roleChoices = assignableRoles(callerRole, roles.data?.org_scoped_roles)
+
+  return (
+    <div className={styles.stack}>
+      <h1>Team</h1>
+
+      <section className={styles.section} aria-labelledby="team-members">
+        <h2 id="team-members">Members</h2>
+        {members.isPending ? (
+          <SkeletonLines lines={3} label="Loading members" />
+        ) : members.isError ? (
+          <ErrorState title="Failed to load members" error={members.error} onRetry={() => void members.refetch()} retrying={members.isFetching} />
+        ) : members.data.length === 0 ? (
+          <EmptyState title="No members" description="This organization has no members yet." />
+        ) : (
+          <MembersTable
+            slug={slug}
+            members={members.data}
+            currentUserId={profile.data?.gotrue_id}
+            callerRole={callerRole}
+            canManage={canManage}
+            assignableRoles={roleChoices}
+            onLeft={async () => {
+              if (lastVisitedStore.getState().organization === slug) lastVisitedStore.getState().clearLastVisitedOrganization()
+              await router.push('/organizations')
+              forgetOrganization(queryClient, slug)
+            }}
+          />
+        )}
+      </section>
+
+      {canManage && platform && (
+        <section className={styles.section} aria-labelledby="team-invite">
+          <h2 id="team-invite">Invite a member</h2>
+          <InviteMemberForm slug={slug} roles={roleChoices} />
+        </section>
+      )}
+
+      {canManage && platform && (
+        <section className={styles.section} aria-labelledby="team-invitations">
+          <h2 id="team-invitations">Pending invitations</h2>
+          {invitations.isPending ? (
+            <SkeletonLines lines={2} label="Loading invitations" />
+          ) : invitations.isError ? (
+            <ErrorState
+              title="Failed to load invitations"
+              error={invitations.error}
+              onRetry={() => void invitations.refetch()}
+              retrying={invitations.isFetching}
+            />
+          ) : invitations.data.length === 0 ? (
+            <p className="muted">No pending invitations.</p>
+          ) : (
+            <InvitationsTable slug={slug} invitations={invitations.data} />
+          )}
+        </section>
+      )}
+
+      {!canManage && organization && (
+        <Admonition title="Only Owners and Admins manage the team">
+          Your role is {callerRole ?? 'unknown'}: ask an Owner or Admin to invite people or change roles.
+        </Admonition>
+      )}
+    </div>
+  )
+}

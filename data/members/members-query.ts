@@ -1,0 +1,36 @@
+import { queryOptions, useQuery } from '@tanstack/react-query'
+import { get } from '@/data/fetchers'
+import { organizationKeys } from '@/data/organizations/keys'
+import { DEFAULT_STALE_TIME_MS } from '@/lib/constants'
+
+export const ORGANIZATION_ROLES = ['Owner', 'Admin', 'Developer', 'Read-only'] as const
+export type OrganizationRole = (typeof ORGANIZATION_ROLES)[number]
+
+export type Member = {
+  user_id: string
+  email: string
+  username: string
+  primary_email: string
+  role: OrganizationRole
+  mfa_enabled: boolean
+  joined_at: string
+}
+
+/** GET /platform/organizations/{slug}/members. */
+export async function getMembers({ slug }: { slug?: string }, signal?: AbortSignal): Promise<Member[]> {
+  if (!slug) throw new Error('slug is required')
+  return get<Member[]>(`/platform/organizations/${encodeURIComponent(slug)}/members`, { signal })
+}
+
+export function membersQueryOptions({ slug, enabled = true }: { slug?: string; enabled?: boolean }) {
+  return queryOptions({
+    queryKey: organizationKeys.members(slug),
+    queryFn: ({ signal }) => getMembers({ slug }, signal),
+    staleTime: DEFAULT_STALE_TIME_MS, // spec §9 default
+    enabled: enabled && Boolean(slug),
+  })
+}
+
+export function useMembersQuery(vars: { slug?: string; enabled?: boolean }) {
+  return useQuery(membersQueryOptions(vars))
+}

@@ -1,0 +1,35 @@
+import { queryOptions, useQuery } from '@tanstack/react-query'
+import { profileKeys } from '@/data/profile/keys'
+import { getGotrueClient } from '@/lib/auth/gotrue-client'
+
+/** Assurance levels as the access token carries them (`aal` claim); null without a session. */
+export type AuthenticatorAssuranceLevel = 'aal1' | 'aal2' | (string & {}) | null
+
+export type AssuranceLevel = {
+  currentLevel: AuthenticatorAssuranceLevel
+  /** 'aal2' once a verified factor exists, whether or not this session used it. */
+  nextLevel: AuthenticatorAssuranceLevel
+}
+
+/** Read from the session token; it changes only on sign-in or MFA verification, which refresh the cache. */
+export const MFA_AAL_STALE_TIME_MS = 300_000
+
+/** spec §6: the user's assurance level, which an organization requiring MFA is checked against. */
+export async function getAssuranceLevel(): Promise<AssuranceLevel> {
+  const { data, error } = await getGotrueClient().mfa.getAuthenticatorAssuranceLevel()
+  if (error) throw error
+  return { currentLevel: data.currentLevel, nextLevel: data.nextLevel }
+}
+
+export function assuranceLevelQueryOptions({ enabled = true }: { enabled?: boolean } = {}) {
+  return queryOptions({
+    queryKey: profileKeys.aal(),
+    queryFn: () => getAssuranceLevel(),
+    staleTime: MFA_AAL_STALE_TIME_MS,
+    enabled,
+  })
+}
+
+export function useAssuranceLevelQuery({ enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery(assuranceLevelQueryOptions({ enabled }))
+}

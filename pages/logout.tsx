@@ -1,0 +1,5 @@
+import { SignOutScreen } from '@/components/interfaces/Auth/SignOutScreen'
+
+export default function LogoutPage() {
+  return <SignOutScreen />
+}
