@@ -1,0 +1,13 @@
+import { redirectWhenSelfHosted } from '@/components/interfaces/Auth/redirect-when-self-hosted'
+import { SignInForm } from '@/components/interfaces/Auth/SignInForm'
+import { AuthLayout } from '@/components/layouts/AuthLayout'
+
+export const getServerSideProps = redirectWhenSelfHosted
+
+export default function SignInPage() {
+  return (
+    <AuthLayout title="Welcome back" subtitle="Sign in to your account">
+      <SignInForm />
+    </AuthLayout>
+  )
+}
