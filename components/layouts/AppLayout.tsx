@@ -6,10 +6,11 @@ import { useAuth } from '@/components/layouts/AuthProvider'
 import { FeaturePreviewModal } from '@/components/interfaces/App/FeaturePreview/FeaturePreviewModal'
 import { useFeaturePreviewModal } from '@/components/interfaces/App/FeaturePreview/useFeaturePreviewModal'
 import { GlobalBanners } from '@/components/interfaces/App/Banners/GlobalBanners'
+import { useProfile } from '@/components/layouts/ProfileProvider'
+import { ErrorState } from '@/components/ui/ErrorState'
 import { UserMenu } from '@/components/layouts/UserMenu'
 import { isResponseError } from '@/data/fetchers'
 import type { Organization } from '@/data/organizations/organizations-query'
-import { useProfileQuery } from '@/data/profile/profile-query'
 import { isPlatform } from '@/lib/config'
 import { useCommandMenuStore } from '@/state/command-menu'
 import styles from './AppLayout.module.css'
@@ -36,8 +37,9 @@ export function AppLayout({ title, crumbs = [], banners, sidebar, organization, 
   const openCommandMenu = useCommandMenuStore((s) => s.setOpen)
   const featurePreviews = useFeaturePreviewModal()
   const platform = isPlatform()
-  // Observes the profile that ProfileProvider loads: a network failure or 5xx means the platform is down.
-  const { error: profileError } = useProfileQuery({ enabled: false })
+  // spec §7: everything else waits for the profile, which ProfileProvider loads (and creates).
+  const { profile, error: profileError } = useProfile()
+  // A network failure or 5xx on the profile means the platform is down.
   const platformUnreachable = isResponseError(profileError) && (profileError.code === undefined || profileError.code >= 500)
 
   useEffect(() => {
@@ -87,7 +89,15 @@ export function AppLayout({ title, crumbs = [], banners, sidebar, organization, 
       <div className={styles.body}>
         {sidebar}
         <main className={styles.main} id="main">
-          {platform && (isLoading || !isLoggedIn) ? <LayoutSkeleton /> : children}
+          {profileError ? (
+            <div className="page">
+              <ErrorState title="Your profile could not be loaded" error={profileError} onRetry={() => void router.reload()} />
+            </div>
+          ) : (platform && (isLoading || !isLoggedIn)) || !profile ? (
+            <LayoutSkeleton />
+          ) : (
+            children
+          )}
         </main>
       </div>
       <FeaturePreviewModal organizationPlanId={organization?.plan.id} organizationSlug={organization?.slug} projectRef={projectRef} />

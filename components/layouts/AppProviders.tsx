@@ -4,6 +4,7 @@ import { Toaster } from 'sonner'
 import { CommandMenu } from '@/components/interfaces/App/CommandMenu/CommandMenu'
 import { ConsentToast } from '@/components/interfaces/App/Consent/ConsentToast'
 import { AuthProvider } from '@/components/layouts/AuthProvider'
+import { ProfileProvider } from '@/components/layouts/ProfileProvider'
 import { TooltipProvider } from '@/components/ui/TooltipProvider'
 import { getQueryClient } from '@/data/query-client'
 import { TOAST_DURATION_MS, TOAST_POSITION, TOAST_VISIBLE_MAX } from '@/lib/constants'
@@ -15,12 +16,14 @@ export function AppProviders({ children }: { children: ReactNode }) {
   return (
     <QueryClientProvider client={getQueryClient()}>
       <AuthProvider>
+        <ProfileProvider>
         <TooltipProvider>
           {children}
           <CommandMenu />
           <ConsentToast />
           <Toaster position={TOAST_POSITION} duration={TOAST_DURATION_MS} visibleToasts={TOAST_VISIBLE_MAX} closeButton />
         </TooltipProvider>
+        </ProfileProvider>
       </AuthProvider>
     </QueryClientProvider>
   )

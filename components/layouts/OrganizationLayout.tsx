@@ -2,7 +2,11 @@ import Link from 'next/link'
 import { useRouter } from 'next/router'
 import type { ReactNode } from 'react'
 import { OrganizationBanners } from '@/components/interfaces/App/Banners/OrganizationBanners'
-import { AppLayout } from '@/components/layouts/AppLayout'
+import { AppLayout, LayoutSkeleton } from '@/components/layouts/AppLayout'
+import { useProfile } from '@/components/layouts/ProfileProvider'
+import { useMfaGuard } from '@/components/layouts/route-guard/use-mfa-guard'
+import { useOrganizationGuard } from '@/components/layouts/route-guard/use-organization-guard'
+import { useRecordLastVisitedOrganization } from '@/state/last-visited'
 import { useOrganizationsQuery } from '@/data/organizations/organizations-query'
 import styles from './OrganizationLayout.module.css'
 
@@ -11,8 +15,16 @@ type OrganizationLayoutProps = { slug: string | undefined; title: string; childr
 /** Organization pages: the app frame plus the organization's tabs. */
 export function OrganizationLayout({ slug, title, children }: OrganizationLayoutProps) {
   const router = useRouter()
-  const { data: organizations } = useOrganizationsQuery()
+  const { profile } = useProfile()
+  // spec §7: organizations wait for the profile.
+  const { data: organizations } = useOrganizationsQuery({ enabled: Boolean(profile) })
   const organization = organizations?.find((o) => o.slug === slug)
+  // spec §2 route guard: unknown slug → toast and redirect; unmet MFA → the organization home.
+  const orgGuard = useOrganizationGuard(slug)
+  const mfaGuard = useMfaGuard(slug)
+  const redirecting = orgGuard.action === 'redirect' || mfaGuard.action === 'redirect'
+  // Only an organization the user belongs to becomes the last visited one (spec §3).
+  useRecordLastVisitedOrganization(organization?.slug)
 
   const tabs = slug
     ? [
@@ -40,7 +52,7 @@ export function OrganizationLayout({ slug, title, children }: OrganizationLayout
           )
         })}
       </nav>
-      <div className="page">{children}</div>
+      <div className="page">{redirecting ? <LayoutSkeleton /> : children}</div>
     </AppLayout>
   )
 }

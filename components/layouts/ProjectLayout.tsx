@@ -5,7 +5,10 @@ import { AiAssistantButton } from '@/components/interfaces/App/AiAssistant/AiAss
 import { AiAssistantPanel } from '@/components/interfaces/App/AiAssistant/AiAssistantPanel'
 import { useAiAssistantPanelQueryParam } from '@/components/interfaces/App/AiAssistant/useAiAssistantPanelQueryParam'
 import { OrganizationBanners } from '@/components/interfaces/App/Banners/OrganizationBanners'
-import { AppLayout } from '@/components/layouts/AppLayout'
+import { AppLayout, LayoutSkeleton } from '@/components/layouts/AppLayout'
+import { useProfile } from '@/components/layouts/ProfileProvider'
+import { useMfaGuard } from '@/components/layouts/route-guard/use-mfa-guard'
+import { useProjectGuard } from '@/components/layouts/route-guard/use-project-guard'
 import { useOrganizationsQuery } from '@/data/organizations/organizations-query'
 import { useProjectDetailQuery } from '@/data/projects/project-detail-query'
 import { isPlatform } from '@/lib/config'
@@ -20,9 +23,15 @@ export function ProjectLayout({ projectRef, title, children }: ProjectLayoutProp
   const [menuOpen, setMenuOpen] = useState(false)
   // spec §2: aiAssistantPanelOpen=true|false opens or closes the panel on load.
   useAiAssistantPanelQueryParam()
+  const { profile } = useProfile()
   const { data: project } = useProjectDetailQuery({ ref: projectRef })
-  const { data: organizations } = useOrganizationsQuery({ enabled: isPlatform() })
+  // spec §7: organizations wait for the profile.
+  const { data: organizations } = useOrganizationsQuery({ enabled: isPlatform() && Boolean(profile) })
   const organization = organizations?.find((o) => o.id === project?.organization_id)
+  // spec §2 route guard: unknown ref → toast and redirect; unmet MFA → the organization home.
+  const projectGuard = useProjectGuard(projectRef)
+  const mfaGuard = useMfaGuard(organization?.slug)
+  const redirecting = projectGuard.action === 'redirect' || mfaGuard.action === 'redirect'
   const routes = projectRoutes({ advisorRulesPreview: false }).filter((r) => r.available)
   const sections = [...new Set(routes.map((r) => r.section))]
   const path = router.asPath.split(/[?#]/)[0]
@@ -63,7 +72,7 @@ export function ProjectLayout({ projectRef, title, children }: ProjectLayoutProp
         </button>
         <AiAssistantButton className="btn btn-sm" />
       </div>
-      {children}
+      {redirecting ? <LayoutSkeleton /> : children}
       {projectRef && <AiAssistantPanel projectRef={projectRef} />}
     </AppLayout>
   )

@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query'
 import { clearAiAssistantStorage } from '@/state/ai-assistant'
+import { lastVisitedStore } from '@/state/last-visited'
 import { getGotrueClient } from './gotrue-client'
 
 /** spec §4 Sign out: the auth client first, then local state, storage and the query cache. */
@@ -14,4 +15,6 @@ export async function signOut(queryClient: QueryClient): Promise<void> {
   await clearAiAssistantStorage().catch((error: unknown) => console.error('Clearing the assistant state failed', error))
   window.localStorage.clear()
   window.sessionStorage.clear()
+  // In-memory stores re-read the now empty storage.
+  lastVisitedStore.getState().reload()
 }

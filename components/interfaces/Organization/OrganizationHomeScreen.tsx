@@ -4,25 +4,24 @@ import { ErrorState } from '@/components/ui/ErrorState'
 import { SkeletonLines } from '@/components/ui/Skeleton'
 import { useOrganizationsQuery } from '@/data/organizations/organizations-query'
 import { useProjectsQuery } from '@/data/projects/projects-query'
-import { useRecordLastVisitedOrganization } from '@/state/last-visited'
 import { countOrganizationProjects, projectCountLabel } from '@/components/interfaces/Organizations/Organizations.utils'
 import { groupOrganizationProjects } from './OrganizationHome.utils'
 import { ProjectCard } from './ProjectCard'
 import styles from './OrganizationHome.module.css'
+import { MfaRequiredNotice } from '@/components/layouts/route-guard/MfaRequiredNotice'
 
 /** /org/{slug} (spec §2): the organization's projects with status, region and provider. */
 export function OrganizationHomeScreen({ slug }: { slug: string }) {
   const organizations = useOrganizationsQuery()
   const projects = useProjectsQuery()
   const organization = organizations.data?.find((org) => org.slug === slug)
-  // Only an organization the user belongs to becomes the last visited one.
-  useRecordLastVisitedOrganization(organization?.slug)
   const newProjectHref = `/new/${encodeURIComponent(slug)}`
 
   const failed = organizations.isError ? organizations : projects.isError ? projects : null
 
   return (
     <section aria-labelledby="org-projects-title">
+      <MfaRequiredNotice slug={slug} />
       <div className={styles.header}>
         <div>
           <h1 id="org-projects-title">{organization?.name ?? 'Projects'}</h1>

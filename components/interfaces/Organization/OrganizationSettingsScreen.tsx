@@ -5,7 +5,7 @@ import { SkeletonLines } from '@/components/ui/Skeleton'
 import { forgetOrganization } from '@/data/organizations/organization-delete-mutation'
 import { useOrganizationsQuery } from '@/data/organizations/organizations-query'
 import { isPlatform } from '@/lib/config'
-import { lastVisitedStore, useRecordLastVisitedOrganization } from '@/state/last-visited'
+import { lastVisitedStore } from '@/state/last-visited'
 import { DeleteOrganizationPanel } from './DeleteOrganizationPanel'
 import { OrganizationGeneralForm } from './OrganizationGeneralForm'
 import { OrganizationMfaSetting } from './OrganizationMfaSetting'
@@ -18,7 +18,6 @@ export function OrganizationSettingsScreen({ slug }: { slug: string }) {
   const queryClient = useQueryClient()
   const organizations = useOrganizationsQuery()
   const organization = organizations.data?.find((org) => org.slug === slug)
-  useRecordLastVisitedOrganization(organization?.slug)
 
   if (organizations.isError) {
     return (

@@ -11,7 +11,7 @@ import { forgetOrganization } from '@/data/organizations/organization-delete-mut
 import { useOrganizationsQuery } from '@/data/organizations/organizations-query'
 import { useProfileQuery } from '@/data/profile/profile-query'
 import { isPlatform } from '@/lib/config'
-import { lastVisitedStore, useRecordLastVisitedOrganization } from '@/state/last-visited'
+import { lastVisitedStore } from '@/state/last-visited'
 import { InvitationsTable } from './InvitationsTable'
 import { InviteMemberForm } from './InviteMemberForm'
 import { MembersTable } from './MembersTable'
@@ -24,7 +24,6 @@ export function TeamScreen({ slug }: { slug: string }) {
   const queryClient = useQueryClient()
   const platform = isPlatform()
   const organization = useOrganizationsQuery().data?.find((org) => org.slug === slug)
-  useRecordLastVisitedOrganization(organization?.slug)
   const profile = useProfileQuery({ enabled: platform })
   const callerRole = organization?.role
   const canManage = canManageMembers(callerRole)

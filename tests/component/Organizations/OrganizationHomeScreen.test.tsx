@@ -45,17 +45,6 @@ describe('/org/{slug}', () => {
     expect(screen.getByText('Free plan · 2 projects')).toBeInTheDocument()
   })
 
-  it('records the organization as the last visited one', async () => {
-    server.use(
-      http.get('*/platform/organizations', () => HttpResponse.json([ACME])),
-      http.get('*/platform/projects', () => HttpResponse.json([]))
-    )
-    renderWithClient(<OrganizationHomeScreen slug="acme" />)
-    await waitFor(() => expect(lastVisitedStore.getState().organization).toBe('acme'))
-    expect(window.localStorage.getItem('dashboard-last-visited-organization')).toBe('acme')
-    expect(lastVisitedStore.getState().landingDone).toBe(true)
-  })
-
   it('shows branches under their parent (fetched for the refs the list names)', async () => {
     server.use(
       http.get('*/platform/organizations', () => HttpResponse.json([ACME])),

@@ -5,6 +5,7 @@ import { useRouter } from 'next/router'
 import { useEffect } from 'react'
 import { useFeaturePreviewModal } from '@/components/interfaces/App/FeaturePreview/useFeaturePreviewModal'
 import { useAuth } from '@/components/layouts/AuthProvider'
+import { useProfile } from '@/components/layouts/ProfileProvider'
 import { useOrganizationsQuery } from '@/data/organizations/organizations-query'
 import { useProjectsQuery } from '@/data/projects/projects-query'
 import { signOut } from '@/lib/auth/sign-out'
@@ -28,8 +29,10 @@ export function CommandMenu() {
   const { setTheme } = useTheme()
   const featurePreviews = useFeaturePreviewModal()
   const platform = isPlatform()
-  const { data: organizations } = useOrganizationsQuery({ enabled: open && isLoggedIn })
-  const { data: projects } = useProjectsQuery({ enabled: open && isLoggedIn })
+  const { profile } = useProfile()
+  // spec §7: both wait for the profile.
+  const { data: organizations } = useOrganizationsQuery({ enabled: open && isLoggedIn && Boolean(profile) })
+  const { data: projects } = useProjectsQuery({ enabled: open && isLoggedIn && Boolean(profile) })
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
