@@ -1,0 +1,21 @@
+import { sqlKeys } from '@/data/sql/keys'
+import type { RowFilter, RowSort } from '@/lib/sql/table-rows'
+
+/**
+ * Cache keys of the table editor. All live under the project's `sql` queries, so invalidating
+ * `tableEditorKeys.all(ref)` (after any DDL, here or in the SQL editor) refreshes every one.
+ */
+export const tableEditorKeys = {
+  all: (projectRef: string | undefined) => sqlKeys.query(projectRef, 'table-editor'),
+  schemas: (projectRef: string | undefined) => [...sqlKeys.query(projectRef, 'table-editor'), 'schemas'] as const,
+  tables: (projectRef: string | undefined, schema: string | undefined) => [...sqlKeys.query(projectRef, 'table-editor'), 'tables', schema] as const,
+  catalogue: (projectRef: string | undefined, selection: { ids: readonly number[] } | { schemas: readonly string[] }) =>
+    [...sqlKeys.query(projectRef, 'table-editor'), 'catalogue', selection] as const,
+  table: (projectRef: string | undefined, id: number | undefined) => [...sqlKeys.query(projectRef, 'table-editor'), 'table', id] as const,
+  /** Rows and count of one table: invalidated after row changes. */
+  tableData: (projectRef: string | undefined, id: number | undefined) => [...sqlKeys.query(projectRef, 'table-editor'), 'data', id] as const,
+  rows: (projectRef: string | undefined, id: number | undefined, view: { filters: readonly RowFilter[]; sorts: readonly RowSort[] }) =>
+    [...sqlKeys.query(projectRef, 'table-editor'), 'data', id, 'rows', view] as const,
+  rowCount: (projectRef: string | undefined, id: number | undefined, filters: readonly RowFilter[]) =>
+    [...sqlKeys.query(projectRef, 'table-editor'), 'data', id, 'count', filters] as const,
+}

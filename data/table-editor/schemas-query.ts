@@ -1,0 +1,33 @@
+import { queryOptions, useQuery } from '@tanstack/react-query'
+import { executeSql } from '@/data/sql/execute-sql'
+import { DEFAULT_STALE_TIME_MS } from '@/lib/constants'
+import { EXCLUDED_SCHEMAS, isExcludedSchema } from '@/lib/schemas'
+import { postgresArrayText } from '@/lib/sql/table-description'
+import { tableEditorKeys } from './keys'
+
+export type SchemasVariables = { projectRef: string | undefined; connectionString: string | null | undefined }
+export type Schema = { name: string }
+
+// Temporary and toast-of-temporary schemas belong to sessions, not to the user's model.
+const SCHEMAS_SQL = `select nspname as name from pg_catalog.pg_namespace
+where not (nspname = any($1::text::text[])) and nspname !~ '^pg_(toast_)?temp_'
+order by nspname = 'public' desc, nspname`
+
+/** The project's schemas, without the excluded ones (spec §5), `public` first. */
+export async function getSchemas({ projectRef, connectionString }: SchemasVariables, signal?: AbortSignal): Promise<Schema[]> {
+  const { rows } = await executeSql<Schema>({ projectRef, connectionString, sql: SCHEMAS_SQL, parameters: [postgresArrayText(EXCLUDED_SCHEMAS)] }, signal)
+  return rows.filter((row) => !isExcludedSchema(row.name))
+}
+
+export function schemasQueryOptions(vars: SchemasVariables & { enabled?: boolean }) {
+  return queryOptions({
+    queryKey: tableEditorKeys.schemas(vars.projectRef),
+    queryFn: ({ signal }) => getSchemas(vars, signal),
+    staleTime: DEFAULT_STALE_TIME_MS,
+    enabled: Boolean(vars.projectRef) && (vars.enabled ?? true),
+  })
+}
+
+export function useSchemasQuery(vars: SchemasVariables & { enabled?: boolean }) {
+  return useQuery(schemasQueryOptions(vars))
+}

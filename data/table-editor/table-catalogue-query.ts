@@ -1,0 +1,39 @@
+import { queryOptions, useQuery } from '@tanstack/react-query'
+import { executeSql } from '@/data/sql/execute-sql'
+import { DEFAULT_STALE_TIME_MS } from '@/lib/constants'
+import {
+  describeTables,
+  formatTableDescriptions,
+  parseCatalogueRows,
+  TABLE_CATALOGUE_SQL,
+  tableCatalogueParameters,
+  type CatalogueTable,
+} from '@/lib/sql/table-description'
+import { tableEditorKeys } from './keys'
+
+export type CatalogueSelection = { ids: readonly number[] } | { schemas: readonly string[] }
+export type TableCatalogueVariables = { projectRef: string | undefined; connectionString: string | null | undefined; selection: CatalogueSelection }
+
+/** Columns, constraints and indexes of the chosen tables, or of every table in some schemas. */
+export async function getTableCatalogue({ projectRef, connectionString, selection }: TableCatalogueVariables, signal?: AbortSignal): Promise<CatalogueTable[]> {
+  const { rows } = await executeSql({ projectRef, connectionString, sql: TABLE_CATALOGUE_SQL, parameters: tableCatalogueParameters(selection) }, signal)
+  return parseCatalogueRows(rows)
+}
+
+/** The schema export text (spec §3 table descriptions with the §9 warning header) of a set of tables. */
+export async function getTableDescriptionsText(vars: TableCatalogueVariables, signal?: AbortSignal): Promise<string> {
+  return formatTableDescriptions(describeTables(await getTableCatalogue(vars, signal)))
+}
+
+export function tableCatalogueQueryOptions(vars: TableCatalogueVariables & { enabled?: boolean }) {
+  return queryOptions({
+    queryKey: tableEditorKeys.catalogue(vars.projectRef, vars.selection),
+    queryFn: ({ signal }) => getTableCatalogue(vars, signal),
+    staleTime: DEFAULT_STALE_TIME_MS,
+    enabled: Boolean(vars.projectRef) && (vars.enabled ?? true),
+  })
+}
+
+export function useTableCatalogueQuery(vars: TableCatalogueVariables & { enabled?: boolean }) {
+  return useQuery(tableCatalogueQueryOptions(vars))
+}

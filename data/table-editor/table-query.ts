@@ -1,0 +1,27 @@
+import { queryOptions, useQuery } from '@tanstack/react-query'
+import { DEFAULT_STALE_TIME_MS } from '@/lib/constants'
+import type { CatalogueTable } from '@/lib/sql/table-description'
+import { tableEditorKeys } from './keys'
+import { getTableCatalogue } from './table-catalogue-query'
+
+export type TableVariables = { projectRef: string | undefined; connectionString: string | null | undefined; id: number | undefined }
+
+/** One table (columns, constraints, indexes) by oid; null when no such table exists (dropped, or a bad id). */
+export async function getTable({ projectRef, connectionString, id }: TableVariables, signal?: AbortSignal): Promise<CatalogueTable | null> {
+  if (id === undefined || !Number.isSafeInteger(id)) throw new Error('Table id is required')
+  const [table] = await getTableCatalogue({ projectRef, connectionString, selection: { ids: [id] } }, signal)
+  return table ?? null
+}
+
+export function tableQueryOptions(vars: TableVariables & { enabled?: boolean }) {
+  return queryOptions({
+    queryKey: tableEditorKeys.table(vars.projectRef, vars.id),
+    queryFn: ({ signal }) => getTable(vars, signal),
+    staleTime: DEFAULT_STALE_TIME_MS,
+    enabled: Boolean(vars.projectRef) && vars.id !== undefined && (vars.enabled ?? true),
+  })
+}
+
+export function useTableQuery(vars: TableVariables & { enabled?: boolean }) {
+  return useQuery(tableQueryOptions(vars))
+}

@@ -1,0 +1,41 @@
+import { queryOptions, useQuery } from '@tanstack/react-query'
+import { executeSql } from '@/data/sql/execute-sql'
+import { DEFAULT_STALE_TIME_MS } from '@/lib/constants'
+import { EXCLUDED_SCHEMAS } from '@/lib/schemas'
+import { postgresArrayText } from '@/lib/sql/table-description'
+import { tableEditorKeys } from './keys'
+
+export type TablesVariables = { projectRef: string | undefined; connectionString: string | null | undefined; schema: string | undefined }
+
+/** One entry of the table list. */
+export type TableListItem = { id: number; schema: string; name: string; kind: string; comment: string | null }
+
+const TABLES_SQL = `select c.oid::int8 as id, n.nspname as schema, c.relname as name, c.relkind::text as kind,
+  pg_catalog.obj_description(c.oid, 'pg_class') as comment
+from pg_catalog.pg_class c join pg_catalog.pg_namespace n on n.oid = c.relnamespace
+where n.nspname = $1 and not (n.nspname = any($2::text::text[]))
+  and c.relkind in ('r', 'p', 'v', 'm', 'f') and not c.relispartition
+order by c.relname`
+
+/** Tables, views and foreign tables of one schema (partitions are reached through their parent). */
+export async function getTables({ projectRef, connectionString, schema }: TablesVariables, signal?: AbortSignal): Promise<TableListItem[]> {
+  if (!schema) throw new Error('Schema is required')
+  const { rows } = await executeSql<TableListItem>(
+    { projectRef, connectionString, sql: TABLES_SQL, parameters: [schema, postgresArrayText(EXCLUDED_SCHEMAS)] },
+    signal
+  )
+  return rows.map((row) => ({ ...row, id: Number(row.id) }))
+}
+
+export function tablesQueryOptions(vars: TablesVariables & { enabled?: boolean }) {
+  return queryOptions({
+    queryKey: tableEditorKeys.tables(vars.projectRef, vars.schema),
+    queryFn: ({ signal }) => getTables(vars, signal),
+    staleTime: DEFAULT_STALE_TIME_MS,
+    enabled: Boolean(vars.projectRef && vars.schema) && (vars.enabled ?? true),
+  })
+}
+
+export function useTablesQuery(vars: TablesVariables & { enabled?: boolean }) {
+  return useQuery(tablesQueryOptions(vars))
+}

@@ -1,0 +1,15 @@
+import { useRouter } from 'next/router'
+import { TableEditorScreen } from '@/components/interfaces/TableEditor/TableEditorScreen'
+import { ProjectLayout } from '@/components/layouts/ProjectLayout'
+
+/** `/project/{ref}/editor/{id}`: the table whose oid is `id`. */
+export default function TableEditorPage() {
+  const { query } = useRouter()
+  const ref = typeof query.ref === 'string' ? query.ref : undefined
+  const id = typeof query.id === 'string' ? (/^\d+$/.test(query.id) ? Number(query.id) : Number.NaN) : undefined
+  return (
+    <ProjectLayout projectRef={ref} title="Table editor">
+      {ref && id !== undefined && <TableEditorScreen projectRef={ref} tableId={id} />}
+    </ProjectLayout>
+  )
+}
