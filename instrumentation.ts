@@ -1,7 +1,9 @@
 // Runs once when the server starts (Next.js instrumentation hook).
 export async function register() {
-  // The platform store and PGlite live in the Node.js runtime only.
-  if (typeof window !== 'undefined' || typeof (globalThis as { EdgeRuntime?: unknown }).EdgeRuntime !== 'undefined') return
-  const { seedDemoOnStart } = await import('@/lib/platform-api/seed/on-start')
-  await seedDemoOnStart().catch((error: unknown) => console.error('[seed] failed:', error))
+  // NEXT_RUNTIME is a build-time constant Next inlines (not a setting), so the edge bundle drops
+  // this branch: the platform store and PGlite exist in the Node.js runtime only.
+  if (process.env.NEXT_RUNTIME === 'nodejs') {
+    const { seedDemoOnStart } = await import('@/lib/platform-api/seed/on-start')
+    await seedDemoOnStart().catch((error: unknown) => console.error('[seed] failed:', error))
+  }
 }

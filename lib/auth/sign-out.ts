@@ -1,5 +1,4 @@
 import type { QueryClient } from '@tanstack/react-query'
-import { clearAiAssistantStorage } from '@/state/ai-assistant'
 import { lastVisitedStore } from '@/state/last-visited'
 import { getGotrueClient } from './gotrue-client'
 
@@ -12,6 +11,8 @@ export async function signOut(queryClient: QueryClient): Promise<void> {
     console.error('Sign out failed on the server', error)
   }
   queryClient.clear()
+  // Loaded on demand: the assistant's code is not part of every page.
+  const { clearAiAssistantStorage } = await import('@/state/ai-assistant')
   await clearAiAssistantStorage().catch((error: unknown) => console.error('Clearing the assistant state failed', error))
   window.localStorage.clear()
   window.sessionStorage.clear()

@@ -7,12 +7,14 @@ export function migrationsDir(): string {
   return path.join(process.cwd(), 'lib', 'platform-api', 'migrations')
 }
 
+// The migrations are read from the checkout the server runs in (`next start` in the repository),
+// so the bundler is told not to trace these reads.
 export function listMigrations(dir = migrationsDir()): { name: string; sql: string }[] {
   return fs
-    .readdirSync(dir)
+    .readdirSync(/*turbopackIgnore: true*/ dir)
     .filter((f) => /^\d{3}_[\w-]+\.sql$/.test(f))
     .sort()
-    .map((name) => ({ name, sql: fs.readFileSync(path.join(dir, name), 'utf8') }))
+    .map((name) => ({ name, sql: fs.readFileSync(/*turbopackIgnore: true*/ path.join(dir, name), 'utf8') }))
 }
 
 // Arbitrary fixed key: several server instances starting on one Postgres migrate one at a time.

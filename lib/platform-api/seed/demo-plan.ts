@@ -14,7 +14,7 @@ export type DemoProject = {
 
 export type DemoOrganization = {
   name: string
-  plan: PlanId
+  plan: Exclude<PlanId, 'enterprise'>
   /** Billing address line1; null leaves the address missing (spec §5 missing billing rule). */
   address: string | null
   restriction?: { status: RestrictionStatus; graceDays?: number }

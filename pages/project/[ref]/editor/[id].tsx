@@ -1,5 +1,5 @@
 import { useRouter } from 'next/router'
-import { TableEditorScreen } from '@/components/interfaces/TableEditor/TableEditorScreen'
+import { LazyTableEditorScreen as TableEditorScreen } from '@/components/interfaces/TableEditor/LazyTableEditorScreen'
 import { ProjectLayout } from '@/components/layouts/ProjectLayout'
 
 /** `/project/{ref}/editor/{id}`: the table whose oid is `id`. */

@@ -1,5 +1,5 @@
 import { useRouter } from 'next/router'
-import { TableEditorScreen } from '@/components/interfaces/TableEditor/TableEditorScreen'
+import { LazyTableEditorScreen as TableEditorScreen } from '@/components/interfaces/TableEditor/LazyTableEditorScreen'
 import { ProjectLayout } from '@/components/layouts/ProjectLayout'
 
 /** `/project/{ref}/editor`: reopens the last visited table of the project, else the table list (spec §3–§4). */
