@@ -5,6 +5,8 @@ import { defineConfig, devices } from '@playwright/test'
 const HOSTED_PORT = Number(process.env.E2E_HOSTED_PORT ?? 8093)
 const SELF_PORT = Number(process.env.E2E_SELF_PORT ?? 8094)
 const RUN = process.env.E2E_RUN_ID ?? String(Date.now())
+/** The hosted server seeds the demo account (every organization state) with this password. */
+export const E2E_DEMO_PASSWORD = 'e2e-demo-Password-not-secret-42'
 
 const chromium = {
   ...devices['Desktop Chrome'],
@@ -49,7 +51,13 @@ export default defineConfig({
     {
       command: `npx next start -p ${HOSTED_PORT}`,
       url: `http://127.0.0.1:${HOSTED_PORT}/dashboard/api/get-utc-time`,
-      env: { IS_PLATFORM: 'true', DATA_DIR: `.data-e2e/${RUN}/hosted`, PORT: String(HOSTED_PORT) },
+      env: {
+        IS_PLATFORM: 'true',
+        DATA_DIR: `.data-e2e/${RUN}/hosted`,
+        PORT: String(HOSTED_PORT),
+        SEED_DEMO: 'true',
+        DEMO_PASSWORD: E2E_DEMO_PASSWORD,
+      },
       reuseExistingServer: false,
       timeout: 120_000,
     },

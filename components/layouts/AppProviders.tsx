@@ -8,11 +8,15 @@ import { ProfileProvider } from '@/components/layouts/ProfileProvider'
 import { TooltipProvider } from '@/components/ui/TooltipProvider'
 import { getQueryClient } from '@/data/query-client'
 import { TOAST_DURATION_MS, TOAST_POSITION, TOAST_VISIBLE_MAX } from '@/lib/constants'
+import { isPlatform } from '@/lib/config'
+import { useConsentDecision } from '@/state/consent'
 import { useApplyTheme } from '@/state/theme'
 
 /** Providers every page shares (spec §9 numbers for toasts and tooltips). */
 export function AppProviders({ children }: { children: ReactNode }) {
   useApplyTheme()
+  // The consent toast sits bottom-right while undecided: other toasts stack above it.
+  const consentPending = useConsentDecision() === 'undecided' && isPlatform()
   return (
     <QueryClientProvider client={getQueryClient()}>
       <AuthProvider>
@@ -21,7 +25,14 @@ export function AppProviders({ children }: { children: ReactNode }) {
           {children}
           <CommandMenu />
           <ConsentToast />
-          <Toaster position={TOAST_POSITION} duration={TOAST_DURATION_MS} visibleToasts={TOAST_VISIBLE_MAX} closeButton />
+          <Toaster
+            position={TOAST_POSITION}
+            duration={TOAST_DURATION_MS}
+            visibleToasts={TOAST_VISIBLE_MAX}
+            offset={consentPending ? { bottom: 190 } : undefined}
+            mobileOffset={consentPending ? { bottom: 230 } : undefined}
+            closeButton
+          />
         </TooltipProvider>
         </ProfileProvider>
       </AuthProvider>
