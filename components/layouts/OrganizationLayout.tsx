@@ -8,6 +8,7 @@ import { useMfaGuard } from '@/components/layouts/route-guard/use-mfa-guard'
 import { useOrganizationGuard } from '@/components/layouts/route-guard/use-organization-guard'
 import { useRecordLastVisitedOrganization } from '@/state/last-visited'
 import { useOrganizationsQuery } from '@/data/organizations/organizations-query'
+import { isPlatform } from '@/lib/config'
 import styles from './OrganizationLayout.module.css'
 
 type OrganizationLayoutProps = { slug: string | undefined; title: string; children: ReactNode }
@@ -30,7 +31,8 @@ export function OrganizationLayout({ slug, title, children }: OrganizationLayout
     ? [
         { label: 'Projects', href: `/org/${slug}` },
         { label: 'Team', href: `/org/${slug}/team` },
-        { label: 'Billing', href: `/org/${slug}/billing` },
+        // Billing is a hosted-platform feature (absent when self-hosted).
+        ...(isPlatform() ? [{ label: 'Billing', href: `/org/${slug}/billing` }] : []),
         { label: 'Settings', href: `/org/${slug}/general` },
       ]
     : []
