@@ -51,7 +51,7 @@ export function ProjectLayout({ projectRef, title, children }: ProjectLayoutProp
             .map((r) => {
               const href = r.href(projectRef)
               return (
-                <Link key={r.key} href={href} className={styles.link} aria-current={path === href ? 'page' : undefined} onClick={() => setMenuOpen(false)}>
+                <Link key={r.key} href={href} className={styles.link} aria-current={isCurrentRoute(path, href, projectRef) ? 'page' : undefined} onClick={() => setMenuOpen(false)}>
                   {r.label}
                 </Link>
               )
@@ -76,4 +76,11 @@ export function ProjectLayout({ projectRef, title, children }: ProjectLayoutProp
       {projectRef && <AiAssistantPanel projectRef={projectRef} />}
     </AppLayout>
   )
+}
+
+/** The project home matches only itself; an area matches its own pages too (`/sql` and `/sql/{id}`). */
+function isCurrentRoute(path: string, href: string, ref: string): boolean {
+  if (href === `/project/${ref}`) return path === href
+  const area = href.replace(/\/new$/, '')
+  return path === area || path.startsWith(`${area}/`)
 }

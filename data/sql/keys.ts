@@ -1,6 +1,4 @@
 export const sqlKeys = {
   /** A read query on a project's database, keyed by a stable name and its inputs. */
   query: (projectRef: string | undefined, name: string, ...inputs: unknown[]) => ['projects', projectRef, 'sql', name, ...inputs] as const,
-  snippets: (projectRef: string | undefined) => ['projects', projectRef, 'snippets'] as const,
-  snippet: (projectRef: string | undefined, id: string | undefined) => ['projects', projectRef, 'snippets', id] as const,
 }

@@ -15,8 +15,8 @@ export type ProjectRoute = {
 export function projectRoutes({ advisorRulesPreview }: { advisorRulesPreview: boolean }): ProjectRoute[] {
   return [
     { key: 'home', label: 'Project overview', section: 'Project', href: (ref) => `/project/${ref}`, available: true },
-    { key: 'editor', label: 'Table editor', section: 'Project', href: (ref) => `/project/${ref}/editor`, available: false },
-    { key: 'sql', label: 'SQL editor', section: 'Project', href: (ref) => `/project/${ref}/sql/new`, available: false },
+    { key: 'editor', label: 'Table editor', section: 'Project', href: (ref) => `/project/${ref}/editor`, available: true },
+    { key: 'sql', label: 'SQL editor', section: 'Project', href: (ref) => `/project/${ref}/sql`, available: true },
     { key: 'graphiql', label: 'GraphiQL', section: 'Database', href: (ref) => `/project/${ref}/database/graphiql`, available: false },
     { key: 'column-privileges', label: 'Column privileges', section: 'Database', href: (ref) => `/project/${ref}/database/column-privileges`, available: false },
     { key: 'hooks', label: 'Database hooks', section: 'Database', href: (ref) => `/project/${ref}/database/hooks`, available: false },

@@ -1,0 +1,94 @@
+#!/usr/bin/env node
+// Requests/s and latency (p50, p99) of GET /platform/profile and GET /platform/projects with 50
+// concurrent clients, against a production server on loopback (`npm run build` first).
+// Store: PGlite by default; a Postgres server when DATABASE_URL (or TEST_DATABASE_URL, as set by
+// scripts/with-postgres.sh) is given:  bash scripts/with-postgres.sh node bench/platform-api.mjs
+import { spawn } from 'node:child_process'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import autocannon from 'autocannon'
+
+const PORT = Number(process.env.BENCH_PORT ?? 8190)
+const DURATION = Number(process.env.BENCH_SECONDS ?? 10)
+const CONNECTIONS = 50
+const base = `http://127.0.0.1:${PORT}/dashboard/api`
+const databaseUrl = process.env.DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? ''
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-platform-'))
+
+const server = spawn('npx', ['next', 'start', '-p', String(PORT)], {
+  env: { ...process.env, IS_PLATFORM: 'true', DATA_DIR: dataDir, DATABASE_URL: databaseUrl, NEXT_TELEMETRY_DISABLED: '1' },
+  stdio: ['ignore', 'ignore', 'inherit'],
+  detached: true,
+})
+const stop = () => {
+  try {
+    process.kill(-server.pid, 'SIGTERM')
+  } catch {}
+  fs.rmSync(dataDir, { recursive: true, force: true })
+}
+process.on('exit', stop)
+
+async function waitUp() {
+  for (let i = 0; i < 120; i++) {
+    try {
+      if ((await fetch(`${base}/get-utc-time`)).ok) return
+    } catch {}
+    await new Promise((r) => setTimeout(r, 500))
+  }
+  throw new Error('server did not start')
+}
+
+async function json(res) {
+  const body = await res.json().catch(() => ({}))
+  if (!res.ok) throw new Error(`${res.status} ${JSON.stringify(body)}`)
+  return body
+}
+
+function run(title, url, headers) {
+  return new Promise((resolve, reject) => {
+    autocannon({ url, connections: CONNECTIONS, duration: DURATION, headers }, (err, result) => {
+      if (err) return reject(err)
+      if (result.non2xx > 0) return reject(new Error(`${title}: ${result.non2xx} non-2xx answers`))
+      resolve({ title, rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: result.errors })
+    })
+  })
+}
+
+try {
+  await waitUp()
+  const email = `bench-${Date.now()}@example.com`
+  const session = await json(
+    await fetch(`${base}/auth/v1/signup`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ email, password: 'bench-password-Very-Long-42' }),
+    })
+  )
+  const auth = { Authorization: `Bearer ${session.access_token}` }
+  await fetch(`${base}/platform/profile`, { method: 'POST', headers: auth })
+  const org = await json(
+    await fetch(`${base}/platform/organizations`, {
+      method: 'POST',
+      headers: { ...auth, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ name: 'Bench org', plan: 'pro' }),
+    })
+  )
+  // Warm-up so first-request compilation and the store's start are not measured.
+  for (let i = 0; i < 50; i++) await fetch(`${base}/platform/projects`, { headers: auth })
+
+  const results = []
+  results.push(await run('GET /platform/profile', `${base}/platform/profile`, { ...auth, Version: '2' }))
+  results.push(await run('GET /platform/projects', `${base}/platform/projects`, auth))
+  const store = databaseUrl ? 'Postgres' : 'PGlite'
+  console.log(`platform API on ${store}, ${CONNECTIONS} connections, ${DURATION} s each (org ${org.slug ?? ''})`)
+  for (const r of results) {
+    console.log(`${r.title.padEnd(24)} ${r.rps.toFixed(0).padStart(6)} req/s   p50 ${String(r.p50).padStart(4)} ms   p99 ${String(r.p99).padStart(4)} ms`)
+  }
+} catch (error) {
+  console.error(error)
+  process.exitCode = 1
+} finally {
+  stop()
+  process.exit()
+}

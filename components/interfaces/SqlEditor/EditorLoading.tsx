@@ -1,0 +1,14 @@
+import { Spinner } from '@/components/ui/Spinner'
+import styles from './SqlEditor.module.css'
+
+/** Placeholder while the code editor loads. */
+export function EditorLoading() {
+  return (
+    <div className={styles.editorLoading}>
+      <Spinner label="Loading the code editor" />
+      <span className="muted" aria-hidden="true">
+        Loading the code editor…
+      </span>
+    </div>
+  )
+}

@@ -1,0 +1,228 @@
+import Editor, { type Monaco, type OnMount } from '@monaco-editor/react'
+import type { editor as MonacoEditorApi, IDisposable } from 'monaco-editor'
+import { useEffect, useRef, useState } from 'react'
+import { Admonition } from '@/components/ui/Admonition'
+import { ErrorState } from '@/components/ui/ErrorState'
+import { suggestCompletions, type CompletionKind } from '@/lib/sql/completion'
+import type { CodeEditorProps } from './CodeEditor'
+import { EditorLoading } from './EditorLoading'
+import { reloadWithLocalEditor, resolveMonacoSource, type MonacoSource } from './monaco-source'
+import { CDN_FALLBACK_NOTICE, MONACO_MOUNT_TIMEOUT_MS } from './SqlEditor.constants'
+import styles from './SqlEditor.module.css'
+import { useEditorTheme } from './useEditorTheme'
+
+/** Marker owner of run errors, so clearing them leaves other markers alone. */
+const MARKER_OWNER = 'sql-run'
+
+/**
+ * The Monaco editor itself, loaded lazily by CodeEditor (never part of the page's first JS).
+ * It picks where Monaco comes from before mounting, highlights Postgres ('pgsql'), completes the
+ * project's names, runs on Ctrl/Cmd+Enter and marks the position of a failed run.
+ */
+export function MonacoEditor({ value, onChange, onRun, onSelectionChange, errorMark, catalogue, handleRef, ariaLabel }: CodeEditorProps) {
+  const [source, setSource] = useState<MonacoSource | null>(null)
+  const [mounted, setMounted] = useState(false)
+  const [timedOut, setTimedOut] = useState(false)
+  const [noticeDismissed, setNoticeDismissed] = useState(false)
+  const theme = useEditorTheme()
+  const editorRef = useRef<MonacoEditorApi.IStandaloneCodeEditor | null>(null)
+  const monacoRef = useRef<Monaco | null>(null)
+  const decorationsRef = useRef<MonacoEditorApi.IEditorDecorationsCollection | null>(null)
+  const disposables = useRef<IDisposable[]>([])
+  // Latest callbacks and data for Monaco's long-lived handlers.
+  const latest = useRef({ onRun, onSelectionChange, catalogue })
+  latest.current = { onRun, onSelectionChange, catalogue }
+
+  useEffect(() => {
+    let alive = true
+    void resolveMonacoSource().then((chosen) => alive && setSource(chosen))
+    return () => {
+      alive = false
+    }
+  }, [])
+
+  // A CDN that served the loader but not the editor leaves Monaco pending for good: say so.
+  useEffect(() => {
+    if (!source || mounted) return
+    const timer = setTimeout(() => setTimedOut(true), MONACO_MOUNT_TIMEOUT_MS)
+    return () => clearTimeout(timer)
+  }, [source, mounted])
+
+  useEffect(
+    () => () => {
+      disposables.current.forEach((d) => d.dispose())
+      disposables.current = []
+      if (handleRef) handleRef.current = null
+    },
+    [handleRef]
+  )
+
+  const handleMount: OnMount = (editor, monaco) => {
+    editorRef.current = editor
+    monacoRef.current = monaco
+    decorationsRef.current = editor.createDecorationsCollection()
+    setMounted(true)
+
+    // Ctrl+Enter and Meta+Enter on every system: CtrlCmd is Cmd on macOS and Ctrl elsewhere,
+    // WinCtrl is Ctrl on macOS and the Windows/Meta key elsewhere.
+    disposables.current.push(
+      editor.addAction({
+        id: 'dashboard.run-query',
+        label: 'Run query (selection or whole script)',
+        keybindings: [monaco.KeyMod.CtrlCmd | monaco.KeyCode.Enter, monaco.KeyMod.WinCtrl | monaco.KeyCode.Enter],
+        run: () => latest.current.onRun(),
+      }),
+      editor.onDidChangeCursorSelection(() => {
+        const selection = editor.getSelection()
+        latest.current.onSelectionChange?.(Boolean(selection && !selection.isEmpty()))
+      }),
+      monaco.languages.registerCompletionItemProvider('pgsql', {
+        triggerCharacters: ['.', '"'],
+        provideCompletionItems(model, position) {
+          const catalogue = latest.current.catalogue
+          if (!catalogue || model !== editor.getModel()) return { suggestions: [] }
+          const before = model.getValueInRange({ startLineNumber: 1, startColumn: 1, endLineNumber: position.lineNumber, endColumn: position.column })
+          const word = model.getWordUntilPosition(position)
+          const range = { startLineNumber: position.lineNumber, endLineNumber: position.lineNumber, startColumn: word.startColumn, endColumn: word.endColumn }
+          const kinds: Record<CompletionKind, number> = {
+            schema: monaco.languages.CompletionItemKind.Module,
+            table: monaco.languages.CompletionItemKind.Class,
+            view: monaco.languages.CompletionItemKind.Interface,
+            column: monaco.languages.CompletionItemKind.Field,
+          }
+          return {
+            suggestions: suggestCompletions(catalogue, before, model.getValue()).map((s) => ({
+              label: s.label,
+              kind: kinds[s.kind],
+              detail: s.detail,
+              insertText: s.insertText,
+              filterText: s.label,
+              range,
+            })),
+          }
+        },
+      })
+    )
+
+    if (handleRef) {
+      handleRef.current = {
+        getRunTarget() {
+          const model = editor.getModel()
+          const selection = editor.getSelection()
+          if (!model) return { sql: '', offset: 0, isSelection: false }
+          if (selection && !selection.isEmpty()) {
+            return { sql: model.getValueInRange(selection), offset: model.getOffsetAt(selection.getStartPosition()), isSelection: true }
+          }
+          return { sql: model.getValue(), offset: 0, isSelection: false }
+        },
+        focus: () => editor.focus(),
+        revealIndex(index) {
+          const model = editor.getModel()
+          if (!model) return
+          const position = model.getPositionAt(index)
+          editor.setPosition(position)
+          editor.revealPositionInCenterIfOutsideViewport(position)
+          editor.focus()
+        },
+      }
+    }
+  }
+
+  // The error position of the last run: a marker (squiggle + hover) and a decoration on the word.
+  useEffect(() => {
+    const editor = editorRef.current
+    const monaco = monacoRef.current
+    const model = editor?.getModel()
+    if (!editor || !monaco || !model) return
+    if (!errorMark) {
+      monaco.editor.setModelMarkers(model, MARKER_OWNER, [])
+      decorationsRef.current?.clear()
+      return
+    }
+    const position = model.getPositionAt(Math.min(errorMark.index, model.getValueLength()))
+    const word = model.getWordAtPosition(position)
+    const lineEnd = model.getLineMaxColumn(position.lineNumber)
+    const startColumn = word ? word.startColumn : position.column
+    const endColumn = word ? word.endColumn : Math.min(position.column + 1, lineEnd)
+    const range = {
+      startLineNumber: position.lineNumber,
+      endLineNumber: position.lineNumber,
+      // At the very end of a line there is no character to underline: mark the one before.
+      startColumn: startColumn === endColumn && startColumn > 1 ? startColumn - 1 : startColumn,
+      endColumn: Math.max(endColumn, startColumn + 1),
+    }
+    monaco.editor.setModelMarkers(model, MARKER_OWNER, [{ ...range, severity: monaco.MarkerSeverity.Error, message: errorMark.message }])
+    decorationsRef.current?.set([
+      {
+        range,
+        options: {
+          // Inline: the class wraps the characters themselves (the e2e test reads them back).
+          inlineClassName: `${styles.errorPosition} sql-error-position`,
+          glyphMarginClassName: `${styles.errorGlyph} sql-error-glyph`,
+          glyphMarginHoverMessage: { value: errorMark.message },
+          stickiness: monaco.editor.TrackedRangeStickiness.NeverGrowsWhenTypingAtEdges,
+        },
+      },
+    ])
+    editor.revealPositionInCenterIfOutsideViewport(position)
+  }, [errorMark, mounted])
+
+  if (timedOut && !mounted) {
+    return (
+      <div className={styles.editorMessage}>
+        <ErrorState
+          title="The code editor could not load"
+          error={
+            source?.origin === 'cdn'
+              ? 'The CDN did not deliver the editor in time. Load it from this server instead.'
+              : 'The editor files did not arrive from this server. Check the network and reload.'
+          }
+          onRetry={() => (source?.origin === 'cdn' ? reloadWithLocalEditor() : window.location.reload())}
+        />
+      </div>
+    )
+  }
+
+  return (
+    <div className={styles.editorFrame} data-monaco-origin={source?.origin}>
+      {source?.fellBack && !noticeDismissed && (
+        <Admonition
+          type="warning"
+          role="status"
+          className={styles.editorNotice}
+          actions={
+            <button type="button" className="btn btn-ghost btn-sm" onClick={() => setNoticeDismissed(true)} aria-label="Dismiss notice">
+              <span aria-hidden="true">×</span>
+            </button>
+          }
+        >
+          {CDN_FALLBACK_NOTICE}
+        </Admonition>
+      )}
+      <div className={styles.editorHost}>
+        {source ? (
+          <Editor
+            language="pgsql"
+            theme={theme}
+            value={value}
+            onChange={(next) => onChange(next ?? '')}
+            onMount={handleMount}
+            loading={<EditorLoading />}
+            options={{
+              ariaLabel,
+              automaticLayout: true,
+              fixedOverflowWidgets: true,
+              fontSize: 13,
+              glyphMargin: true,
+              minimap: { enabled: false },
+              scrollBeyondLastLine: false,
+              tabSize: 2,
+            }}
+          />
+        ) : (
+          <EditorLoading />
+        )}
+      </div>
+    </div>
+  )
+}

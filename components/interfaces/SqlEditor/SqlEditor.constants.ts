@@ -1,0 +1,27 @@
+/** Timings and texts of the SQL editor (issue 5) that are not spec numbers. */
+import { BASE_PATH } from '@/lib/config'
+
+/** How long the CDN gets to serve the code editor's loader before the local copy is used. */
+export const MONACO_CDN_TIMEOUT_MS = 4_000
+
+/** How long the editor may take to appear once its source is chosen before it counts as failed. */
+export const MONACO_MOUNT_TIMEOUT_MS = 20_000
+
+/** The local copy of monaco-editor (public/monaco/vs, copied at build time). */
+export const MONACO_LOCAL_PATH = `${BASE_PATH}/monaco/vs`
+
+/** sessionStorage flag: the CDN failed once in this tab, so the local copy is used straight away. */
+export const MONACO_FORCE_LOCAL_KEY = 'dashboard-monaco-force-local'
+
+/** Shown above the editor when it was loaded from the local copy instead of the CDN. */
+export const CDN_FALLBACK_NOTICE = 'The code editor could not load from the CDN; it was loaded from this server instead.'
+
+/** Quiet time after the last keystroke before a snippet is saved. */
+export const AUTOSAVE_DEBOUNCE_MS = 1_000
+
+/** Said after Cancel: the browser stops waiting, the database may not stop working. */
+export const CANCELLED_NOTICE =
+  'The query was cancelled in the browser. The statement may still finish on the server: check before running it again.'
+
+/** Longest text a result cell shows; the full value is in the copy and download actions. */
+export const CELL_DISPLAY_MAX_CHARS = 500

@@ -1,0 +1,67 @@
+import { Admonition } from '@/components/ui/Admonition'
+import type { SqlErrorBody } from '@/data/sql/execute-sql'
+import { lineColumnAt } from '@/lib/sql/error-position'
+import styles from './SqlEditor.module.css'
+
+export type SqlErrorPanelProps = {
+  message: string
+  sqlError: SqlErrorBody | null
+  /** Where the error points in the editor's text (0-based), when Postgres said. */
+  errorIndex: number | null
+  /** The editor's whole text, to turn the index into a line and column. */
+  documentText: string
+  onShowInEditor?: (index: number) => void
+}
+
+/** A failed run: the Postgres message with its code, detail, hint, context and position. */
+export function SqlErrorPanel({ message, sqlError, errorIndex, documentText, onShowInEditor }: SqlErrorPanelProps) {
+  const where = errorIndex === null ? null : lineColumnAt(documentText, errorIndex)
+  const hasDetails = Boolean(where || sqlError?.detail || sqlError?.hint || sqlError?.where)
+  return (
+    <div className={styles.errorPanel}>
+      <Admonition
+        type="danger"
+        role="alert"
+        title={sqlError ? `ERROR ${sqlError.code}: ${message}` : `The query could not run: ${message}`}
+        actions={
+          where && onShowInEditor ? (
+            <button type="button" className="btn btn-sm" onClick={() => onShowInEditor(errorIndex!)}>
+              Show in editor
+            </button>
+          ) : undefined
+        }
+      >
+        {hasDetails && (
+        <dl className={styles.errorDetails}>
+          {where && (
+            <>
+              <dt>Position</dt>
+              <dd>
+                Line {where.line}, column {where.column}
+              </dd>
+            </>
+          )}
+          {sqlError?.detail && (
+            <>
+              <dt>Detail</dt>
+              <dd>{sqlError.detail}</dd>
+            </>
+          )}
+          {sqlError?.hint && (
+            <>
+              <dt>Hint</dt>
+              <dd>{sqlError.hint}</dd>
+            </>
+          )}
+          {sqlError?.where && (
+            <>
+              <dt>Context</dt>
+              <dd className="mono">{sqlError.where}</dd>
+            </>
+          )}
+        </dl>
+        )}
+      </Admonition>
+    </div>
+  )
+}

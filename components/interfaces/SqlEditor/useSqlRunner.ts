@@ -1,0 +1,90 @@
+import { useQueryClient } from '@tanstack/react-query'
+import { useCallback, useEffect, useRef, useState } from 'react'
+import { isAbortError } from '@/data/fetchers'
+import { executeSql, sqlErrorOf, type SqlErrorBody, type SqlResult } from '@/data/sql/execute-sql'
+import { errorIndexInDocument } from '@/lib/sql/error-position'
+import type { RunTarget } from './CodeEditor'
+
+export type RunState =
+  | { status: 'idle' }
+  | { status: 'running'; target: RunTarget; startedAt: number }
+  | { status: 'success'; target: RunTarget; result: SqlResult; durationMs: number }
+  | {
+      status: 'error'
+      target: RunTarget
+      durationMs: number
+      message: string
+      /** The Postgres error, when the failure was one (else a platform or network failure). */
+      sqlError: SqlErrorBody | null
+      /** Where the error points in the editor's whole text (0-based), when Postgres said. */
+      errorIndex: number | null
+    }
+  | { status: 'cancelled'; target: RunTarget; durationMs: number }
+
+/** Commands after which the completion catalogue and table lists may be out of date. */
+const READ_ONLY_COMMANDS = new Set(['SELECT', 'SHOW', 'EXPLAIN', 'FETCH', 'VALUES', 'TABLE'])
+
+/**
+ * Runs SQL on the project's database and tracks the outcome. Cancel aborts the HTTP request:
+ * the platform has no per-request cancel (a PGlite database runs one query at a time in-process,
+ * and a Postgres backend pid is not known to the browser), so the statement may still finish.
+ */
+export function useSqlRunner({ projectRef, connectionString }: { projectRef: string; connectionString: string | null | undefined }) {
+  const queryClient = useQueryClient()
+  const [state, setState] = useState<RunState>({ status: 'idle' })
+  const controller = useRef<AbortController | null>(null)
+  const runId = useRef(0)
+
+  useEffect(() => () => controller.current?.abort(), [])
+
+  const run = useCallback(
+    async (target: RunTarget) => {
+      controller.current?.abort()
+      const abort = new AbortController()
+      controller.current = abort
+      const id = ++runId.current
+      const startedAt = performance.now()
+      setState({ status: 'running', target, startedAt })
+      const elapsed = () => Math.round(performance.now() - startedAt)
+      try {
+        const result = await executeSql({ projectRef, connectionString, sql: target.sql }, abort.signal)
+        if (id !== runId.current) return
+        setState({ status: 'success', target, result, durationMs: elapsed() })
+        if (!READ_ONLY_COMMANDS.has((result.command ?? '').toUpperCase())) {
+          // Queries read from the project's database (completion, table lists) live under this prefix (data/sql/keys.ts).
+          void queryClient.invalidateQueries({ queryKey: ['projects', projectRef, 'sql'] })
+        }
+      } catch (error) {
+        if (id !== runId.current) return
+        if (isAbortError(error)) {
+          setState({ status: 'cancelled', target, durationMs: elapsed() })
+          return
+        }
+        const sqlError = sqlErrorOf(error)
+        setState({
+          status: 'error',
+          target,
+          durationMs: elapsed(),
+          message: sqlError?.message ?? (error instanceof Error ? error.message : String(error)),
+          sqlError,
+          errorIndex: sqlError ? errorIndexInDocument(target.sql, target.offset, sqlError.position) : null,
+        })
+      } finally {
+        if (controller.current === abort) controller.current = null
+      }
+    },
+    [projectRef, connectionString, queryClient]
+  )
+
+  const cancel = useCallback(() => {
+    controller.current?.abort()
+  }, [])
+
+  const reset = useCallback(() => {
+    controller.current?.abort()
+    runId.current += 1
+    setState({ status: 'idle' })
+  }, [])
+
+  return { state, run, cancel, reset }
+}

@@ -1,0 +1,38 @@
+import { queryOptions, useQuery } from '@tanstack/react-query'
+import { get } from '@/data/fetchers'
+import { DEFAULT_STALE_TIME_MS } from '@/lib/constants'
+import { snippetKeys } from './keys'
+
+/** A snippet in the sidebar list (no SQL text). */
+export type SnippetSummary = {
+  id: string
+  name: string
+  favorite: boolean
+  project_ref: string
+  inserted_at: string
+  updated_at: string
+}
+
+/** GET /platform/projects/{ref}/snippets: the caller's snippets, favourites first, then by name. */
+export async function getSnippets({ projectRef }: { projectRef?: string }, signal?: AbortSignal): Promise<SnippetSummary[]> {
+  if (!projectRef) throw new Error('Project ref is required')
+  return get<SnippetSummary[]>(`/platform/projects/${encodeURIComponent(projectRef)}/snippets`, { signal })
+}
+
+export function snippetsQueryOptions({ projectRef }: { projectRef?: string }) {
+  return queryOptions({
+    queryKey: snippetKeys.list(projectRef),
+    queryFn: ({ signal }) => getSnippets({ projectRef }, signal),
+    staleTime: DEFAULT_STALE_TIME_MS, // spec §9 default: 60 s
+    enabled: Boolean(projectRef),
+  })
+}
+
+export function useSnippetsQuery({ projectRef }: { projectRef?: string }) {
+  return useQuery(snippetsQueryOptions({ projectRef }))
+}
+
+/** The list order of the platform: favourites first, then by name ignoring case. */
+export function sortSnippets<T extends Pick<SnippetSummary, 'favorite' | 'name'>>(snippets: readonly T[]): T[] {
+  return [...snippets].sort((a, b) => Number(b.favorite) - Number(a.favorite) || a.name.toLowerCase().localeCompare(b.name.toLowerCase()))
+}
