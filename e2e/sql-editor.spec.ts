@@ -1,42 +1,12 @@
-import AxeBuilder from '@axe-core/playwright'
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
+import { expect, test, type Page } from '@playwright/test'
+import { axeViolations, seedProject } from './project-helpers'
 import { seedUser, signInThroughUi, strongPassword, uniqueEmail } from './auth-helpers'
 
 // The SQL editor on the hosted platform, against a real project database. The CDN is not
 // reachable from here, so this is also the test of the code editor's fallback to the local copy.
 
-const DB_PASS = 'Quartz-lantern-orbit-91-velvet!'
-
-async function seedProject(request: APIRequestContext, token: string): Promise<string> {
-  const auth = { Authorization: `Bearer ${token}` }
-  const org = await request.post('/dashboard/api/platform/organizations', { headers: auth, data: { name: `SQL ${Date.now().toString(36)}`, plan: 'free' } })
-  expect(org.status(), await org.text()).toBe(201)
-  const { slug } = (await org.json()) as { slug: string }
-  const project = await request.post('/dashboard/api/platform/projects', {
-    headers: auth,
-    data: { name: 'SQL editor e2e', organization_slug: slug, region: 'eu-west-1', db_pass: DB_PASS },
-  })
-  expect(project.status(), await project.text()).toBe(201)
-  const { ref } = (await project.json()) as { ref: string }
-  await expect
-    .poll(
-      async () => {
-        const res = await request.get(`/dashboard/api/platform/projects/${ref}`, { headers: auth })
-        return ((await res.json()) as { status: string }).status
-      },
-      { timeout: 60_000, intervals: [250, 500, 1000] }
-    )
-    .toBe('ACTIVE_HEALTHY')
-  return ref
-}
-
-/** Serious or critical axe violations inside the given parts of the page (Monaco's own DOM left out). */
-async function axeViolations(page: Page, selectors: string[]) {
-  let builder = new AxeBuilder({ page }).exclude('.monaco-editor')
-  for (const selector of selectors) builder = builder.include(selector)
-  const { violations } = await builder.analyze()
-  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(' ')}`)
-}
+/** Monaco's own DOM is left out of the accessibility check. */
+const MONACO = ['.monaco-editor']
 
 /** Replaces the editor's whole text (typing through Monaco's input, as a paste would). */
 async function setEditorText(page: Page, text: string) {
@@ -58,7 +28,7 @@ test('write, run, fix and save SQL against a project database; reopen the snippe
   const email = uniqueEmail('sql')
   const password = strongPassword()
   const token = await seedUser(request, email, password)
-  const ref = await seedProject(request, token)
+  const ref = await seedProject(request, token, { organization: 'SQL', project: 'SQL editor e2e' })
 
   await page.addInitScript(() => {
     if (!localStorage.getItem('dashboard-telemetry-consent')) {

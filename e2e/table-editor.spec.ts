@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright'
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
+import { expect, test } from '@playwright/test'
+import { axeViolations, seedProject } from './project-helpers'
 import { seedUser, signInThroughUi, strongPassword, uniqueEmail } from './auth-helpers'
 import { fillNewTable, insertRow, queryDatabase, tableIdFromUrl } from './table-editor-steps'
 
@@ -7,45 +7,13 @@ import { fillNewTable, insertRow, queryDatabase, tableIdFromUrl } from './table-
 // UI, insert / edit / sort / filter rows, view a JSON cell, the definition, copy the table
 // description, reopen the last visited table, and check that failed DDL leaves nothing behind.
 
-const DB_PASS = 'Quartz-lantern-orbit-91-velvet!'
-
-async function seedProject(request: APIRequestContext, token: string): Promise<string> {
-  const auth = { Authorization: `Bearer ${token}` }
-  const org = await request.post('/dashboard/api/platform/organizations', { headers: auth, data: { name: `Tables ${Date.now().toString(36)}`, plan: 'free' } })
-  expect(org.status(), await org.text()).toBe(201)
-  const { slug } = (await org.json()) as { slug: string }
-  const project = await request.post('/dashboard/api/platform/projects', {
-    headers: auth,
-    data: { name: 'Table editor e2e', organization_slug: slug, region: 'eu-west-1', db_pass: DB_PASS },
-  })
-  expect(project.status(), await project.text()).toBe(201)
-  const { ref } = (await project.json()) as { ref: string }
-  await expect
-    .poll(
-      async () => {
-        const res = await request.get(`/dashboard/api/platform/projects/${ref}`, { headers: auth })
-        return ((await res.json()) as { status: string }).status
-      },
-      { timeout: 60_000, intervals: [250, 500, 1000] }
-    )
-    .toBe('ACTIVE_HEALTHY')
-  return ref
-}
-
-/** Serious or critical axe violations inside the given parts of the page. */
-async function axeViolations(page: Page, selectors: string[]) {
-  let builder = new AxeBuilder({ page })
-  for (const selector of selectors) builder = builder.include(selector)
-  const { violations } = await builder.analyze()
-  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(' ')}`)
-}
 
 test('create a table, work with its rows, export its description, and reopen it', async ({ page, request, context }) => {
   test.setTimeout(180_000)
   const email = uniqueEmail('tables')
   const password = strongPassword()
   const token = await seedUser(request, email, password)
-  const ref = await seedProject(request, token)
+  const ref = await seedProject(request, token, { organization: 'Tables', project: 'Table editor e2e' })
   const auth = { Authorization: `Bearer ${token}` }
   await context.grantPermissions(['clipboard-read', 'clipboard-write'])
   await page.addInitScript(() => {

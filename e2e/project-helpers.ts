@@ -1,0 +1,47 @@
+/**
+ * Shared steps of the workspace end-to-end tests: a project on a real database, seeded through
+ * the platform API, and the accessibility check of a part of a page.
+ */
+import AxeBuilder from '@axe-core/playwright'
+import { expect, type APIRequestContext, type Page } from '@playwright/test'
+
+/** A database password the server's scorer rates 4. */
+export const E2E_DB_PASS = 'Quartz-lantern-orbit-91-velvet!'
+
+/** Creates a free organization and a project in it, and waits until the project is ACTIVE_HEALTHY. */
+export async function seedProject(request: APIRequestContext, token: string, names: { organization: string; project: string }): Promise<string> {
+  const auth = { Authorization: `Bearer ${token}` }
+  const org = await request.post('/dashboard/api/platform/organizations', {
+    headers: auth,
+    data: { name: `${names.organization} ${Date.now().toString(36)}`, plan: 'free' },
+  })
+  expect(org.status(), await org.text()).toBe(201)
+  const { slug } = (await org.json()) as { slug: string }
+  const project = await request.post('/dashboard/api/platform/projects', {
+    headers: auth,
+    data: { name: names.project, organization_slug: slug, region: 'eu-west-1', db_pass: E2E_DB_PASS },
+  })
+  expect(project.status(), await project.text()).toBe(201)
+  const { ref } = (await project.json()) as { ref: string }
+  await expect
+    .poll(
+      async () => {
+        const res = await request.get(`/dashboard/api/platform/projects/${ref}`, { headers: auth })
+        return ((await res.json()) as { status: string }).status
+      },
+      { timeout: 60_000, intervals: [250, 500, 1000] }
+    )
+    .toBe('ACTIVE_HEALTHY')
+  return ref
+}
+
+/** Serious or critical axe violations inside the given parts of the page, minus excluded ones. */
+export async function axeViolations(page: Page, include: string[], exclude: string[] = []): Promise<string[]> {
+  let builder = new AxeBuilder({ page })
+  for (const selector of exclude) builder = builder.exclude(selector)
+  for (const selector of include) builder = builder.include(selector)
+  const { violations } = await builder.analyze()
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(' ')}`)
+}
