@@ -3,41 +3,15 @@
 // concurrent clients, against a production server on loopback (`npm run build` first).
 // Store: PGlite by default; a Postgres server when DATABASE_URL (or TEST_DATABASE_URL, as set by
 // scripts/with-postgres.sh) is given:  bash scripts/with-postgres.sh node bench/platform-api.mjs
-import { spawn } from 'node:child_process'
-import fs from 'node:fs'
-import os from 'node:os'
-import path from 'node:path'
 import autocannon from 'autocannon'
+import { startServer } from './server.mjs'
 
 const PORT = Number(process.env.BENCH_PORT ?? 8190)
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10)
 const CONNECTIONS = 50
 const base = `http://127.0.0.1:${PORT}/dashboard/api`
 const databaseUrl = process.env.DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? ''
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-platform-'))
-
-const server = spawn('npx', ['next', 'start', '-p', String(PORT)], {
-  env: { ...process.env, IS_PLATFORM: 'true', DATA_DIR: dataDir, DATABASE_URL: databaseUrl, NEXT_TELEMETRY_DISABLED: '1' },
-  stdio: ['ignore', 'ignore', 'inherit'],
-  detached: true,
-})
-const stop = () => {
-  try {
-    process.kill(-server.pid, 'SIGTERM')
-  } catch {}
-  fs.rmSync(dataDir, { recursive: true, force: true })
-}
-process.on('exit', stop)
-
-async function waitUp() {
-  for (let i = 0; i < 120; i++) {
-    try {
-      if ((await fetch(`${base}/get-utc-time`)).ok) return
-    } catch {}
-    await new Promise((r) => setTimeout(r, 500))
-  }
-  throw new Error('server did not start')
-}
+await startServer({ port: PORT, env: { IS_PLATFORM: 'true', DATABASE_URL: databaseUrl } })
 
 async function json(res) {
   const body = await res.json().catch(() => ({}))
@@ -56,7 +30,6 @@ function run(title, url, headers) {
 }
 
 try {
-  await waitUp()
   const email = `bench-${Date.now()}@example.com`
   const session = await json(
     await fetch(`${base}/auth/v1/signup`, {
@@ -89,6 +62,5 @@ try {
   console.error(error)
   process.exitCode = 1
 } finally {
-  stop()
   process.exit()
 }

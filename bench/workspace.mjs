@@ -5,55 +5,17 @@
 // Median of 5 runs each (after one warm-up), in Chromium, against a production server started in
 // self-hosted mode on the `default` project (`npm run build` first). Aims: < 1 s and < 2 s.
 //   node bench/workspace.mjs            (BENCH_PORT, BENCH_RUNS, BENCH_ROWS override the defaults)
-import { spawn } from 'node:child_process'
-import fs from 'node:fs'
-import os from 'node:os'
-import path from 'node:path'
 import { chromium } from '@playwright/test'
+import { CHROMIUM_ARGS, startServer } from './server.mjs'
 
 const PORT = Number(process.env.BENCH_PORT ?? 8196)
 const RUNS = Number(process.env.BENCH_RUNS ?? 5)
 const ROWS = Number(process.env.BENCH_ROWS ?? 1_000_000)
 const RESULT_ROWS = 100_000
-const origin = `http://127.0.0.1:${PORT}`
+
+const { origin, stop } = await startServer({ port: PORT, env: { IS_PLATFORM: 'false', DATABASE_URL: '' } })
 const api = `${origin}/dashboard/api/platform`
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-workspace-'))
-
-// The flags of playwright.config.ts (STYLE §13).
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-]
-
-const server = spawn('npx', ['next', 'start', '-p', String(PORT)], {
-  env: { ...process.env, IS_PLATFORM: 'false', DATA_DIR: dataDir, DATABASE_URL: '', NEXT_TELEMETRY_DISABLED: '1' },
-  stdio: ['ignore', 'ignore', 'inherit'],
-  detached: true,
-})
 let browser
-const stop = () => {
-  try {
-    process.kill(-server.pid, 'SIGTERM')
-  } catch {}
-  fs.rmSync(dataDir, { recursive: true, force: true })
-}
-process.on('exit', stop)
-
-async function waitUp() {
-  for (let i = 0; i < 240; i++) {
-    try {
-      if ((await fetch(`${origin}/dashboard/api/get-utc-time`)).ok) return
-    } catch {}
-    await new Promise((r) => setTimeout(r, 500))
-  }
-  throw new Error('server did not start')
-}
 
 async function sql(query) {
   const res = await fetch(`${api}/pg-meta/default/query`, {
@@ -113,7 +75,6 @@ async function setEditorText(page, text) {
 }
 
 try {
-  await waitUp()
   const t0 = performance.now()
   await sql(`drop table if exists public.bench_rows;
 create table public.bench_rows (id int8 primary key, name text not null, hash text, created_at timestamptz not null default now());

@@ -1,0 +1,43 @@
+// Shared by the benchmarks: a production server (`npm run build` first) on its own DATA_DIR,
+// stopped with the benchmark, and the Chromium flags of playwright.config.ts (STYLE §13).
+import { spawn } from 'node:child_process'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+]
+
+/** Starts `next start` with the given settings; resolves once it answers. */
+export async function startServer({ port, env }) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-'))
+  const child = spawn('npx', ['next', 'start', '-p', String(port)], {
+    env: { ...process.env, DATA_DIR: dataDir, NEXT_TELEMETRY_DISABLED: '1', ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+    detached: true,
+  })
+  const stop = () => {
+    try {
+      process.kill(-child.pid, 'SIGTERM')
+    } catch {}
+    fs.rmSync(dataDir, { recursive: true, force: true })
+  }
+  process.on('exit', stop)
+  const origin = `http://127.0.0.1:${port}`
+  for (let i = 0; i < 240; i++) {
+    try {
+      if ((await fetch(`${origin}/dashboard/api/get-utc-time`)).ok) return { origin, stop }
+    } catch {}
+    await new Promise((r) => setTimeout(r, 500))
+  }
+  stop()
+  throw new Error('server did not start')
+}
