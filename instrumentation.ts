@@ -3,6 +3,8 @@ export async function register() {
   // NEXT_RUNTIME is a build-time constant Next inlines (not a setting), so the edge bundle drops
   // this branch: the platform store and PGlite exist in the Node.js runtime only.
   if (process.env.NEXT_RUNTIME === 'nodejs') {
+    const { initErrorReporting } = await import('@/lib/error-reporting')
+    await initErrorReporting()
     const { seedDemoOnStart } = await import('@/lib/platform-api/seed/on-start')
     await seedDemoOnStart().catch((error: unknown) => console.error('[seed] failed:', error))
   }

@@ -11,7 +11,7 @@
  * Without a DSN (`SENTRY_DSN` unset; DESIGN "error reports") everything here is a no-op:
  * `reportError` returns null and the SDK is never loaded. Safe on the server and in tests.
  */
-import { getConfig } from '@/lib/config'
+import { BUILD_ENV, getConfig } from '@/lib/config'
 import { randomUuid } from '@/lib/random-id'
 
 type SentrySdk = typeof import('@sentry/nextjs')
@@ -63,7 +63,7 @@ export function initErrorReporting(): Promise<boolean> {
   const dsn = configuredDsn()
   if (!dsn) return Promise.resolve(false)
 
-  const environment = process.env.NODE_ENV ?? 'production'
+  const environment = BUILD_ENV
   sdk = import('@sentry/nextjs')
     .then((Sentry) => {
       Sentry.init({

@@ -1,5 +1,5 @@
 import { QueryClientProvider } from '@tanstack/react-query'
-import type { ReactNode } from 'react'
+import { useEffect, type ReactNode } from 'react'
 import { Toaster } from 'sonner'
 import { CommandMenu } from '@/components/interfaces/App/CommandMenu/CommandMenu'
 import { ConsentToast } from '@/components/interfaces/App/Consent/ConsentToast'
@@ -9,12 +9,17 @@ import { TooltipProvider } from '@/components/ui/TooltipProvider'
 import { getQueryClient } from '@/data/query-client'
 import { TOAST_DURATION_MS, TOAST_POSITION, TOAST_VISIBLE_MAX } from '@/lib/constants'
 import { isPlatform } from '@/lib/config'
+import { initErrorReporting } from '@/lib/error-reporting'
 import { useConsentDecision } from '@/state/consent'
 import { useApplyTheme } from '@/state/theme'
 
 /** Providers every page shares (spec §9 numbers for toasts and tooltips). */
 export function AppProviders({ children }: { children: ReactNode }) {
   useApplyTheme()
+  // Error reports (Sentry, sample rate 0.2) when a DSN is configured; nothing otherwise.
+  useEffect(() => {
+    void initErrorReporting()
+  }, [])
   // The consent toast sits bottom-right while undecided: other toasts stack above it.
   const consentPending = useConsentDecision() === 'undecided' && isPlatform()
   return (

@@ -10,6 +10,9 @@ import { CODE_EDITOR_VERSION as MONACO_VERSION } from '@/lib/constants'
 
 export const BASE_PATH = '/dashboard'
 
+/** 'production' or 'development': fixed by the build (Next inlines it), not a runtime setting. */
+export const BUILD_ENV: string = process.env.NODE_ENV ?? 'production'
+
 export type CustomContent = {
   dashboardAuthCustomProvider: unknown
   organizationLegalDocuments: unknown
