@@ -1,3 +1,4 @@
+import { ApiError } from './errors'
 import type { Handler, Method } from './types'
 
 type Route = { method: Method; pattern: string; regex: RegExp; keys: string[]; handler: Handler }
@@ -40,7 +41,12 @@ export class Router {
       }
       const params: Record<string, string> = {}
       route.keys.forEach((key, i) => {
-        params[key] = decodeURIComponent(m[i + 1])
+        try {
+          params[key] = decodeURIComponent(m[i + 1])
+        } catch {
+          // A broken escape such as `%E0%A4%A` is the caller's mistake, not a server failure.
+          throw new ApiError(400, `Invalid path: ${key} is not validly percent-encoded`)
+        }
       })
       return { handler: route.handler, params }
     }

@@ -13,11 +13,42 @@ export function describeIssues(error: z.ZodError): string {
     .join('; ')
 }
 
-/** Parses the JSON body against a schema; bad JSON, a missing body or a mismatch answer 400 naming the problem. */
+/** Nesting no request body needs; deeper ones are refused before anything walks them recursively (JSON.stringify, pg). */
+export const MAX_BODY_DEPTH = 64
+
+/**
+ * What no schema should see: NUL characters (Postgres text and jsonb cannot hold them, so they
+ * would fail on write with a 500) and runaway nesting (recursive code overflows the stack).
+ * Walks the parsed body without recursion; returns a sentence naming the place, or null.
+ */
+export function findUnsafeJson(data: unknown): string | null {
+  const stack: { value: unknown; path: string[] }[] = [{ value: data, path: [] }]
+  while (stack.length > 0) {
+    const { value, path } = stack.pop()!
+    const where = path.length ? path.join('.') : 'body'
+    if (typeof value === 'string') {
+      if (value.includes('\u0000')) return `${where}: must not contain NUL characters`
+      continue
+    }
+    if (value === null || typeof value !== 'object') continue
+    if (path.length >= MAX_BODY_DEPTH) return `${where}: nested too deeply (at most ${MAX_BODY_DEPTH} levels)`
+    for (const [key, child] of Object.entries(value)) {
+      if (key.includes('\u0000')) return `${where}: field names must not contain NUL characters`
+      stack.push({ value: child, path: [...path, key] })
+    }
+  }
+  return null
+}
+
+/**
+ * Parses the JSON body against a schema; bad JSON, a body that is not what the schema wants (an
+ * empty body counts as `{}`, JSON `null` does not), NUL characters, runaway nesting or a mismatch
+ * answer 400 naming the problem.
+ */
 export async function parseBody<S extends z.ZodType>(req: ApiRequest, schema: S): Promise<z.infer<S>> {
   const raw = await req.rawBody()
   const text = raw.toString('utf8').trim()
-  let data: unknown = undefined
+  let data: unknown = {}
   if (text.length > 0) {
     try {
       data = JSON.parse(text)
@@ -25,13 +56,17 @@ export async function parseBody<S extends z.ZodType>(req: ApiRequest, schema: S)
       throw badRequest('Malformed JSON in request body')
     }
   }
-  const result = schema.safeParse(data ?? {})
+  const unsafe = findUnsafeJson(data)
+  if (unsafe) throw badRequest(`Invalid request body: ${unsafe}`)
+  const result = schema.safeParse(data)
   if (!result.success) throw badRequest(`Invalid request body: ${describeIssues(result.error)}`)
   return result.data
 }
 
 /** Parses the query string against a schema. */
 export function parseQuery<S extends z.ZodType>(req: ApiRequest, schema: S): z.infer<S> {
+  const unsafe = findUnsafeJson(req.query)
+  if (unsafe) throw badRequest(`Invalid query parameters: ${unsafe}`)
   const result = schema.safeParse(req.query)
   if (!result.success) throw badRequest(`Invalid query parameters: ${describeIssues(result.error)}`)
   return result.data
@@ -39,6 +74,8 @@ export function parseQuery<S extends z.ZodType>(req: ApiRequest, schema: S): z.i
 
 /** Parses path parameters against a schema (404 when they cannot name anything). */
 export function parseParams<S extends z.ZodType>(req: ApiRequest, schema: S): z.infer<S> {
+  const unsafe = findUnsafeJson(req.params)
+  if (unsafe) throw new ApiError(400, `Invalid path: ${unsafe}`)
   const result = schema.safeParse(req.params)
   if (!result.success) throw new ApiError(400, `Invalid path: ${describeIssues(result.error)}`)
   return result.data

@@ -1,0 +1,188 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createAuthRouter } from '@/lib/platform-api/auth-router'
+import { createPlatformRouter } from '@/lib/platform-api/platform-router'
+import { ALL_ENDPOINTS, buildWorld, endpointKey, fillPath, type Call, type Endpoint, type World } from './helpers/endpoints'
+import { startTestPlatform, type TestPlatform } from './helpers/platform'
+
+/** DELETE routes read no body at all (the client sends none); the bad-input walk has nothing to feed them. */
+const BODYLESS_DELETES = [
+  'DELETE /platform/organizations/:slug',
+  'DELETE /platform/organizations/:slug/members/invitations/:id',
+  'DELETE /platform/organizations/:slug/members/:userId',
+  'DELETE /platform/organizations/:slug/tax-ids/:id',
+  'DELETE /platform/organizations/:slug/payment-methods/:id',
+  'DELETE /platform/projects/:ref',
+  'DELETE /platform/branches/:ref',
+  'DELETE /platform/projects/:ref/snippets/:id',
+]
+
+const UNKNOWN_FIELD = 'walk_unknown_field'
+/** Nesting no JSON body here needs; deep enough to overflow a recursive walk (JSON.stringify, say). */
+const DEEP = '['.repeat(20_000) + ']'.repeat(20_000)
+const OVERSIZED = JSON.stringify({ [UNKNOWN_FIELD]: 'x'.repeat(1_100_000) })
+
+type Variant = { label: string; rawBody: string; status: number; names: string[] }
+
+/** A value of another JSON type than `value`. */
+function wrongType(value: unknown): unknown {
+  if (typeof value === 'string') return 12345
+  if (typeof value === 'number') return String(value)
+  if (typeof value === 'boolean') return String(value)
+  if (Array.isArray(value)) return { 0: value[0] ?? null }
+  if (value && typeof value === 'object') return 'not an object'
+  return 12345
+}
+
+function getPath(body: Record<string, unknown>, path: string): unknown {
+  return path.split('.').reduce<unknown>((v, key) => (v as Record<string, unknown> | undefined)?.[key], body)
+}
+
+function withPath(body: Record<string, unknown>, path: string, value: unknown): Record<string, unknown> {
+  const copy = structuredClone(body)
+  const keys = path.split('.')
+  let node = copy
+  for (const key of keys.slice(0, -1)) node = node[key] as Record<string, unknown>
+  node[keys[keys.length - 1]] = value
+  return copy
+}
+
+/** Every broken body for one endpoint, built from its valid body. */
+function variants(ep: Endpoint, valid: Record<string, unknown>): Variant[] {
+  const fields = ep.fields ?? Object.keys(valid)
+  const out: Variant[] = [
+    { label: 'malformed JSON', rawBody: '{"name": ', status: 400, names: ['Malformed JSON'] },
+    { label: 'truncated JSON', rawBody: JSON.stringify(valid).slice(0, -1), status: 400, names: ['Malformed JSON'] },
+    { label: 'an array', rawBody: '[1, 2]', status: 400, names: [] },
+    { label: 'a string', rawBody: '"text"', status: 400, names: [] },
+    { label: 'JSON null', rawBody: 'null', status: 400, names: [] },
+    { label: 'a number', rawBody: '42', status: 400, names: [] },
+    { label: 'an unknown field', rawBody: JSON.stringify({ ...valid, [UNKNOWN_FIELD]: 1 }), status: 400, names: [UNKNOWN_FIELD] },
+    { label: 'deeply nested JSON', rawBody: DEEP, status: 400, names: [] },
+    { label: 'an oversized body', rawBody: OVERSIZED, status: 413, names: ['too large'] },
+  ]
+  if (ep.required?.length || ep.needsSome) {
+    out.push({ label: 'no fields', rawBody: '{}', status: 400, names: ep.required ?? [] })
+  }
+  for (const field of ep.required ?? []) {
+    const { [field]: _dropped, ...rest } = valid
+    out.push({ label: `without ${field}`, rawBody: JSON.stringify(rest), status: 400, names: [field] })
+  }
+  for (const field of fields) {
+    const value = getPath(valid, field)
+    out.push({ label: `${field} of the wrong type`, rawBody: JSON.stringify(withPath(valid, field, wrongType(value))), status: 400, names: [field] })
+    if (typeof value === 'string') {
+      out.push({ label: `${field} with a NUL character`, rawBody: JSON.stringify(withPath(valid, field, `a\u0000${value}`)), status: 400, names: [field] })
+    }
+    // Nesting inside the field (a record or array field would otherwise take it in).
+    const deep = value && typeof value === 'object' ? (Array.isArray(value) ? ['__DEEP__'] : { ...value, nested: '__DEEP__' }) : '__DEEP__'
+    out.push({
+      label: `${field} nested deeply`,
+      rawBody: JSON.stringify(withPath(valid, field, deep)).replace('"__DEEP__"', DEEP),
+      status: 400,
+      names: [],
+    })
+  }
+  return out
+}
+
+/**
+ * Issue 3: every write endpoint fed malformed JSON, wrong types, oversized bodies, unknown and
+ * missing fields answers 4xx with a message naming the problem, never 500, and leaves the whole
+ * store (every `platform.*` table, row by row) as it was.
+ */
+describe('bad input on every write endpoint', () => {
+  let platform: TestPlatform
+  let w: World
+
+  beforeAll(async () => {
+    platform = await startTestPlatform({ isPlatform: true })
+    w = await buildWorld(platform, { crossTenantProject: false, lifecycleProject: false })
+  }, 120_000)
+  afterAll(async () => platform?.close())
+
+  /** Row count and a digest of the rows of every table of the platform schema. */
+  async function snapshotStore(): Promise<Record<string, { rows: number; digest: string }>> {
+    const { rows: tables } = await w.db.query<{ table_name: string }>(
+      `select table_name from information_schema.tables where table_schema = 'platform' and table_type = 'BASE TABLE' order by table_name`
+    )
+    const out: Record<string, { rows: number; digest: string }> = {}
+    for (const { table_name } of tables) {
+      const { rows } = await w.db.query<{ n: number; digest: string }>(
+        `select count(*)::int as n, md5(coalesce(string_agg(t::text, '|' order by t::text), '')) as digest from platform."${table_name}" t`
+      )
+      out[table_name] = { rows: rows[0].n, digest: rows[0].digest }
+    }
+    return out
+  }
+
+  const writeEndpoints = ALL_ENDPOINTS.filter((ep) => ep.takesBody)
+
+  it('feeds every POST, PUT and PATCH route, and every DELETE that reads a body', () => {
+    const routes = [...createPlatformRouter().list(), ...createAuthRouter().list()].filter((r) => r.method !== 'GET')
+    const fed = new Set(writeEndpoints.map(endpointKey))
+    const missing = routes.map(endpointKey).filter((key) => !fed.has(key) && !BODYLESS_DELETES.includes(key))
+    expect(missing).toEqual([])
+    expect(BODYLESS_DELETES.filter((key) => fed.has(key))).toEqual([])
+  })
+
+  it('answers 4xx, never 500, to path parameters with NUL characters or broken percent-encoding', async () => {
+    const withParams = ALL_ENDPOINTS.filter((e) => e.pattern.includes(':'))
+    const calls: Call[] = []
+    for (const ep of withParams) calls.push(await ep.prepare(w, 'owner')) // fixtures first: the snapshot follows
+    const before = await snapshotStore()
+    const problems: string[] = []
+    for (const [i, ep] of withParams.entries()) {
+      const call = calls[i]
+      for (const key of [...ep.pattern.matchAll(/:(\w+)/g)].map((m) => m[1])) {
+        for (const [label, raw] of [
+          ['NUL', '%00'],
+          ['a NUL inside', `${encodeURIComponent(call.params![key])}%00`],
+          ['a broken escape', '%E0%A4%A'],
+        ]) {
+          const path = fillPath(ep, { ...call.params, [key]: '__PARAM__' }).replace('__PARAM__', raw)
+          const res = await platform.request(path, {
+            method: ep.method,
+            token: call.token ?? w.users.owner.token,
+            body: call.body,
+            headers: call.headers,
+          })
+          if (res.status < 400 || res.status >= 500 || typeof res.body?.message !== 'string') {
+            problems.push(`${ep.method} ${ep.pattern} with ${label} in :${key}: ${res.status} ${JSON.stringify(res.body)?.slice(0, 200)}`)
+          }
+        }
+      }
+    }
+    expect(problems).toEqual([])
+    const after = await snapshotStore()
+    expect(Object.keys(before).filter((t) => JSON.stringify(before[t]) !== JSON.stringify(after[t]))).toEqual([])
+  })
+
+  for (const ep of writeEndpoints) {
+    it(`${ep.method} ${ep.pattern}${ep.query ?? ''}`, async () => {
+      const call: Call = await ep.prepare(w, 'owner')
+      const valid = call.body as Record<string, unknown>
+      const path = fillPath(ep, call.params)
+      const before = await snapshotStore()
+      const problems: string[] = []
+      for (const v of variants(ep, valid)) {
+        const res = await platform.request(path, {
+          method: ep.method,
+          token: call.token ?? w.users.owner.token,
+          rawBody: v.rawBody,
+          headers: { 'Content-Type': 'application/json', ...call.headers },
+        })
+        const message = typeof res.body?.message === 'string' ? res.body.message : null
+        if (res.status !== v.status) problems.push(`${v.label}: ${res.status}, expected ${v.status}: ${JSON.stringify(res.body)?.slice(0, 300)}`)
+        else if (!message) problems.push(`${v.label}: no message in ${JSON.stringify(res.body)?.slice(0, 200)}`)
+        else {
+          const unnamed = v.names.filter((name) => !message.toLowerCase().includes(name.toLowerCase()))
+          if (unnamed.length) problems.push(`${v.label}: "${message}" does not name ${unnamed.join(', ')}`)
+        }
+      }
+      expect(problems).toEqual([])
+      const after = await snapshotStore()
+      const changed = Object.keys(before).filter((t) => JSON.stringify(before[t]) !== JSON.stringify(after[t]))
+      expect(changed, 'tables written by bad input').toEqual([])
+    })
+  }
+})
