@@ -48,6 +48,8 @@ export type ServerConfig = PublicConfig & {
   disabledFeatures: string[]
   seedDemo: boolean
   demoPassword: string | null
+  /** Believe X-Forwarded-For (only behind a trusted proxy): rate limits key on the client address. */
+  trustProxy: boolean
 }
 
 type Env = Record<string, string | undefined>
@@ -113,6 +115,7 @@ export function parseConfig(env: Env): ServerConfig {
       .filter(Boolean),
     seedDemo: bool(env.SEED_DEMO, false),
     demoPassword: str(env.DEMO_PASSWORD),
+    trustProxy: bool(env.TRUST_PROXY, false),
   }
 }
 

@@ -11,7 +11,8 @@ describe('auth service driven by @supabase/auth-js', () => {
   let sql: (text: string, params?: unknown[]) => Promise<any[]>
 
   beforeAll(async () => {
-    platform = await startTestPlatform({ isPlatform: true })
+    // The rate-limit tests speak for several addresses through X-Forwarded-For.
+    platform = await startTestPlatform({ isPlatform: true, env: { TRUST_PROXY: 'true' } })
     const { getStore } = await import('@/lib/platform-api/db/store')
     const db = await getStore()
     sql = async (text, params = []) => (await db.query(text, params as never[])).rows

@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
+import { getServerConfig } from '@/lib/config'
 import { ApiError } from './errors'
 import type { Router } from './router'
 import { isApiResult, type ApiRequest, type Method } from './types'
@@ -42,6 +43,19 @@ function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
   })
 }
 
+/**
+ * The caller's address, for rate limits. X-Forwarded-For is believed only behind a proxy the
+ * operator vouches for (TRUST_PROXY=true); otherwise any client could pick its own address.
+ */
+function clientAddress(req: IncomingMessage): string {
+  const forwarded = req.headers['x-forwarded-for']
+  if (getServerConfig().trustProxy && typeof forwarded === 'string') {
+    const first = forwarded.split(',')[0].trim()
+    if (first) return first
+  }
+  return req.socket?.remoteAddress || 'unknown'
+}
+
 function send(res: ServerResponse, method: string, status: number, body: unknown, headers: Record<string, string> = {}) {
   for (const [k, v] of Object.entries(headers)) res.setHeader(k, v)
   if (body === undefined || status === 204) {
@@ -74,14 +88,13 @@ export function createNodeHandler(router: Router, options: NodeHandlerOptions) {
         throw new ApiError(404, `No such endpoint: ${method} ${path}`)
       }
       let body: Promise<Buffer> | null = null
-      const forwarded = req.headers['x-forwarded-for']
       const apiReq: ApiRequest = {
         method: method as Method,
         path,
         params: found.params,
         query: Object.fromEntries(url.searchParams.entries()),
         headers: req.headers,
-        ip: (typeof forwarded === 'string' ? forwarded.split(',')[0].trim() : '') || req.socket?.remoteAddress || 'unknown',
+        ip: clientAddress(req),
         rawBody: () => (body ??= readBody(req, limit)),
       }
       const result = await found.handler(apiReq)

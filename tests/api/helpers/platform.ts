@@ -49,6 +49,7 @@ export async function startTestPlatform(options: { isPlatform?: boolean; env?: R
   process.env.JWT_SECRET = crypto.randomBytes(32).toString('hex')
   if (databaseUrl) process.env.DATABASE_URL = databaseUrl
   else delete process.env.DATABASE_URL
+  const previous = Object.fromEntries(Object.keys(options.env ?? {}).map((k) => [k, process.env[k]]))
   for (const [k, v] of Object.entries(options.env ?? {})) process.env[k] = v
   resetServerConfig()
   const g = globalThis as Record<string, unknown>
@@ -111,6 +112,11 @@ export async function startTestPlatform(options: { isPlatform?: boolean; env?: R
       await closeAllProjectDatabases()
       await closeStore()
       fs.rmSync(dataDir, { recursive: true, force: true })
+      // Settings a test asked for end with its platform.
+      for (const [k, v] of Object.entries(previous)) {
+        if (v === undefined) delete process.env[k]
+        else process.env[k] = v
+      }
     },
   }
 }
