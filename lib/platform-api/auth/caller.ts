@@ -3,6 +3,7 @@ import { getStore } from '../db/store'
 import { unauthorized } from '../http/errors'
 import type { ApiRequest } from '../http/types'
 import { verifyAccessToken } from './jwt'
+import { isKnownLive, rememberLive } from './live-sessions'
 
 /** The self-hosted build has no sign-in: every request acts as this one user (spec §1). */
 export const SELF_HOSTED_USER_ID = '00000000-0000-4000-8000-000000000001'
@@ -40,9 +41,12 @@ export async function getCaller(req: ApiRequest): Promise<Caller | null> {
   const claims = await verifyAccessToken(token)
   if (!claims || typeof claims.session_id !== 'string' || !UUID.test(claims.session_id)) return null
   // A signed-out session ends its access tokens at once, not when they expire.
-  const db = await getStore()
-  const { rows } = await db.query('select 1 from platform.sessions where id = $1 and revoked_at is null', [claims.session_id])
-  if (rows.length === 0) return null
+  if (!isKnownLive(claims.session_id)) {
+    const db = await getStore()
+    const { rows } = await db.query('select 1 from platform.sessions where id = $1 and revoked_at is null', [claims.session_id])
+    if (rows.length === 0) return null
+    rememberLive(claims.session_id, claims.sub)
+  }
   return { userId: claims.sub, email: claims.email, aal: claims.aal, sessionId: claims.session_id ?? null, selfHosted: false }
 }
 

@@ -2,6 +2,7 @@ import crypto from 'node:crypto'
 import type { Db } from '../db/types'
 import { ACCESS_TOKEN_TTL_SECONDS, signAccessToken, type AmrEntry } from './jwt'
 import { findUserById, type UserRow } from './users'
+import { forgetSessions } from './live-sessions'
 
 export type TokenPair = {
   access_token: string
@@ -148,6 +149,7 @@ export async function rotateRefreshToken(db: Db, presented: string): Promise<Ref
 /** Signs one session out and revokes its refresh tokens. */
 export async function revokeSession(db: Db, sessionId: string): Promise<void> {
   await db.query('update platform.sessions set revoked_at = now() where id = $1 and revoked_at is null', [sessionId])
+  forgetSessions([sessionId])
   await db.query('update platform.refresh_tokens set revoked = true, revoked_at = coalesce(revoked_at, now()) where session_id = $1 and not revoked', [
     sessionId,
   ])
@@ -168,6 +170,7 @@ export async function revokeUserSessions(db: Db, userId: string, scope: SignOutS
     [userId, keep]
   )
   if (rows.length === 0) return
+  forgetSessions(rows.map((r) => r.id))
   await db.query('update platform.refresh_tokens set revoked = true, revoked_at = coalesce(revoked_at, now()) where session_id = any($1::uuid[]) and not revoked', [
     rows.map((r) => r.id),
   ])
