@@ -56,6 +56,8 @@ export default defineConfig({
         DATA_DIR: `.data-e2e/${RUN}/hosted`,
         PORT: String(HOSTED_PORT),
         SEED_DEMO: 'true',
+        // Releases the platform-only "Branching via dashboard" preview, so hiding it self-hosted is tested.
+        FLAG_GITLESS_BRANCHING: 'true',
         DEMO_PASSWORD: E2E_DEMO_PASSWORD,
       },
       reuseExistingServer: false,
@@ -64,7 +66,7 @@ export default defineConfig({
     {
       command: `npx next start -p ${SELF_PORT}`,
       url: `http://127.0.0.1:${SELF_PORT}/dashboard/api/get-utc-time`,
-      env: { IS_PLATFORM: 'false', DATA_DIR: `.data-e2e/${RUN}/self-hosted`, PORT: String(SELF_PORT) },
+      env: { IS_PLATFORM: 'false', DATA_DIR: `.data-e2e/${RUN}/self-hosted`, PORT: String(SELF_PORT), FLAG_GITLESS_BRANCHING: 'true' },
       reuseExistingServer: false,
       timeout: 120_000,
     },

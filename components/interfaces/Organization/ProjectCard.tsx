@@ -13,9 +13,12 @@ export function ProjectCard({ project, branches }: ProjectCardProps) {
   return (
     <article className={`card ${styles.projectCard}`} aria-labelledby={`project-${project.ref}`}>
       <div className={styles.projectTop}>
-        <Link id={`project-${project.ref}`} href={`/project/${encodeURIComponent(project.ref)}`} className={styles.projectName}>
-          {project.name}
-        </Link>
+        {/* A heading, so the card's "branches" h3 follows an h2 (headings go down one level at a time). */}
+        <h2 className={styles.projectHeading}>
+          <Link id={`project-${project.ref}`} href={`/project/${encodeURIComponent(project.ref)}`} className={styles.projectName}>
+            {project.name}
+          </Link>
+        </h2>
         <ProjectStatusBadge status={project.status} />
       </div>
       <dl className={styles.facts}>

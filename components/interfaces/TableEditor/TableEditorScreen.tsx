@@ -169,6 +169,8 @@ export function TableEditorScreen({ projectRef, tableId, reopenLastVisited = fal
       </button>
       {sidebar}
       <section className={styles.main} aria-label={table ? `Table ${table.schema}.${table.name}` : 'Table editor'}>
+        {/* The open table's view has its own h1; without one the page still needs a heading. */}
+        {!table && <h1 className="visually-hidden">Table editor</h1>}
         {main}
       </section>
       {creating && schema && (

@@ -50,6 +50,8 @@ export function CommandMenu() {
     void router.push(href)
   }
   const currentRef = typeof router.query.ref === 'string' ? router.query.ref : platform ? undefined : 'default'
+  // Item values start with the visible label: cmdk filters and ranks on the value (plus keywords), so
+  // typing what is shown ("Demo Team", "Switch theme to dark") finds it and ranks it first.
   const areas = projectRoutes({ advisorRulesPreview: false }).filter((r) => r.available)
 
   return (
@@ -68,12 +70,12 @@ export function CommandMenu() {
                     All organizations
                   </Command.Item>
                   {organizations?.map((org) => (
-                    <Command.Item key={org.slug} className={styles.item} value={`org ${org.name} ${org.slug}`} onSelect={() => go(`/org/${org.slug}`)}>
+                    <Command.Item key={org.slug} className={styles.item} value={`${org.name} (${org.slug})`} keywords={['organization', org.slug]} onSelect={() => go(`/org/${org.slug}`)}>
                       {org.name}
                     </Command.Item>
                   ))}
                   {organizations?.map((org) => (
-                    <Command.Item key={`billing-${org.slug}`} className={styles.item} value={`billing ${org.name}`} onSelect={() => go(`/org/${org.slug}/billing`)}>
+                    <Command.Item key={`billing-${org.slug}`} className={styles.item} value={`Billing of ${org.name} (${org.slug})`} keywords={['billing']} onSelect={() => go(`/org/${org.slug}/billing`)}>
                       Billing of {org.name}
                     </Command.Item>
                   ))}
@@ -82,7 +84,7 @@ export function CommandMenu() {
               {projects && projects.length > 0 && (
                 <Command.Group heading="Projects" className={styles.group}>
                   {projects.map((project) => (
-                    <Command.Item key={project.ref} className={styles.item} value={`project ${project.name} ${project.ref}`} onSelect={() => go(`/project/${project.ref}`)}>
+                    <Command.Item key={project.ref} className={styles.item} value={`${project.name} (${project.ref})`} keywords={['project']} onSelect={() => go(`/project/${project.ref}`)}>
                       {project.name}
                     </Command.Item>
                   ))}
@@ -91,7 +93,7 @@ export function CommandMenu() {
               {currentRef && (
                 <Command.Group heading="This project" className={styles.group}>
                   {areas.map((area) => (
-                    <Command.Item key={area.key} className={styles.item} value={`area ${area.label}`} onSelect={() => go(area.href(currentRef))}>
+                    <Command.Item key={area.key} className={styles.item} value={area.label} keywords={['area']} onSelect={() => go(area.href(currentRef))}>
                       {area.label}
                     </Command.Item>
                   ))}
@@ -108,7 +110,7 @@ export function CommandMenu() {
                   Feature previews
                 </Command.Item>
                 {(['system', 'light', 'dark', 'classic-dark'] as ThemeChoice[]).map((theme) => (
-                  <Command.Item key={theme} className={styles.item} value={`theme ${theme}`} onSelect={() => { setTheme(theme); setOpen(false) }}>
+                  <Command.Item key={theme} className={styles.item} value={`Switch theme to ${theme}`} keywords={['theme']} onSelect={() => { setTheme(theme); setOpen(false) }}>
                     Switch theme to {theme}
                   </Command.Item>
                 ))}
