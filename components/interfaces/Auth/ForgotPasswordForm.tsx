@@ -5,6 +5,7 @@ import { getGotrueClient } from '@/lib/auth/gotrue-client'
 import { authErrorMessage } from './auth-error-message'
 import { useReturnTo } from './use-return-to'
 import styles from './Auth.module.css'
+import { EmailField } from './EmailField'
 
 /** Said whatever the address: the page must not reveal whether an account exists. */
 export const RESET_LINK_SENT_TEXT =
@@ -47,18 +48,7 @@ export function ForgotPasswordForm() {
 
   return (
     <form className={styles.form} onSubmit={submit} aria-label="Reset password">
-      <div className="field">
-        <label htmlFor="forgot-email">Email</label>
-        <input
-          id="forgot-email"
-          className="input"
-          type="email"
-          autoComplete="email"
-          required
-          value={email}
-          onChange={(event) => setEmail(event.target.value)}
-        />
-      </div>
+      <EmailField id="forgot-email" value={email} onChange={setEmail} />
       <button type="submit" className={`btn btn-primary ${styles.submit}`} disabled={busy || email.trim() === ''}>
         {busy ? 'Sending…' : 'Send reset email'}
       </button>

@@ -12,6 +12,7 @@ import { authErrorMessage } from './auth-error-message'
 import { MfaChallengeForm } from './MfaChallengeForm'
 import { useReturnTo } from './use-return-to'
 import styles from './Auth.module.css'
+import { EmailField } from './EmailField'
 
 type Step = { kind: 'credentials' } | { kind: 'mfa'; factorId: string } | { kind: 'leaving' }
 
@@ -95,18 +96,7 @@ export function SignInForm() {
   const disabled = busy || step.kind === 'leaving'
   return (
     <form className={styles.form} onSubmit={submit} aria-label="Sign in">
-      <div className="field">
-        <label htmlFor="sign-in-email">Email</label>
-        <input
-          id="sign-in-email"
-          className="input"
-          type="email"
-          autoComplete="email"
-          required
-          value={email}
-          onChange={(event) => setEmail(event.target.value)}
-        />
-      </div>
+      <EmailField id="sign-in-email" value={email} onChange={setEmail} />
       <div className="field">
         <div className={styles.labelRow}>
           <label htmlFor="sign-in-password">Password</label>

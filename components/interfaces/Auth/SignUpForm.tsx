@@ -9,6 +9,7 @@ import { PasswordStrengthMeter } from './PasswordStrengthMeter'
 import { usePasswordStrength } from './use-password-strength'
 import { useReturnTo } from './use-return-to'
 import styles from './Auth.module.css'
+import { EmailField } from './EmailField'
 
 /**
  * E-mail and password sign-up. The password's strength is checked live (spec §5) and the
@@ -63,18 +64,7 @@ export function SignUpForm() {
 
   return (
     <form className={styles.form} onSubmit={submit} aria-label="Sign up">
-      <div className="field">
-        <label htmlFor="sign-up-email">Email</label>
-        <input
-          id="sign-up-email"
-          className="input"
-          type="email"
-          autoComplete="email"
-          required
-          value={email}
-          onChange={(event) => setEmail(event.target.value)}
-        />
-      </div>
+      <EmailField id="sign-up-email" value={email} onChange={setEmail} />
       <div className="field">
         <label htmlFor="sign-up-password">Password</label>
         <input
