@@ -88,6 +88,10 @@ export function createNodeHandler(router: Router, options: NodeHandlerOptions) {
         throw new ApiError(404, `No such endpoint: ${method} ${path}`)
       }
       let body: Promise<Buffer> | null = null
+      const gone = new AbortController()
+      res.on('close', () => {
+        if (!res.writableFinished) gone.abort()
+      })
       const apiReq: ApiRequest = {
         method: method as Method,
         path,
@@ -96,6 +100,7 @@ export function createNodeHandler(router: Router, options: NodeHandlerOptions) {
         headers: req.headers,
         ip: clientAddress(req),
         rawBody: () => (body ??= readBody(req, limit)),
+        signal: gone.signal,
       }
       const result = await found.handler(apiReq)
       if (isApiResult(result)) send(res, method, result.status, result.body, result.headers)

@@ -14,6 +14,8 @@ export type ApiRequest = {
   ip: string
   /** The raw body (already size-limited). */
   rawBody: () => Promise<Buffer>
+  /** Aborted when the client disconnects before the answer is sent (e.g. a cancelled query). */
+  signal: AbortSignal
 }
 
 /** A handler returns a body (sent as JSON with 200), or a full response. */

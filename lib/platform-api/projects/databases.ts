@@ -200,8 +200,8 @@ export async function getProjectDb(ref: string): Promise<Db> {
 }
 
 /** Runs `fn` on a private session of the project's database (see `Engine.session`). */
-export function withProjectSession<T>(ref: string, fn: (session: ProjectSession) => Promise<T>): Promise<T> {
-  return withEngine(ref, (engine) => engine.session(fn))
+export function withProjectSession<T>(ref: string, fn: (session: ProjectSession) => Promise<T>, signal?: AbortSignal): Promise<T> {
+  return withEngine(ref, (engine) => engine.session(fn, signal))
 }
 
 /** `show server_version`, first word (e.g. "17.4"). */

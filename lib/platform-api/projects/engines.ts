@@ -1,5 +1,6 @@
 import { PGlite, type Results, type Transaction } from '@electric-sql/pglite'
 import pg from 'pg'
+import { getStore } from '../db/store'
 import type { Db, QueryResult, SqlParam } from '../db/types'
 
 /**
@@ -27,8 +28,12 @@ export interface ProjectSession {
 export interface Engine {
   readonly kind: 'pglite' | 'postgres'
   readonly db: Db
-  /** Runs `fn` with the connection to itself; afterwards an open transaction is rolled back and session state discarded. */
-  session<T>(fn: (session: ProjectSession) => Promise<T>): Promise<T>
+  /**
+   * Runs `fn` with the connection to itself; afterwards an open transaction is rolled back and
+   * session state discarded. On Postgres an aborted `signal` cancels the running statement
+   * (PGlite runs statements in-process and cannot interrupt one).
+   */
+  session<T>(fn: (session: ProjectSession) => Promise<T>, signal?: AbortSignal): Promise<T>
   close(): Promise<void>
 }
 
@@ -210,8 +215,18 @@ export async function openPostgresEngine(connectionString: string, options: { ma
   return {
     kind: 'postgres',
     db,
-    async session(fn) {
+    async session(fn, signal) {
       const client = await pool.connect()
+      // pg_cancel_backend stops what this connection runs (the caller left). It is sent from the
+      // platform's own connection: the project roles may not signal each other's backends.
+      const pid = (client as pg.PoolClient & { processID?: number }).processID
+      const cancel = () => {
+        if (!pid) return
+        void getStore()
+          .then((store) => store.query('select pg_cancel_backend($1)', [pid]))
+          .catch((error: unknown) => console.error(`[platform-api] could not cancel backend ${pid}`, error))
+      }
+      signal?.addEventListener('abort', cancel, { once: true })
       const session: ProjectSession = {
         async simple(sql) {
           const r = (await client.query({ text: sql, types: pgTypes })) as pg.QueryResult | pg.QueryResult[]
@@ -232,6 +247,7 @@ export async function openPostgresEngine(connectionString: string, options: { ma
         } catch (error) {
           broken = error as Error
         }
+        signal?.removeEventListener('abort', cancel)
         client.release(broken) // a connection we could not reset is destroyed, not reused
       }
     },

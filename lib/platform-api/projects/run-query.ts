@@ -96,7 +96,7 @@ const EMPTY: RawResult = { command: null, rowCount: null, rows: [], fields: [] }
 /** Runs a query on the project's database: its last result, or the Postgres error. */
 export async function runProjectQuery(
   ref: string,
-  input: { query: string; parameters?: unknown[]; readOnly: boolean }
+  input: { query: string; parameters?: unknown[]; readOnly: boolean; signal?: AbortSignal }
 ): Promise<{ ok: true; result: QueryResultBody } | { ok: false; error: QueryErrorBody }> {
   const single = input.readOnly || (input.parameters?.length ?? 0) > 0
   try {
@@ -128,7 +128,7 @@ export async function runProjectQuery(
           truncated,
         },
       }
-    })
+    }, input.signal)
   } catch (error) {
     if (error instanceof ApiError) throw error
     const message = error instanceof Error ? error.message : String(error)

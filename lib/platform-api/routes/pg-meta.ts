@@ -49,6 +49,8 @@ export function registerPgMetaRoutes(router: Router): void {
       query: body.query,
       parameters: body.parameters,
       readOnly: !roleAtLeast(role, 'Developer'),
+      // A cancelled request (the editor's Cancel) cancels the statement too, where the engine can.
+      signal: req.signal,
     })
     return outcome.ok ? outcome.result : respond(400, outcome.error)
   })

@@ -1,6 +1,7 @@
 import { platformHandler } from '@/lib/platform-api/handlers'
 
 // The router parses bodies itself, with a size limit and a schema per route.
-export const config = { api: { bodyParser: false, externalResolver: true } }
+// Query results are capped by rows (100,000) in the platform, not by Next's 4 MB warning.
+export const config = { api: { bodyParser: false, externalResolver: true, responseLimit: false } }
 
 export default platformHandler
