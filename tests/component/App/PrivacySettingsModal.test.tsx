@@ -34,7 +34,7 @@ describe('PrivacySettingsModal', () => {
     expect(within(dialog).getByRole('switch', { name: 'Analytics' })).toHaveAttribute('aria-checked', 'false')
     expect(within(dialog).getByRole('switch', { name: 'Marketing' })).toHaveAttribute('aria-checked', 'false')
     expect(within(dialog).getByText('Keeps you signed in.')).toBeInTheDocument()
-    expect(within(dialog).getByRole('link', { name: 'Learn more' })).toHaveAttribute('href', expect.stringMatching(/^https:\/\//))
+    expect(within(dialog).getByRole('link', { name: 'Learn more' })).toHaveAttribute('href', '/dashboard/privacy')
   })
 
   it('clicking an essential toggle changes nothing', async () => {

@@ -15,7 +15,8 @@ import {
 import styles from './Consent.module.css'
 
 /** Where "Learn more" leads: the privacy policy's part on cookies. */
-export const PRIVACY_POLICY_URL = 'https://supabase.com/privacy'
+/** The dashboard's own page on what each consent category collects. */
+export const PRIVACY_POLICY_URL = '/dashboard/privacy'
 
 /** spec §2 overlay 2: the warning shown when the categories cannot be loaded. */
 export const PRIVACY_SETTINGS_LOAD_ERROR_TITLE = 'Unable to Load Privacy Settings'
