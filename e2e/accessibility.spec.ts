@@ -40,6 +40,7 @@ test('sign-in, sign-up and forgot-password, with the consent prompt', async ({ p
   await expectNoSeriousA11yViolations(page, 'sign-up with a weak password')
   await audit(page, '/forgot-password', 'forgot-password')
   await audit(page, '/sign-in?returnTo=//evil.example', 'sign-in with a returnTo')
+  await audit(page, '/privacy', 'privacy (the Learn more page)', page.getByRole('heading', { name: /Strictly necessary/ }))
 })
 
 test('organization screens', async ({ page, request }) => {
