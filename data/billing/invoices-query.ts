@@ -2,29 +2,9 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { get } from '@/data/fetchers'
 import { invoiceKeys } from '@/data/organizations/keys'
 import { DEFAULT_STALE_TIME_MS } from '@/lib/constants'
-import type { BillingLine } from './subscription-preview-query'
+import type { Invoice } from '@/lib/api-types/billing'
 
-export type InvoiceStatus = 'draft' | 'open' | 'paid' | 'void' | 'uncollectible'
-
-/** An invoice of the organization; amounts are integer cents of `currency`. */
-export type Invoice = {
-  id: number
-  organization_id: number
-  number: string
-  status: InvoiceStatus
-  currency: string
-  subtotal: number
-  total: number
-  amount_due: number
-  amount_paid: number
-  period_start: string
-  period_end: string
-  due_date: string | null
-  created_at: string
-  lines: BillingLine[]
-  /** Open and past its due date. */
-  overdue: boolean
-}
+export type { Invoice, InvoiceStatus } from '@/lib/api-types/billing'
 
 export type InvoicePage = { offset: number; limit: number }
 

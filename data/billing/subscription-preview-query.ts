@@ -2,9 +2,11 @@ import { queryOptions, useQuery } from '@tanstack/react-query'
 import { post } from '@/data/fetchers'
 import { organizationKeys } from '@/data/organizations/keys'
 import type { PlanId } from '@/lib/catalogue/plans'
+import type { InvoiceLine } from '@/lib/api-types/billing'
 
 /** One line of an invoice or a preview; amounts are integer cents. */
-export type BillingLine = { description: string; amount: number; quantity?: number; unit_price?: number; metric?: string }
+/** A line of an invoice or preview (integer cents). */
+export type BillingLine = InvoiceLine
 
 /** POST .../billing/subscription/preview: what moving to a plan costs and whether the rules allow it. */
 export type SubscriptionPreview = {

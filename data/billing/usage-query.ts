@@ -3,23 +3,9 @@ import { get } from '@/data/fetchers'
 import { organizationKeys } from '@/data/organizations/keys'
 import type { PlanId } from '@/lib/catalogue/plans'
 import { DEFAULT_STALE_TIME_MS } from '@/lib/constants'
+import type { MetricUsage } from '@/lib/api-types/billing'
 
-/** One metric of the current period against the plan's quota. */
-export type MetricUsage = {
-  metric: string
-  name: string
-  unit: 'bytes' | 'count'
-  usage: number
-  /** Included amount; null when unlimited (negotiated per contract). */
-  quota: number | null
-  usage_ratio: number | null
-  exceeded: boolean
-  /** Free: usage stops at the quota instead of being billed. */
-  capped: boolean
-  pricing: { price_usd: number; per_units: number; unit_label: string } | null
-  /** Cost above the quota, integer cents. */
-  overage_cost: number
-}
+export type { MetricUsage } from '@/lib/api-types/billing'
 
 export type OrganizationUsage = {
   plan: { id: PlanId }

@@ -1,18 +1,10 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { get } from '@/data/fetchers'
 import { profileKeys } from './keys'
+import type { AuditEntry } from '@/lib/api-types/audit'
 
-/** One entry of the signed-in user's audit trail (e.g. `user.signed_in`, `mfa.factor_enrolled`). */
-export type ProfileAuditLog = {
-  id: number
-  action: string
-  /** What was acted on (a project ref, a factor id...), when anything. */
-  target: string | null
-  metadata: Record<string, unknown>
-  organization_id: number | null
-  organization_slug: string | null
-  occurred_at: string
-}
+/** One entry of the signed-in user's audit trail. */
+export type ProfileAuditLog = AuditEntry
 
 export type ProfileAuditLogsVariables = {
   /** ISO timestamp, inclusive. */

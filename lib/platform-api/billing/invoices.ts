@@ -3,10 +3,9 @@ import type { Caller } from '../auth/caller'
 import type { Db } from '../db/types'
 import { notFound } from '../http/errors'
 import { toIso } from '../organizations/serialize'
+import type { Invoice, InvoiceLine, InvoiceStatus } from '@/lib/api-types/billing'
 
-export type InvoiceStatus = 'draft' | 'open' | 'paid' | 'void' | 'uncollectible'
-/** One line of an invoice; amounts are integer cents. */
-export type InvoiceLine = { description: string; amount: number; quantity?: number; unit_price?: number; metric?: string }
+export type { InvoiceLine, InvoiceStatus } from '@/lib/api-types/billing'
 
 export const invoiceListQuery = z.object({
   offset: z.coerce.number('must be a number').int().min(0, 'must be 0 or more').default(0),
@@ -41,7 +40,7 @@ const INVOICE_SELECT = `
     from platform.invoices`
 
 /** An invoice as the API returns it; amounts are integer cents of `currency`. */
-export function serializeInvoice(r: InvoiceRow) {
+export function serializeInvoice(r: InvoiceRow): Invoice {
   return {
     ...r,
     period_start: toIso(r.period_start) as string,

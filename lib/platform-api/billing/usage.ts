@@ -1,6 +1,7 @@
 import { GIB } from '@/lib/constants'
 import { OVERAGE_PRICES_USD, PLAN_QUOTAS, type PlanId, type QuotaKey } from '@/lib/catalogue/plans'
 import type { Db } from '../db/types'
+import type { MetricUsage as ApiMetricUsage } from '@/lib/api-types/billing'
 
 export const USAGE_METRICS = [
   'DATABASE_SIZE',
@@ -83,23 +84,7 @@ export function usageBillingEnabled(planId: PlanId): boolean {
   return planId !== 'free'
 }
 
-export type MetricUsage = {
-  metric: UsageMetric
-  name: string
-  unit: 'bytes' | 'count'
-  usage: number
-  /** Included amount; null when unlimited (negotiated per contract). */
-  quota: number | null
-  /** usage / quota; null when unlimited. */
-  usage_ratio: number | null
-  exceeded: boolean
-  /** Free: usage stops at the quota instead of being billed. */
-  capped: boolean
-  /** Overage price; null when overage is not billed on this plan. */
-  pricing: { price_usd: number; per_units: number; unit_label: string } | null
-  /** Cost of the usage above the quota, integer cents. */
-  overage_cost: number
-}
+export type MetricUsage = ApiMetricUsage & { metric: UsageMetric }
 
 /** One metric's usage against the plan's quota. */
 export function describeMetric(metric: UsageMetric, usage: number, planId: PlanId): MetricUsage {

@@ -1,17 +1,10 @@
 import type { Db } from '../db/types'
+import type { AuditEntry } from '@/lib/api-types/audit'
 
 /** Most entries one request returns (newest first). */
 export const AUDIT_PAGE_LIMIT = 1000
 
-export type AuditEntry = {
-  id: number
-  action: string
-  target: string | null
-  metadata: Record<string, unknown>
-  organization_id: number | null
-  organization_slug: string | null
-  occurred_at: string
-}
+export type { AuditEntry } from '@/lib/api-types/audit'
 
 /** The user's own audit log entries between two instants, newest first. */
 export async function listUserAuditLogs(db: Db, userId: string, range: { start: Date; end: Date }): Promise<AuditEntry[]> {
