@@ -1,3 +1,4 @@
+import Link from 'next/link'
 import { useState } from 'react'
 import { EmptyState } from '@/components/ui/EmptyState'
 import { ErrorState } from '@/components/ui/ErrorState'
@@ -14,6 +15,9 @@ export function PrivacyScreen() {
 
   return (
     <main className="page">
+      <p>
+        <Link href="/">← Back to the dashboard</Link>
+      </p>
       <h1>Privacy</h1>
       {!platform ? (
         <EmptyState
