@@ -1,8 +1,7 @@
 import { useMutation, useQueryClient, type UseMutationOptions } from '@tanstack/react-query'
 import { toast } from 'sonner'
 import { post, type ResponseError } from '@/data/fetchers'
-import { organizationKeys } from '@/data/organizations/keys'
-import type { CardBrand, PaymentMethod } from './payment-methods-query'
+import { invalidatePaymentMethods, type CardBrand, type PaymentMethod } from './payment-methods-query'
 
 export type PaymentMethodCreateVariables = {
   slug: string
@@ -27,10 +26,7 @@ export function usePaymentMethodCreateMutation({ onSuccess, onError, ...options 
   return useMutation<PaymentMethod, ResponseError, PaymentMethodCreateVariables>({
     mutationFn: createPaymentMethod,
     async onSuccess(data, variables, result, context) {
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: organizationKeys.paymentMethods(variables.slug) }),
-        queryClient.invalidateQueries({ queryKey: organizationKeys.subscription(variables.slug), exact: true }),
-      ])
+      await invalidatePaymentMethods(queryClient, variables.slug)
       await onSuccess?.(data, variables, result, context)
     },
     async onError(error, variables, result, context) {

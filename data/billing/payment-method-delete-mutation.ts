@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient, type UseMutationOptions } from '@tanstack/react-query'
 import { toast } from 'sonner'
 import { del, type ResponseError } from '@/data/fetchers'
-import { organizationKeys } from '@/data/organizations/keys'
+import { invalidatePaymentMethods } from './payment-methods-query'
 
 export type PaymentMethodDeleteVariables = { slug: string; id: number }
 
@@ -19,10 +19,7 @@ export function usePaymentMethodDeleteMutation({ onSuccess, onError, ...options 
   return useMutation<void, ResponseError, PaymentMethodDeleteVariables>({
     mutationFn: deletePaymentMethod,
     async onSuccess(data, variables, result, context) {
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: organizationKeys.paymentMethods(variables.slug) }),
-        queryClient.invalidateQueries({ queryKey: organizationKeys.subscription(variables.slug), exact: true }),
-      ])
+      await invalidatePaymentMethods(queryClient, variables.slug)
       await onSuccess?.(data, variables, result, context)
     },
     async onError(error, variables, result, context) {

@@ -1,8 +1,7 @@
 import { useMutation, useQueryClient, type UseMutationOptions } from '@tanstack/react-query'
 import { toast } from 'sonner'
 import { patch, type ResponseError } from '@/data/fetchers'
-import { organizationKeys } from '@/data/organizations/keys'
-import type { PaymentMethod } from './payment-methods-query'
+import { invalidatePaymentMethods, type PaymentMethod } from './payment-methods-query'
 
 export type PaymentMethodSetDefaultVariables = { slug: string; id: number }
 
@@ -20,10 +19,7 @@ export function usePaymentMethodSetDefaultMutation({ onSuccess, onError, ...opti
   return useMutation<PaymentMethod, ResponseError, PaymentMethodSetDefaultVariables>({
     mutationFn: setDefaultPaymentMethod,
     async onSuccess(data, variables, result, context) {
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: organizationKeys.paymentMethods(variables.slug) }),
-        queryClient.invalidateQueries({ queryKey: organizationKeys.subscription(variables.slug), exact: true }),
-      ])
+      await invalidatePaymentMethods(queryClient, variables.slug)
       await onSuccess?.(data, variables, result, context)
     },
     async onError(error, variables, result, context) {

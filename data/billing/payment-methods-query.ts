@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from '@tanstack/react-query'
+import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query'
 import { get } from '@/data/fetchers'
 import { organizationKeys } from '@/data/organizations/keys'
 import { DEFAULT_STALE_TIME_MS } from '@/lib/constants'
@@ -42,4 +42,12 @@ export function paymentMethodsQueryOptions({ slug, enabled = true }: { slug?: st
 
 export function usePaymentMethodsQuery({ slug, enabled = true }: { slug?: string; enabled?: boolean }) {
   return useQuery(paymentMethodsQueryOptions({ slug, enabled }))
+}
+
+/** After a card changes: the list and the subscription (which names the default card) are stale. */
+export function invalidatePaymentMethods(queryClient: QueryClient, slug: string): Promise<unknown> {
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: organizationKeys.paymentMethods(slug) }),
+    queryClient.invalidateQueries({ queryKey: organizationKeys.subscription(slug), exact: true }),
+  ])
 }
