@@ -8,6 +8,11 @@ import { registerTelemetryRoutes } from './routes/telemetry'
 import { registerConsentRoutes } from './routes/consent'
 import { registerSupportRoutes } from './routes/support'
 import { registerSnippetRoutes } from './routes/snippets'
+import { registerAdvisorRoutes } from './routes/advisors'
+import { registerCronRoutes } from './routes/cron'
+import { registerGraphqlRoutes } from './routes/graphql'
+import { registerLogsRoutes } from './routes/logs'
+import { registerVaultRoutes } from './routes/vault'
 
 /** Every route of `{API_URL}/platform/...`, built once per process. */
 export function createPlatformRouter(): Router {
@@ -21,5 +26,10 @@ export function createPlatformRouter(): Router {
   registerConsentRoutes(router)
   registerSupportRoutes(router)
   registerSnippetRoutes(router)
+  registerAdvisorRoutes(router)
+  registerCronRoutes(router)
+  registerGraphqlRoutes(router)
+  registerLogsRoutes(router)
+  registerVaultRoutes(router)
   return router
 }

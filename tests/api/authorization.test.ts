@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createAuthRouter } from '@/lib/platform-api/auth-router'
 import { createPlatformRouter } from '@/lib/platform-api/platform-router'
+import { ALL_ENDPOINTS, PLATFORM_ENDPOINTS } from './helpers/all-endpoints'
 import {
-  ALL_ENDPOINTS,
   AUTH_ENDPOINTS,
-  PLATFORM_ENDPOINTS,
   buildWorld,
   endpointKey,
   expectedStatus,

@@ -8,7 +8,8 @@ import type { TestPlatform, TestResponse } from './platform'
  * Every endpoint of the embedded platform (`createPlatformRouter()`) and of its GoTrue-compatible
  * auth service (`createAuthRouter()`), described once for the cross-cutting suites:
  * `authorization.test.ts` walks each one as every kind of caller, `bad-input.test.ts` feeds each
- * write endpoint broken bodies. A route without an entry here fails both suites.
+ * write endpoint broken bodies. A route without an entry here (or in an area's
+ * `endpoints-*.ts`, combined in `all-endpoints.ts`) fails both suites.
  */
 
 /** The callers of the authorization walk. */
@@ -176,7 +177,8 @@ const orgRead = (rest: string, minRole: Role, extra: Partial<Endpoint> = {}): En
 })
 
 /** The platform API, in the order the walk calls it (a profile is created before it is read). */
-export const PLATFORM_ENDPOINTS: Endpoint[] = [
+/** The platform's own endpoints; `all-endpoints.ts` adds the project areas' ones. */
+export const CORE_PLATFORM_ENDPOINTS: Endpoint[] = [
   // profile (spec §7): per user
   { method: 'POST', pattern: '/platform/profile', service: 'platform', scope: 'user', mode: 'write', takesBody: true, prepare: () => ({ body: {} }) },
   {
@@ -886,7 +888,6 @@ export const AUTH_ENDPOINTS: Endpoint[] = [
   },
 ]
 
-export const ALL_ENDPOINTS = [...PLATFORM_ENDPOINTS, ...AUTH_ENDPOINTS]
 
 /** A well-formed invitation token nobody was sent. */
 function guessedToken(): string {
