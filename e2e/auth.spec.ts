@@ -106,6 +106,20 @@ test('sign-in page looks right and links to sign-up and forgot password', async 
   await expect(page).toHaveURL(/\/dashboard\/sign-up$/)
 })
 
+test('a failed third-party sign-in comes back with its reason in a toast (spec §8), and the page stays usable', async ({ page }) => {
+  await page.goto('/dashboard/sign-in?returnTo=%2Forganizations&error=server_error&error_description=Unverified+email+with+github')
+  await expect(
+    page.getByText(
+      'Please verify your email on the code-hosting service first, then reach out to us at support@example.com to log into the dashboard.'
+    )
+  ).toBeVisible()
+  // The reason is shown once: the return parameters leave the address, returnTo stays.
+  await expect(page).toHaveURL(/\/dashboard\/sign-in\?returnTo=%2Forganizations$/)
+  // The embedded auth service offers e-mail sign-in only, so no GitHub button.
+  await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Continue with GitHub' })).toHaveCount(0)
+})
+
 test('a signed-in visitor to /sign-in goes straight on', async ({ page, request }) => {
   const email = uniqueEmail('already')
   const password = strongPassword()

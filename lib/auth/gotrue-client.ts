@@ -17,6 +17,8 @@ export function getGotrueClient(): GoTrueClient {
     autoRefreshToken: true,
     persistSession: true,
     detectSessionInUrl: false,
+    // A third-party sign-in comes back with ?code=, exchanged on the sign-in page (use-oauth-return).
+    flowType: 'pkce',
   })
   return client
 }

@@ -36,6 +36,8 @@ export type PublicConfig = {
   /** remote feature flags that release some previews (spec §3) */
   remoteFlags: { gitlessBranching: boolean; advisorRules: boolean; unifiedLogs: boolean }
   customContent: CustomContent
+  /** Where people write when the dashboard cannot help them (e.g. an unverified third-party sign-in). */
+  supportEmail: string
 }
 
 /** Settings only the server sees. */
@@ -62,6 +64,9 @@ declare global {
 
 export { MONACO_VERSION }
 const DEFAULT_MONACO_CDN = `https://cdn.jsdelivr.net/npm/monaco-editor@${MONACO_VERSION}/min/vs`
+
+/** Operators set SUPPORT_EMAIL; this placeholder only keeps the text whole until they do. */
+export const DEFAULT_SUPPORT_EMAIL = 'support@example.com'
 
 function bool(value: string | undefined, fallback: boolean): boolean {
   if (value === undefined || value.trim() === '') return fallback
@@ -105,6 +110,7 @@ export function parseConfig(env: Env): ServerConfig {
       projectHomepageExampleProjects: json(env.CUSTOM_CONTENT_PROJECT_HOMEPAGE_EXAMPLE_PROJECTS),
       logsDefaultQuery: json(env.CUSTOM_CONTENT_LOGS_DEFAULT_QUERY),
     },
+    supportEmail: str(env.SUPPORT_EMAIL) ?? DEFAULT_SUPPORT_EMAIL,
     port: Number.isFinite(port) && port > 0 ? port : 8082,
     databaseUrl: str(env.DATABASE_URL),
     dataDir: str(env.DATA_DIR) ?? '.data',
@@ -133,6 +139,7 @@ export function toPublicConfig(config: ServerConfig): PublicConfig {
     billingEnabled,
     remoteFlags,
     customContent,
+    supportEmail,
   } = config
   return {
     isPlatform,
@@ -146,6 +153,7 @@ export function toPublicConfig(config: ServerConfig): PublicConfig {
     billingEnabled,
     remoteFlags,
     customContent,
+    supportEmail,
   }
 }
 

@@ -10,6 +10,7 @@ import { getGotrueClient } from '@/lib/auth/gotrue-client'
 import { signOut } from '@/lib/auth/sign-out'
 import { authErrorMessage } from './auth-error-message'
 import { MfaChallengeForm } from './MfaChallengeForm'
+import { useOAuthReturn } from './use-oauth-return'
 import { useReturnTo } from './use-return-to'
 import styles from './Auth.module.css'
 import { EmailField } from './EmailField'
@@ -69,6 +70,9 @@ export function SignInForm() {
     hadSession.current = session !== null
     if (session) void continueSignedIn()
   })
+
+  // Back from a third-party sign-in (ThirdPartySignIn): finish it, or say why it failed.
+  useOAuthReturn(() => void continueSignedIn())
 
   async function submit(event: FormEvent) {
     event.preventDefault()

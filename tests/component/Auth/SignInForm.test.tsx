@@ -3,7 +3,7 @@ import { render, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { http, HttpResponse } from 'msw'
 import { Toaster } from 'sonner'
-import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { SignInForm } from '@/components/interfaces/Auth/SignInForm'
 import { createQueryClient } from '@/data/query-client'
 import { server } from '@/tests/msw-server'
@@ -122,5 +122,52 @@ describe('SignInForm', () => {
 
     await waitFor(() => expect(router.replace).toHaveBeenCalledWith('/org/acme'))
     expect(verified).toEqual([expect.objectContaining({ code: '123456', challenge_id: 'c1c1c1c1-0000-4000-8000-000000000001' })])
+  })
+
+  describe('back from a third-party sign-in', () => {
+    afterEach(() => window.history.replaceState(null, '', '/'))
+
+    it('explains an unverified code-hosting account with the support address (spec §8) and drops the parameters', async () => {
+      router.query = { returnTo: '/org/acme', error: 'server_error', error_description: 'Unverified email with github' }
+      window.history.replaceState(null, '', '/sign-in?returnTo=%2Forg%2Facme&error=server_error&error_description=Unverified+email+with+github')
+      renderForm()
+
+      expect(
+        await screen.findByText(
+          'Please verify your email on the code-hosting service first, then reach out to us at support@example.com to log into the dashboard.'
+        )
+      ).toBeInTheDocument()
+      expect(router.replace).toHaveBeenCalledWith({ pathname: '/sign-in', query: { returnTo: '/org/acme' } }, undefined, { shallow: true })
+    })
+
+    it('shows any other returned error as it came, read from the fragment too', async () => {
+      window.history.replaceState(null, '', '/sign-in#error=access_denied&error_description=Error+sending+confirmation+mail')
+      renderForm()
+      expect(await screen.findByText('Error sending confirmation mail')).toBeInTheDocument()
+    })
+
+    it('exchanges the returned code for a session with the verifier it stored, then goes to returnTo', async () => {
+      // The visitor left through signInWithOAuth, which stored a PKCE verifier under a flow id.
+      const { getGotrueClient } = await import('@/lib/auth/gotrue-client')
+      const { data } = await getGotrueClient().signInWithOAuth({
+        provider: 'github',
+        options: { skipBrowserRedirect: true, redirectTo: 'http://localhost:3000/dashboard/sign-in' },
+      })
+      const flowId = new URL(data.url as string).searchParams.get('redirect_to')?.match(/sb_flow_id=([0-9a-f]+)/)?.[1]
+      router.query = { returnTo: '/org/acme', code: 'returned-code' }
+      window.history.replaceState(null, '', `/sign-in?returnTo=%2Forg%2Facme&code=returned-code${flowId ? `&sb_flow_id=${flowId}` : ''}`)
+      const grants: { grant: string | null; body: { auth_code?: string; code_verifier?: string } }[] = []
+      server.use(
+        http.post('*/auth/v1/token', async ({ request }) => {
+          grants.push({ grant: new URL(request.url).searchParams.get('grant_type'), body: (await request.json()) as { auth_code?: string } })
+          return HttpResponse.json(sessionBody('ada@example.com'))
+        })
+      )
+      renderForm()
+
+      await waitFor(() => expect(router.replace).toHaveBeenCalledWith('/org/acme'))
+      expect(grants).toEqual([expect.objectContaining({ grant: 'pkce', body: expect.objectContaining({ auth_code: 'returned-code' }) })])
+      expect(grants[0].body.code_verifier).toMatch(/^[\w-]{43,}$/)
+    })
   })
 })

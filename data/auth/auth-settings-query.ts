@@ -1,0 +1,26 @@
+import { queryOptions, useQuery } from '@tanstack/react-query'
+import { get } from '@/data/fetchers'
+import { getConfig } from '@/lib/config'
+
+/** What the auth service's `GET /settings` says about its sign-in methods. */
+export type AuthSettings = { external: Record<string, boolean> }
+
+/** The sign-in methods the auth service (GOTRUE_URL: embedded or a real GoTrue) offers. */
+export async function getAuthSettings(signal?: AbortSignal): Promise<AuthSettings> {
+  const settings = await get<Partial<AuthSettings>>(`${getConfig().gotrueUrl}/settings`, { signal })
+  return { external: settings.external ?? {} }
+}
+
+export function authSettingsQueryOptions() {
+  return queryOptions({
+    queryKey: ['auth', 'settings'] as const,
+    queryFn: ({ signal }) => getAuthSettings(signal),
+    staleTime: 30 * 60 * 1000,
+    // Only decides whether extra sign-in buttons show: a failure leaves the password form alone.
+    retry: false,
+  })
+}
+
+export function useAuthSettingsQuery({ enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery({ ...authSettingsQueryOptions(), enabled })
+}
