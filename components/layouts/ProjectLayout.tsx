@@ -12,7 +12,7 @@ import { useProjectGuard } from '@/components/layouts/route-guard/use-project-gu
 import { useOrganizationsQuery } from '@/data/organizations/organizations-query'
 import { useProjectDetailQuery } from '@/data/projects/project-detail-query'
 import { isPlatform } from '@/lib/config'
-import { projectRoutes } from '@/lib/navigation/project-routes'
+import { useProjectRoutes } from '@/lib/hooks/use-project-routes'
 import styles from './ProjectLayout.module.css'
 
 type ProjectLayoutProps = { projectRef: string | undefined; title: string; children: ReactNode }
@@ -32,7 +32,7 @@ export function ProjectLayout({ projectRef, title, children }: ProjectLayoutProp
   const projectGuard = useProjectGuard(projectRef)
   const mfaGuard = useMfaGuard(organization?.slug)
   const redirecting = projectGuard.action === 'redirect' || mfaGuard.action === 'redirect'
-  const routes = projectRoutes({ advisorRulesPreview: false }).filter((r) => r.available)
+  const routes = useProjectRoutes()
   const sections = [...new Set(routes.map((r) => r.section))]
   const path = router.asPath.split(/[?#]/)[0]
 

@@ -9,7 +9,8 @@ export type ProjectRoute = {
 }
 
 /**
- * Every project route of spec §2, in navigation order. The security advisor's path depends on
+ * Every project route of spec §2, in navigation order, plus the extensions screen whose catalogue
+ * links to the database areas (spec §2: "linked from the extension catalogue"). The security advisor's path depends on
  * the advisor rules preview (spec §2), so it takes that flag.
  */
 export function projectRoutes({ advisorRulesPreview }: { advisorRulesPreview: boolean }): ProjectRoute[] {
@@ -17,6 +18,7 @@ export function projectRoutes({ advisorRulesPreview }: { advisorRulesPreview: bo
     { key: 'home', label: 'Project overview', section: 'Project', href: (ref) => `/project/${ref}`, available: true },
     { key: 'editor', label: 'Table editor', section: 'Project', href: (ref) => `/project/${ref}/editor`, available: true },
     { key: 'sql', label: 'SQL editor', section: 'Project', href: (ref) => `/project/${ref}/sql`, available: true },
+    { key: 'extensions', label: 'Extensions', section: 'Database', href: (ref) => `/project/${ref}/database/extensions`, available: false },
     { key: 'graphiql', label: 'GraphiQL', section: 'Database', href: (ref) => `/project/${ref}/database/graphiql`, available: false },
     { key: 'column-privileges', label: 'Column privileges', section: 'Database', href: (ref) => `/project/${ref}/database/column-privileges`, available: false },
     { key: 'hooks', label: 'Database hooks', section: 'Database', href: (ref) => `/project/${ref}/database/hooks`, available: false },

@@ -10,7 +10,7 @@ import { useOrganizationsQuery } from '@/data/organizations/organizations-query'
 import { useProjectsQuery } from '@/data/projects/projects-query'
 import { signOut } from '@/lib/auth/sign-out'
 import { isPlatform } from '@/lib/config'
-import { projectRoutes } from '@/lib/navigation/project-routes'
+import { useProjectRoutes } from '@/lib/hooks/use-project-routes'
 import { useCommandMenuStore } from '@/state/command-menu'
 import { useTheme, type ThemeChoice } from '@/state/theme'
 import styles from './CommandMenu.module.css'
@@ -52,7 +52,7 @@ export function CommandMenu() {
   const currentRef = typeof router.query.ref === 'string' ? router.query.ref : platform ? undefined : 'default'
   // Item values start with the visible label: cmdk filters and ranks on the value (plus keywords), so
   // typing what is shown ("Demo Team", "Switch theme to dark") finds it and ranks it first.
-  const areas = projectRoutes({ advisorRulesPreview: false }).filter((r) => r.available)
+  const areas = useProjectRoutes()
 
   return (
     <Dialog.Root open={open} onOpenChange={setOpen}>
