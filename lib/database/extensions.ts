@@ -114,6 +114,12 @@ export function filterExtensions(entries: readonly ExtensionEntry[], filter: Ext
   })
 }
 
+/** Enabled first, then what this server can enable, then the rest; by name within each group. */
+export function sortExtensions(entries: readonly ExtensionEntry[]): ExtensionEntry[] {
+  const rank = (e: ExtensionEntry) => (e.enabled ? 0 : e.available && !e.deprecated ? 1 : 2)
+  return [...entries].sort((a, b) => rank(a) - rank(b) || a.name.localeCompare(b.name))
+}
+
 /** Why an extension cannot be enabled here, or null when it can. */
 export function enableBlockReason(entry: ExtensionEntry, context: { isSuperuser: boolean }): string | null {
   if (entry.enabled) return null

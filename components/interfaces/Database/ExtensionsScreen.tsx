@@ -4,7 +4,7 @@ import { ErrorState } from '@/components/ui/ErrorState'
 import { SkeletonLines } from '@/components/ui/Skeleton'
 import { useExtensionsQuery } from '@/data/database/extensions-query'
 import { EXTENSION_TAGS, type ExtensionTag } from '@/lib/catalogue/extensions'
-import { filterExtensions, mergeExtensions, type ExtensionEntry, type ExtensionStatusFilter } from '@/lib/database/extensions'
+import { filterExtensions, mergeExtensions, sortExtensions, type ExtensionEntry, type ExtensionStatusFilter } from '@/lib/database/extensions'
 import { postgresMajor } from '@/lib/database/postgres-version'
 import { DatabaseGate } from './DatabaseGate'
 import { DisableExtensionModal } from './DisableExtensionModal'
@@ -42,7 +42,7 @@ function ExtensionsList({ access }: { access: DatabaseAccess }) {
 
   const major = postgresMajor(access.project?.dbVersion, query.data?.serverVersionNum)
   const entries = useMemo(() => (query.data ? mergeExtensions(query.data.rows, major) : []), [query.data, major])
-  const shown = useMemo(() => filterExtensions(entries, { search, tag, status }), [entries, search, tag, status])
+  const shown = useMemo(() => sortExtensions(filterExtensions(entries, { search, tag, status })), [entries, search, tag, status])
 
   if (query.isPending) return <SkeletonLines lines={6} label="Loading extensions" />
   if (query.isError) {

@@ -12,6 +12,7 @@ import {
   enableExtensionSql,
   filterExtensions,
   mergeExtensions,
+  sortExtensions,
   type ServerExtensionRow,
 } from '@/lib/database/extensions'
 import { createHookSql, dollarQuote, dropHookSql, setHookEnabledSql, toHook, validateHook, type HookSpec, type TriggerRow } from '@/lib/database/hooks'
@@ -83,6 +84,12 @@ describe('extensions', () => {
     expect(filterExtensions(merged, { search: '', tag: 'Geo', status: 'all' }).every((e) => e.tags.includes('Geo'))).toBe(true)
     expect(filterExtensions(merged, { search: '', tag: null, status: 'enabled' }).map((e) => e.name)).toEqual(['pg_trgm'])
     expect(filterExtensions(merged, { search: 'zzz nothing', tag: null, status: 'all' })).toEqual([])
+  })
+
+  it('sorts enabled, then enable-able, then the rest', () => {
+    const names = sortExtensions(merged).map((e) => e.name)
+    expect(names.slice(0, 4)).toEqual(['pg_trgm', 'citext', 'my_own_ext', 'postgres_fdw'])
+    expect(names.indexOf('pgjwt')).toBeGreaterThan(names.indexOf('postgres_fdw'))
   })
 
   it('writes CREATE / DROP EXTENSION with quoted names', () => {
