@@ -10,8 +10,8 @@ export type SentQuery = { query: string; parameters?: unknown[] }
 
 type PgError = Error & { code?: string; detail?: string; hint?: string; position?: string }
 
-export async function createPgMeta(setupSql: string) {
-  const db = await PGlite.create()
+export async function createPgMeta(setupSql: string, options: Parameters<typeof PGlite.create>[0] = {}) {
+  const db = await PGlite.create(options)
   await db.exec(setupSql)
   const sent: SentQuery[] = []
   let readOnly = false
