@@ -3,14 +3,14 @@
  * platform runs SQL: a script in one round trip (rolled back on error), a query with parameters
  * as one statement, and a Read-only member's statement inside BEGIN READ ONLY. Records every query.
  */
-import { PGlite } from '@electric-sql/pglite'
+import { PGlite, type PGliteOptions } from '@electric-sql/pglite'
 import { http, HttpResponse } from 'msw'
 
 export type SentQuery = { query: string; parameters?: unknown[] }
 
 type PgError = Error & { code?: string; detail?: string; hint?: string; position?: string }
 
-export async function createPgMeta(setupSql: string, options: Parameters<typeof PGlite.create>[0] = {}) {
+export async function createPgMeta(setupSql: string, options: PGliteOptions = {}) {
   const db = await PGlite.create(options)
   await db.exec(setupSql)
   const sent: SentQuery[] = []
