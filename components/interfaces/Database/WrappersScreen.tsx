@@ -87,18 +87,15 @@ function Wrappers({ access }: { access: DatabaseAccess }) {
     return (
       <EmptyState
         title="No foreign data wrappers here"
-        description={
-          <>
-            This database has no foreign data wrapper extensions installed or available, so it cannot reach external data. The database server would need one of
-            these extensions installed:
-            <ul className={styles.list} style={{ textAlign: 'left', marginTop: '0.5rem' }} aria-label="Extensions that provide foreign data wrappers">
-              {FDW_EXTENSIONS.map((e) => (
-                <li key={e.name}>
-                  <code>{e.name}</code>: {e.description}
-                </li>
-              ))}
-            </ul>
-          </>
+        description="This database has no foreign data wrapper extensions installed or available, so it cannot reach external data. The database server would need one of these extensions installed:"
+        action={
+          <ul className={styles.list} style={{ textAlign: 'left' }} aria-label="Extensions that provide foreign data wrappers">
+            {FDW_EXTENSIONS.map((e) => (
+              <li key={e.name}>
+                <code>{e.name}</code>: {e.description}
+              </li>
+            ))}
+          </ul>
         }
       />
     )
