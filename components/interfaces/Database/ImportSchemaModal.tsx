@@ -1,0 +1,79 @@
+import { useId, useState } from 'react'
+import { toast } from 'sonner'
+import { SqlPreview, SqlRunError } from '@/components/interfaces/TableEditor/SqlPreview'
+import { Modal } from '@/components/ui/Modal'
+import { useDatabaseScriptMutation } from '@/data/database/database-script-mutation'
+import { importForeignSchemaSql } from '@/lib/database/wrappers'
+import type { DatabaseAccess } from './useDatabaseAccess'
+import styles from './Database.module.css'
+
+/** IMPORT FOREIGN SCHEMA from a server into a local schema (created when missing). */
+export function ImportSchemaModal({ access, server, onClose }: { access: DatabaseAccess; server: string; onClose: () => void }) {
+  const id = useId()
+  const [remoteSchema, setRemoteSchema] = useState('public')
+  const [localSchema, setLocalSchema] = useState(`${server}_remote`)
+  const [tables, setTables] = useState('')
+  const tableList = tables.split(',').map((t) => t.trim()).filter(Boolean)
+  let sql: string | null = null
+  let problem: string | null = null
+  try {
+    sql = importForeignSchemaSql({ server, remoteSchema, localSchema, tables: tableList })
+  } catch (error) {
+    problem = (error as Error).message
+  }
+  const run = useDatabaseScriptMutation({
+    onError: () => undefined,
+    onSuccess: () => {
+      toast.success(`Imported ${remoteSchema} from ${server} into ${localSchema}`)
+      onClose()
+    },
+  })
+  return (
+    <Modal
+      open
+      onOpenChange={(open) => !open && onClose()}
+      title={`Import a schema from ${server}`}
+      description="Creates a foreign table for each remote table; queries on them run on the remote database."
+      size="large"
+      footer={
+        <>
+          <button type="button" className="btn" onClick={onClose}>
+            Cancel
+          </button>
+          <button type="button" className="btn btn-primary" disabled={!sql || run.isPending} onClick={() => sql && run.mutate({ ...access.db, sql, action: `import ${remoteSchema}` })}>
+            {run.isPending ? 'Importing…' : 'Import schema'}
+          </button>
+        </>
+      }
+    >
+      <div className={styles.form}>
+        <div className={styles.row}>
+          <div className="field">
+            <label className="label" htmlFor={`${id}-remote`}>
+              Remote schema
+            </label>
+            <input id={`${id}-remote`} className="input" value={remoteSchema} onChange={(e) => setRemoteSchema(e.target.value)} />
+          </div>
+          <div className="field">
+            <label className="label" htmlFor={`${id}-local`}>
+              Local schema
+            </label>
+            <input id={`${id}-local`} className="input" value={localSchema} onChange={(e) => setLocalSchema(e.target.value)} />
+          </div>
+        </div>
+        <div className="field">
+          <label className="label" htmlFor={`${id}-tables`}>
+            Only these tables (optional)
+          </label>
+          <input id={`${id}-tables`} className="input" value={tables} onChange={(e) => setTables(e.target.value)} placeholder="orders, customers" aria-describedby={`${id}-tables-hint`} />
+          <span id={`${id}-tables-hint`} className="field-hint">
+            Comma-separated; leave empty to import every table of the remote schema.
+          </span>
+        </div>
+        {problem && <span className="field-error">{problem}</span>}
+        <SqlPreview sql={sql} open />
+        {run.isError && <SqlRunError error={run.error} title="The schema was not imported" />}
+      </div>
+    </Modal>
+  )
+}

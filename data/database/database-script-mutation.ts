@@ -1,0 +1,39 @@
+import { useMutation, useQueryClient, type UseMutationOptions } from '@tanstack/react-query'
+import { toast } from 'sonner'
+import type { ResponseError } from '@/data/fetchers'
+import { executeSql } from '@/data/sql/execute-sql'
+import { sqlKeys } from '@/data/sql/keys'
+import type { DatabaseVariables } from './keys'
+
+export type DatabaseScriptVariables = DatabaseVariables & {
+  /** A script built by lib/database (one transaction: nothing is half-applied on an error). */
+  sql: string
+  /** What the script does, for the failure toast ("enable pg_trgm"). */
+  action: string
+}
+
+/** Runs a DDL script the database screens built and previewed. */
+export async function runDatabaseScript({ projectRef, connectionString, sql }: DatabaseScriptVariables): Promise<void> {
+  await executeSql({ projectRef, connectionString, sql })
+}
+
+/**
+ * Runs a database screen's DDL, then refreshes every SQL-backed query of the project (extensions,
+ * hooks and wrappers change tables, functions and schemas the other screens list too).
+ * STYLE §4: a failure toasts unless the caller shows it in place.
+ */
+export function useDatabaseScriptMutation(options: Omit<UseMutationOptions<void, ResponseError, DatabaseScriptVariables>, 'mutationFn'> = {}) {
+  const queryClient = useQueryClient()
+  return useMutation<void, ResponseError, DatabaseScriptVariables>({
+    mutationFn: runDatabaseScript,
+    ...options,
+    onSuccess: async (data, vars, ctx, mctx) => {
+      await queryClient.invalidateQueries({ queryKey: ['projects', vars.projectRef, 'sql'] })
+      await options.onSuccess?.(data, vars, ctx, mctx)
+    },
+    onError: (error, vars, ctx, mctx) => {
+      if (options.onError) return options.onError(error, vars, ctx, mctx)
+      toast.error(`Failed to ${vars.action}: ${error.message}`)
+    },
+  })
+}

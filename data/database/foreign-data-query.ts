@@ -1,0 +1,38 @@
+import { queryOptions, useQuery } from '@tanstack/react-query'
+import { executeSql } from '@/data/sql/execute-sql'
+import { DEFAULT_STALE_TIME_MS } from '@/lib/constants'
+import {
+  FOREIGN_DATA_WRAPPERS_SQL,
+  FOREIGN_SERVERS_SQL,
+  FOREIGN_TABLES_SQL,
+  type ForeignDataWrapperRow,
+  type ForeignServerRow,
+  type ForeignTableRow,
+} from '@/lib/database/wrappers'
+import { databaseKeys, type DatabaseVariables } from './keys'
+
+export type ForeignData = { wrappers: ForeignDataWrapperRow[]; servers: ForeignServerRow[]; tables: ForeignTableRow[] }
+
+/** The database's foreign data wrappers, foreign servers and foreign tables (three read-only statements). */
+export async function getForeignData({ projectRef, connectionString }: DatabaseVariables, signal?: AbortSignal): Promise<ForeignData> {
+  const run = <Row,>(sql: string) => executeSql<Row>({ projectRef, connectionString, sql, parameters: [] }, signal).then((r) => r.rows)
+  const [wrappers, servers, tables] = await Promise.all([
+    run<ForeignDataWrapperRow>(FOREIGN_DATA_WRAPPERS_SQL),
+    run<ForeignServerRow>(FOREIGN_SERVERS_SQL),
+    run<ForeignTableRow>(FOREIGN_TABLES_SQL),
+  ])
+  return { wrappers, servers, tables }
+}
+
+export function foreignDataQueryOptions(vars: DatabaseVariables & { enabled?: boolean }) {
+  return queryOptions({
+    queryKey: databaseKeys.foreignData(vars.projectRef),
+    queryFn: ({ signal }) => getForeignData(vars, signal),
+    staleTime: DEFAULT_STALE_TIME_MS,
+    enabled: Boolean(vars.projectRef) && (vars.enabled ?? true),
+  })
+}
+
+export function useForeignDataQuery(vars: DatabaseVariables & { enabled?: boolean }) {
+  return useQuery(foreignDataQueryOptions(vars))
+}

@@ -1,0 +1,116 @@
+/**
+ * The database screens' SQL through the real platform endpoint (`POST /platform/pg-meta/{ref}/query`)
+ * on a real project database: PGlite, or a database on a Postgres server (scripts/with-postgres.sh)
+ * where the project's role is not a superuser. Read-only members must be able to run every list
+ * query (one statement, read-only transaction); Developers run the DDL scripts.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { COLUMN_PRIVILEGES_SQL } from '@/lib/database/column-privileges'
+import { EXTENSION_DEPENDENTS_SQL, EXTENSIONS_SQL, enableExtensionSql, type ServerExtensionRow } from '@/lib/database/extensions'
+import { createHookSql, dropHookSql, setHookEnabledSql, toHook, TRIGGER_FUNCTIONS_SQL, TRIGGERS_SQL, type TriggerRow } from '@/lib/database/hooks'
+import { PLATFORM_ROLE_PATTERN, ROLES_SQL } from '@/lib/database/roles'
+import { EXCLUDED_SCHEMAS } from '@/lib/schemas'
+import { postgresArrayText } from '@/lib/sql/table-description'
+import { FDW_EXTENSIONS, FDW_EXTENSIONS_SQL, FOREIGN_DATA_WRAPPERS_SQL, FOREIGN_SERVERS_SQL, FOREIGN_TABLES_SQL } from '@/lib/database/wrappers'
+import { startTestPlatform, usePostgres, type TestPlatform } from './helpers/platform'
+import { createActiveProject, createOrg, sql } from './projects-helpers'
+
+type User = { id: string; token: string }
+
+describe('database screens on a project database', () => {
+  let platform: TestPlatform
+  let developer: User
+  let reader: User
+  let ref: string
+  let otherRef: string
+
+  beforeAll(async () => {
+    platform = await startTestPlatform({ isPlatform: true })
+    const owner = await platform.createUser()
+    developer = await platform.createUser()
+    reader = await platform.createUser()
+    const org = await createOrg('team', [
+      [owner.id, 'Owner'],
+      [developer.id, 'Developer'],
+      [reader.id, 'Read-only'],
+    ])
+    ref = (await createActiveProject(platform, owner.token, org.slug, 'Database screens')).ref
+    otherRef = (await createActiveProject(platform, owner.token, org.slug, 'Neighbour')).ref
+    const setup = await sql(platform, developer.token, ref, 'create table public.orders (id int primary key, total numeric, note text)')
+    expect(setup.status, JSON.stringify(setup.body)).toBe(200)
+  })
+  afterAll(async () => platform?.close())
+
+  const excluded = postgresArrayText(EXCLUDED_SCHEMAS)
+
+  it('runs every list query for a Read-only member', async () => {
+    const queries: [string, unknown[]][] = [
+      [EXTENSIONS_SQL, []],
+      [EXTENSION_DEPENDENTS_SQL, ['plpgsql']],
+      [ROLES_SQL, [PLATFORM_ROLE_PATTERN]],
+      [COLUMN_PRIVILEGES_SQL, ['public', 'orders', 'postgres']],
+      [TRIGGERS_SQL, [excluded]],
+      [TRIGGER_FUNCTIONS_SQL, [excluded]],
+      [FDW_EXTENSIONS_SQL, [postgresArrayText(FDW_EXTENSIONS.map((e) => e.name))]],
+      [FOREIGN_DATA_WRAPPERS_SQL, []],
+      [FOREIGN_SERVERS_SQL, []],
+      [FOREIGN_TABLES_SQL, []],
+    ]
+    for (const [query, parameters] of queries) {
+      const res = await sql(platform, reader.token, ref, query, parameters)
+      expect(res.status, `${query.slice(0, 60)}: ${JSON.stringify(res.body)}`).toBe(200)
+    }
+  })
+
+  it("refuses a Read-only member's DDL with the Postgres error the screens show in place", async () => {
+    const res = await sql(platform, reader.token, ref, enableExtensionSql({ name: 'pg_trgm', fixedSchema: null, requires: [] }, 'extensions'))
+    expect(res.status).toBe(400)
+    expect(res.body.message).toEqual(expect.any(String))
+  })
+
+  it('reports what the server offers and whether the role may create untrusted extensions', async () => {
+    const res = await sql(platform, reader.token, ref, EXTENSIONS_SQL, [])
+    const rows = res.body.rows as ServerExtensionRow[]
+    expect(rows.find((r) => r.name === 'plpgsql')).toMatchObject({ installed_version: expect.any(String) })
+    if (usePostgres) {
+      // A project database is owned by a role that is not a superuser: trusted contrib extensions can be enabled, postgres_fdw cannot.
+      expect(rows[0].current_is_superuser).toBe(false)
+      expect(rows.find((r) => r.name === 'postgres_fdw')).toMatchObject({ trusted: false })
+      const enable = await sql(platform, developer.token, ref, enableExtensionSql({ name: 'pg_trgm', fixedSchema: null, requires: [] }, 'extensions'))
+      expect(enable.status, JSON.stringify(enable.body)).toBe(200)
+      const fdw = await sql(platform, developer.token, ref, enableExtensionSql({ name: 'postgres_fdw', fixedSchema: null, requires: [] }, 'extensions'))
+      expect(fdw.status).toBe(400)
+      expect(fdw.body.message).toMatch(/permission denied|superuser/i)
+    } else {
+      expect(rows.map((r) => r.name)).toEqual(['plpgsql'])
+    }
+  })
+
+  it("hides Postgres's own roles and every project's platform roles", async () => {
+    const res = await sql(platform, reader.token, ref, ROLES_SQL, [PLATFORM_ROLE_PATTERN])
+    const names = (res.body.rows as { name: string }[]).map((r) => r.name)
+    expect(names.some((n) => n.startsWith('pg_'))).toBe(false)
+    expect(names.some((n) => n.includes(ref.replace(/-/g, '_')) || n.includes(otherRef.replace(/-/g, '_')))).toBe(false)
+  })
+
+  it('creates, disables and deletes a notify hook as a Developer', async () => {
+    const create = await sql(
+      platform,
+      developer.token,
+      ref,
+      createHookSql({ name: 'orders_feed', schema: 'public', table: 'orders', events: ['INSERT'], timing: 'AFTER', level: 'ROW', action: { kind: 'notify', channel: 'orders' } })
+    )
+    expect(create.status, JSON.stringify(create.body)).toBe(200)
+    const insert = await sql(platform, developer.token, ref, 'insert into public.orders (id, total) values (1, 10)')
+    expect(insert.status, JSON.stringify(insert.body)).toBe(200)
+
+    const list = async () => ((await sql(platform, reader.token, ref, TRIGGERS_SQL, [excluded])).body.rows as TriggerRow[]).map(toHook)
+    const [hook] = await list()
+    expect(hook).toMatchObject({ name: 'orders_feed', kind: 'notify', target: 'orders', enabled: true, ownsFunction: true })
+
+    expect((await sql(platform, developer.token, ref, setHookEnabledSql(hook, false))).status).toBe(200)
+    expect((await list())[0].enabled).toBe(false)
+    expect((await sql(platform, developer.token, ref, dropHookSql(hook, true))).status).toBe(200)
+    expect(await list()).toEqual([])
+  })
+})
