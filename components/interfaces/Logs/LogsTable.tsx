@@ -29,7 +29,7 @@ export function LogsTable({ lines, showSource, selectedId, onSelect }: LogsTable
     // jsdom (tests) measures nothing: fall back to a window of rows there.
     initialRect: { width: 1000, height: 600 },
   })
-  const columns = showSource ? '230px 150px 80px minmax(0, 1fr)' : '230px 80px minmax(0, 1fr)'
+  const columns = showSource ? '205px 150px 72px minmax(0, 1fr)' : '205px 72px minmax(0, 1fr)'
 
   function onRowKeyDown(event: KeyboardEvent<HTMLDivElement>, index: number) {
     if (event.key === 'Enter' || event.key === ' ') {

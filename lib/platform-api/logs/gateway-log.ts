@@ -47,7 +47,7 @@ export function recordGatewayRequest(request: CompletedRequest): void {
     ref,
     source: 'edge_logs',
     level: levelOfStatus(request.status),
-    event_message: `${request.method} | ${request.status} | ${request.path} | ${durationMs} ms`,
+    event_message: `${request.method} | ${request.status} | ${durationMs} ms | ${request.path}`,
     metadata: {
       method: request.method,
       path: request.path,

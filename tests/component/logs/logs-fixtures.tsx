@@ -47,7 +47,7 @@ export const ERROR_LINE = () =>
 export const GATEWAY_LINE = () =>
   line({
     source: 'edge_logs',
-    event_message: `POST | 400 | /platform/pg-meta/${REF}/query | 12 ms`,
+    event_message: `POST | 400 | 12 ms | /platform/pg-meta/${REF}/query`,
     level: 'warning',
     metadata: { method: 'POST', path: `/platform/pg-meta/${REF}/query`, status_code: 400, duration_ms: 12, request_id: 'req-1' },
   })
