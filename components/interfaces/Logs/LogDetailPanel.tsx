@@ -25,7 +25,11 @@ export function LogDetailPanel({ line, onClose }: { line: ProjectLogLine; onClos
       <div className={styles.detailBody}>
         <dl className={styles.fields}>
           <dt>Timestamp</dt>
-          <dd>{formatLogTimestamp(line.timestamp)}</dd>
+          <dd>
+            {formatLogTimestamp(line.timestamp)}
+            <br />
+            <span className="muted mono">{line.timestamp}</span>
+          </dd>
           <dt>Source</dt>
           <dd>{logSourceLabel(line.source)}</dd>
           <dt>Level</dt>

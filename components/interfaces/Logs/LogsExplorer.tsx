@@ -100,6 +100,8 @@ export function LogsExplorer({ projectRef }: { projectRef: string }) {
         onSourceChange={(next) => {
           setSource(next)
           setSelected(null)
+          // The address names the source, so a reload or a shared link opens on it.
+          void router.replace({ pathname: router.pathname, query: { ...router.query, source: next } }, undefined, { shallow: true })
         }}
         preset={fitPresetToRetention(preset, retentionDays)}
         onPresetChange={changePreset}

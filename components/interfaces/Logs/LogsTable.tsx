@@ -29,6 +29,9 @@ export function LogsTable({ lines, showSource, selectedId, onSelect }: LogsTable
     // jsdom (tests) measures nothing: fall back to a window of rows there.
     initialRect: { width: 1000, height: 600 },
   })
+  // One tab stop for the whole grid (the selected row, else the first); arrows move within it.
+  const selectedIndex = lines.findIndex((line) => line.id === selectedId)
+  const tabStop = selectedIndex >= 0 ? selectedIndex : 0
   const columns = showSource ? '205px 150px 72px minmax(0, 1fr)' : '205px 72px minmax(0, 1fr)'
 
   function onRowKeyDown(event: KeyboardEvent<HTMLDivElement>, index: number) {
@@ -64,7 +67,7 @@ export function LogsTable({ lines, showSource, selectedId, onSelect }: LogsTable
               role="row"
               aria-rowindex={item.index + 2}
               aria-selected={line.id === selectedId}
-              tabIndex={0}
+              tabIndex={item.index === tabStop ? 0 : -1}
               className={styles.row}
               style={{ position: 'absolute', top: 0, transform: `translateY(${item.start}px)`, gridTemplateColumns: columns }}
               onClick={() => onSelect(line)}

@@ -91,8 +91,9 @@ export function LogsToolbar(props: LogsToolbarProps) {
           Search
         </button>
       </form>
-      <button type="button" className="btn" onClick={props.onRefresh} disabled={props.refreshing}>
-        {props.refreshing ? 'Refreshing…' : 'Refresh'}
+      {/* The label stays put while live tail refetches, so the toolbar does not flicker. */}
+      <button type="button" className="btn" onClick={props.onRefresh} disabled={props.refreshing} aria-busy={props.refreshing}>
+        Refresh
       </button>
       <div className={styles.liveTail}>
         <Toggle label="Live tail" size="small" checked={props.liveTail} onChange={props.onLiveTailChange} />

@@ -117,6 +117,7 @@ describe('LogsExplorer', () => {
     server.use(...handlers)
     renderWithClient(<LogsExplorer projectRef={REF} />)
     const row = await screen.findByRole('row', { name: /missing_table/ })
+    expect(row).toHaveAttribute('tabindex', '0')
     row.focus()
     await user.keyboard('{Enter}')
     expect(screen.getByRole('complementary', { name: 'Log line' })).toBeInTheDocument()
@@ -133,6 +134,21 @@ describe('LogsExplorer', () => {
     expect(within(row).getByText('400')).toBeInTheDocument()
     expect(screen.queryByRole('row', { name: /missing_table/ })).not.toBeInTheDocument()
     expect(calls[calls.length - 1].get('source')).toBe('edge_logs')
+    expect(router.replace).toHaveBeenCalledWith(
+      expect.objectContaining({ query: expect.objectContaining({ source: 'edge_logs' }) }),
+      undefined,
+      { shallow: true }
+    )
+  })
+
+  it('opens on the source the address names', async () => {
+    router.query = { ref: REF, source: 'edge_logs' }
+    const { handlers, calls } = logsHandlers({ lines: [ERROR_LINE(), GATEWAY_LINE()] })
+    server.use(...handlers)
+    renderWithClient(<LogsExplorer projectRef={REF} />)
+    await screen.findByRole('row', { name: /POST \| 400/ })
+    expect(screen.getByRole('combobox', { name: 'Source' })).toHaveValue('edge_logs')
+    expect(calls[0].get('source')).toBe('edge_logs')
   })
 
   it('says plainly that sources without a producer record nothing, without asking the platform', async () => {
