@@ -22,7 +22,8 @@ export function LogDetailPanel({ line, onClose }: { line: ProjectLogLine; onClos
           </button>
         </div>
       </div>
-      <div className={styles.detailBody}>
+      {/* Scrollable, so reachable from the keyboard (axe: scrollable-region-focusable). */}
+      <div className={styles.detailBody} tabIndex={0} role="region" aria-label="Log line fields">
         <dl className={styles.fields}>
           <dt>Timestamp</dt>
           <dd>

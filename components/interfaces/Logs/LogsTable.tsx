@@ -1,11 +1,14 @@
 import { useVirtualizer } from '@tanstack/react-virtual'
-import { useRef, type KeyboardEvent } from 'react'
+import { useEffect, useRef, type KeyboardEvent } from 'react'
 import { Badge } from '@/components/ui/Badge'
 import { logSourceLabel } from '@/lib/catalogue/log-sources'
 import { formatLogTimestamp, logLineBadge, type ProjectLogLine } from '@/lib/logs/log-lines'
 import styles from './Logs.module.css'
+import { useIsNarrowScreen } from './useIsNarrowScreen'
 
 const ROW_HEIGHT = 34
+/** On a phone a row takes two lines: time, source and level, then the message below. */
+const COMPACT_ROW_HEIGHT = 56
 
 export type LogsTableProps = {
   lines: ProjectLogLine[]
@@ -21,18 +24,29 @@ export type LogsTableProps = {
  */
 export function LogsTable({ lines, showSource, selectedId, onSelect }: LogsTableProps) {
   const scrollRef = useRef<HTMLDivElement>(null)
+  const compact = useIsNarrowScreen()
+  const rowHeight = compact ? COMPACT_ROW_HEIGHT : ROW_HEIGHT
   const virtualizer = useVirtualizer({
     count: lines.length,
     getScrollElement: () => scrollRef.current,
-    estimateSize: () => ROW_HEIGHT,
+    estimateSize: () => rowHeight,
     overscan: 15,
     // jsdom (tests) measures nothing: fall back to a window of rows there.
     initialRect: { width: 1000, height: 600 },
   })
+  // Rows change height when the screen crosses the mobile breakpoint (also right after hydration).
+  useEffect(() => virtualizer.measure(), [rowHeight, virtualizer])
   // One tab stop for the whole grid (the selected row, else the first); arrows move within it.
   const selectedIndex = lines.findIndex((line) => line.id === selectedId)
   const tabStop = selectedIndex >= 0 ? selectedIndex : 0
-  const columns = showSource ? '205px 150px 72px minmax(0, 1fr)' : '205px 72px minmax(0, 1fr)'
+  const columns = compact
+    ? showSource
+      ? 'minmax(0, 1fr) auto auto'
+      : 'minmax(0, 1fr) auto'
+    : showSource
+      ? '205px 130px 72px minmax(0, 1fr)'
+      : '205px 72px minmax(0, 1fr)'
+  const rowClass = compact ? `${styles.row} ${styles.compactRow}` : styles.row
 
   function onRowKeyDown(event: KeyboardEvent<HTMLDivElement>, index: number) {
     if (event.key === 'Enter' || event.key === ' ') {
@@ -53,7 +67,9 @@ export function LogsTable({ lines, showSource, selectedId, onSelect }: LogsTable
           <div role="columnheader" className={styles.cell}>Timestamp</div>
           {showSource && <div role="columnheader" className={styles.cell}>Source</div>}
           <div role="columnheader" className={styles.cell}>Level</div>
-          <div role="columnheader" className={styles.cell}>Event message</div>
+          <div role="columnheader" className={compact ? 'visually-hidden' : styles.cell}>
+            Event message
+          </div>
         </div>
       </div>
       <div role="rowgroup" style={{ position: 'relative', height: virtualizer.getTotalSize() }}>
@@ -68,8 +84,8 @@ export function LogsTable({ lines, showSource, selectedId, onSelect }: LogsTable
               aria-rowindex={item.index + 2}
               aria-selected={line.id === selectedId}
               tabIndex={item.index === tabStop ? 0 : -1}
-              className={styles.row}
-              style={{ position: 'absolute', top: 0, transform: `translateY(${item.start}px)`, gridTemplateColumns: columns }}
+              className={rowClass}
+              style={{ position: 'absolute', top: 0, height: rowHeight, transform: `translateY(${item.start}px)`, gridTemplateColumns: columns }}
               onClick={() => onSelect(line)}
               onKeyDown={(event) => onRowKeyDown(event, item.index)}
             >

@@ -54,7 +54,7 @@ export function LogsToolbar(props: LogsToolbarProps) {
             const allowed = presetWithinRetention(preset, props.retentionDays)
             return (
               <option key={preset.key} value={preset.key} disabled={!allowed}>
-                {allowed ? preset.label : `${preset.label} (beyond retention)`}
+                {preset.label}
               </option>
             )
           })}
