@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
-import { axeViolations, seedProject } from './project-helpers'
+import { axeViolations, E2E_DB_PASS, seedProject } from './project-helpers'
 import { seedUser, signInThroughUi, strongPassword, uniqueEmail } from './auth-helpers'
 
 // The logs screen on the hosted platform: the platform records every request aimed at the project
@@ -111,4 +111,60 @@ test('see a failing statement in the Postgres logs, filter, open its detail and 
   await expect(page.getByRole('status').filter({ hasText: 'live tail on' })).toBeVisible()
   expect((await runSql(request, token, ref, "select 'arrived-live' as marker")).status()).toBe(200)
   await expect(page.getByRole('row', { name: /arrived-live/ })).toBeVisible({ timeout: 15_000 })
+})
+
+// The "New logs interface" preview is released by the FLAG_UNIFIED_LOGS remote flag; the shared
+// Playwright servers leave it off, so this runs only against a server started with it on.
+test('the New logs interface on a Team organization: one stream of every source, filtered by chips', async ({ page, request }) => {
+  test.setTimeout(150_000)
+  const config = await (await request.get('/dashboard/api/runtime-config')).text()
+  test.skip(!config.includes('"unifiedLogs":true'), 'FLAG_UNIFIED_LOGS is off on this server')
+
+  const email = uniqueEmail('unified-logs')
+  const password = strongPassword()
+  const token = await seedUser(request, email, password)
+  const auth = { Authorization: `Bearer ${token}` }
+  const org = await request.post('/dashboard/api/platform/organizations', { headers: auth, data: { name: `Team logs ${Date.now().toString(36)}`, plan: 'team' } })
+  expect(org.status(), await org.text()).toBe(201)
+  const { slug } = (await org.json()) as { slug: string }
+  const created = await request.post('/dashboard/api/platform/projects', {
+    headers: auth,
+    data: { name: 'Unified logs', organization_slug: slug, region: 'eu-west-1', db_pass: E2E_DB_PASS },
+  })
+  expect(created.status(), await created.text()).toBe(201)
+  const { ref } = (await created.json()) as { ref: string }
+  await expect
+    .poll(async () => ((await (await request.get(`/dashboard/api/platform/projects/${ref}`, { headers: auth })).json()) as { status: string }).status, {
+      timeout: 60_000,
+    })
+    .toBe('ACTIVE_HEALTHY')
+  expect((await runSql(request, token, ref, 'select * from unified_missing')).status()).toBe(400)
+
+  await page.addInitScript(() => {
+    if (!localStorage.getItem('dashboard-telemetry-consent')) {
+      localStorage.setItem('dashboard-telemetry-consent', JSON.stringify({ decision: 'opted_out', services: {} }))
+    }
+  })
+  await signInThroughUi(page, email, password)
+  await page.waitForURL((url) => !url.pathname.startsWith('/dashboard/sign-in'))
+  await page.goto(`/dashboard/project/${ref}/logs`)
+  await expect(page.getByText('Logs are kept for 28 days on the Team plan')).toBeVisible()
+  await page.getByRole('button', { name: 'Try the new logs interface' }).click()
+  const modal = page.getByRole('dialog', { name: 'Dashboard feature previews' })
+  await modal.getByRole('button', { name: 'Enable feature' }).click()
+  await page.keyboard.press('Escape')
+  await expect(modal).toBeHidden()
+
+  await expect(page.getByRole('heading', { level: 1, name: 'Logs (all sources)' })).toBeVisible()
+  await refreshUntilVisible(page, /relation "unified_missing" does not exist/)
+  const grid = page.getByRole('grid', { name: 'Log lines' })
+  await expect(grid.getByRole('columnheader', { name: 'Source' })).toBeVisible()
+  await expect(page.getByRole('row', { name: /API Gateway.*POST \| 400/ })).toBeVisible()
+  const chips = page.getByRole('group', { name: 'Filter by source' })
+  await chips.getByRole('button', { name: 'Postgres', exact: true }).click()
+  await expect(chips.getByRole('button', { name: 'Postgres', exact: true })).toHaveAttribute('aria-pressed', 'true')
+  await expect(page.getByRole('row', { name: /API Gateway/ })).toHaveCount(0)
+  await expect(page.getByRole('row', { name: /unified_missing/ })).toBeVisible()
+  expect(await axeViolations(page, ['main'])).toEqual([])
+  await page.screenshot({ path: 'e2e/screenshots/logs-unified.png', fullPage: true })
 })
