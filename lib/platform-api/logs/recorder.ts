@@ -55,9 +55,12 @@ const state: RecorderState = (g.__projectLogRecorder ??= {
 
 /** Queues one event; returns at once. */
 export function recordLogEvent(event: LogEvent): void {
+  // The store the request used: events are written there even if another store opens later (tests).
+  const store = getStore()
+  // A store that fails to open is reported when the batch is written, never as an unhandled rejection.
+  store.catch(() => {})
   state.buffer.push({
-    // The store the request used: events are written there even if another store opens later (tests).
-    store: getStore(),
+    store,
     row: {
       id: crypto.randomUUID(),
       ref: event.ref,
