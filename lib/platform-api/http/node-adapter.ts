@@ -79,6 +79,8 @@ export function createNodeHandler(router: Router, options: NodeHandlerOptions) {
     const url = new URL(req.url ?? '/', 'http://localhost')
     const path = url.pathname.replace(options.prefix, '') || '/'
     const method = (req.method ?? 'GET').toUpperCase()
+    const startedAt = new Date()
+    const started = performance.now()
     try {
       const found = router.match(method, path)
       if (!('handler' in found)) {
@@ -113,5 +115,6 @@ export function createNodeHandler(router: Router, options: NodeHandlerOptions) {
         send(res, method, 500, errorBody(500, 'Internal server error'))
       }
     }
+    router.completed({ method, path, status: res.statusCode, startedAt, durationMs: performance.now() - started, headers: req.headers })
   }
 }

@@ -1,11 +1,23 @@
 import { ApiError } from './errors'
+import type { IncomingHttpHeaders } from 'node:http'
 import type { Handler, Method } from './types'
+
+/** A request the router's mount answered (any status, matched or not), for observers such as the request log. */
+export type CompletedRequest = {
+  method: string
+  path: string
+  status: number
+  startedAt: Date
+  durationMs: number
+  headers: IncomingHttpHeaders
+}
 
 type Route = { method: Method; pattern: string; regex: RegExp; keys: string[]; handler: Handler }
 
 /** Maps `METHOD /path/:param` patterns to handlers. */
 export class Router {
   private routes: Route[] = []
+  private observers: ((request: CompletedRequest) => void)[] = []
 
   add(method: Method, pattern: string, handler: Handler): this {
     const keys: string[] = []
@@ -51,6 +63,23 @@ export class Router {
       return { handler: route.handler, params }
     }
     return { allowed }
+  }
+
+  /** Registers a listener told of every answered request; it must return quickly (queue, not write). */
+  observe(listener: (request: CompletedRequest) => void): this {
+    this.observers.push(listener)
+    return this
+  }
+
+  /** Tells the observers about an answered request; an observer's failure is logged, never the caller's. */
+  completed(request: CompletedRequest): void {
+    for (const listener of this.observers) {
+      try {
+        listener(request)
+      } catch (error) {
+        console.error('[platform-api] request observer failed', error)
+      }
+    }
   }
 
   /** Every registered route, for tests that walk them all. */

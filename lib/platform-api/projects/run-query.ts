@@ -1,4 +1,5 @@
 import { ApiError } from '../http/errors'
+import { recordStatement } from '../logs/postgres-log'
 import { withProjectSession } from './databases'
 import type { ProjectSession, RawResult } from './engines'
 
@@ -93,11 +94,19 @@ async function typeNames(session: ProjectSession, fields: RawResult['fields']): 
 
 const EMPTY: RawResult = { command: null, rowCount: null, rows: [], fields: [] }
 
-/** Runs a query on the project's database: its last result, or the Postgres error. */
-export async function runProjectQuery(
-  ref: string,
-  input: { query: string; parameters?: unknown[]; readOnly: boolean; signal?: AbortSignal }
-): Promise<{ ok: true; result: QueryResultBody } | { ok: false; error: QueryErrorBody }> {
+type QueryInput = { query: string; parameters?: unknown[]; readOnly: boolean; signal?: AbortSignal }
+type QueryOutcome = { ok: true; result: QueryResultBody } | { ok: false; error: QueryErrorBody }
+
+/** Runs a query on the project's database: its last result, or the Postgres error. Each run is logged (postgres_logs). */
+export async function runProjectQuery(ref: string, input: QueryInput): Promise<QueryOutcome> {
+  const startedAt = new Date()
+  const started = performance.now()
+  const outcome = await runUnlogged(ref, input)
+  recordStatement(ref, input, outcome, performance.now() - started, startedAt)
+  return outcome
+}
+
+async function runUnlogged(ref: string, input: QueryInput): Promise<QueryOutcome> {
   const single = input.readOnly || (input.parameters?.length ?? 0) > 0
   try {
     return await withProjectSession(ref, async (session) => {

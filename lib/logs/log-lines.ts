@@ -1,0 +1,91 @@
+/**
+ * A log line as the platform's logs endpoint returns it, and the rules the logs screen applies to
+ * it: which sources the embedded platform records, the level of a line, its badge and timestamp.
+ */
+import { isLogSource, type LogLine, type LogSource } from '@/lib/catalogue/log-sources'
+import { formatDateTime } from '@/lib/formatting'
+
+/**
+ * The sources the embedded platform produces: the API gateway (every platform request aimed at a
+ * project) and Postgres (every statement run on a project database). The others (auth, storage,
+ * functions, realtime, PostgREST, poolers, upgrades) have no producer here.
+ */
+export const RECORDED_LOG_SOURCES = ['edge_logs', 'postgres_logs'] as const satisfies readonly LogSource[]
+
+export function isRecordedLogSource(source: string): boolean {
+  return (RECORDED_LOG_SOURCES as readonly string[]).includes(source)
+}
+
+/** The level filter: every line is one of these, whatever words its source uses. */
+export const LOG_LEVELS = ['info', 'warning', 'error'] as const
+export type LogLevel = (typeof LOG_LEVELS)[number]
+
+export const LOG_LEVEL_LABELS: Record<LogLevel, string> = { info: 'Info', warning: 'Warning', error: 'Error' }
+
+export function isLogLevel(value: unknown): value is LogLevel {
+  return typeof value === 'string' && (LOG_LEVELS as readonly string[]).includes(value)
+}
+
+/** The level of a gateway request from its status: 5xx error, 4xx warning, anything else info. */
+export function levelOfStatus(status: number): LogLevel {
+  if (status >= 500) return 'error'
+  if (status >= 400) return 'warning'
+  return 'info'
+}
+
+/** The level of a Postgres severity word (LOG, NOTICE, WARNING, ERROR, FATAL, PANIC, ...). */
+export function levelOfPostgresSeverity(severity: string): LogLevel {
+  const word = severity.toUpperCase()
+  if (word === 'ERROR' || word === 'FATAL' || word === 'PANIC') return 'error'
+  if (word === 'WARNING') return 'warning'
+  return 'info'
+}
+
+/** A line of the logs endpoint: a spec §3 log line, with its source and level. */
+export type ProjectLogLine = LogLine & {
+  timestamp: string
+  source: LogSource
+  level: LogLevel
+  identifier: string
+  metadata: NonNullable<LogLine['metadata']>
+}
+
+/** GET /platform/projects/{ref}/logs */
+export type ProjectLogsResponse = {
+  result: ProjectLogLine[]
+  /** The source asked for, or `all`. */
+  source: LogSource | 'all'
+  /** False when the embedded platform has no producer for the source (its result is always empty). */
+  recorded: boolean
+  plan: string
+  retention_days: number
+  /** The range actually read, after clamping to retention. */
+  iso_timestamp_start: string
+  iso_timestamp_end: string
+  /** Pass as `cursor` for the next, older page; null when there is none. */
+  next_cursor: string | null
+}
+
+export type LogBadgeTone = 'default' | 'brand' | 'warning' | 'danger'
+
+/** What the level column shows: the status code of a request, or the source's own level word. */
+export function logLineBadge(line: Pick<ProjectLogLine, 'level' | 'metadata'>): { label: string; tone: LogBadgeTone } {
+  const tone: LogBadgeTone = line.level === 'error' ? 'danger' : line.level === 'warning' ? 'warning' : 'default'
+  const status = line.metadata.status_code
+  if (typeof status === 'number') return { label: String(status), tone: status < 400 ? 'brand' : tone }
+  const word = typeof line.metadata.level === 'string' && line.metadata.level ? line.metadata.level : line.level
+  return { label: word.toUpperCase(), tone }
+}
+
+/** spec §9: a log timestamp as `DD MMM YYYY, HH:mm:ss (ZZ)` in local time. */
+export function formatLogTimestamp(value: string | number): string {
+  // Some sources give microseconds since the epoch (spec §3 LogLine); dates want milliseconds.
+  const date = typeof value === 'number' ? new Date(value > 1e14 ? value / 1000 : value) : value
+  return formatDateTime(date)
+}
+
+/** A narrowing for untrusted values (query parameters, stored filters). */
+export function parseLogSourceFilter(value: unknown): LogSource | 'all' | null {
+  if (value === 'all') return 'all'
+  return isLogSource(value) ? value : null
+}

@@ -1,0 +1,61 @@
+import type { IncomingHttpHeaders } from 'node:http'
+import { levelOfStatus } from '@/lib/logs/log-lines'
+import type { CompletedRequest } from '../http/router'
+import { recordLogEvent } from './recorder'
+
+/** Platform paths aimed at one project: `/platform/projects/{ref}/**` and `/platform/pg-meta/{ref}/**`. */
+const PROJECT_PATH = /^\/platform\/(projects|pg-meta)\/([^/]+)(\/.*)?$/
+/**
+ * The logs screen's own reads are not recorded: with live tail on, a viewer would otherwise fill
+ * the API gateway logs with its own polling (one line every few seconds per open tab).
+ */
+const LOGS_READ = /^\/logs\/?$/
+
+const MAX_USER_AGENT_CHARS = 512
+
+function header(headers: IncomingHttpHeaders, name: string): string | null {
+  const value = headers[name]
+  const text = Array.isArray(value) ? value[0] : value
+  return typeof text === 'string' && text.length > 0 ? text : null
+}
+
+/** The project a platform path is aimed at, or null. */
+export function projectRefOfPath(path: string): string | null {
+  const match = PROJECT_PATH.exec(path)
+  if (!match) return null
+  try {
+    const ref = decodeURIComponent(match[2])
+    return ref.length > 0 && ref.length <= 64 ? ref : null
+  } catch {
+    return null
+  }
+}
+
+/**
+ * Records an API gateway line (edge_logs) for a platform request aimed at a project: method, path
+ * (never the query string, which may carry secrets), status, duration, request id, user agent.
+ */
+export function recordGatewayRequest(request: CompletedRequest): void {
+  const ref = projectRefOfPath(request.path)
+  if (!ref) return
+  const match = PROJECT_PATH.exec(request.path)!
+  if (match[1] === 'projects' && request.method === 'GET' && LOGS_READ.test(match[3] ?? '')) return
+  const durationMs = Math.round(request.durationMs * 100) / 100
+  const requestId = header(request.headers, 'x-request-id')
+  const userAgent = header(request.headers, 'user-agent')?.slice(0, MAX_USER_AGENT_CHARS) ?? null
+  recordLogEvent({
+    ref,
+    source: 'edge_logs',
+    level: levelOfStatus(request.status),
+    event_message: `${request.method} | ${request.status} | ${durationMs} ms | ${request.path}`,
+    metadata: {
+      method: request.method,
+      path: request.path,
+      status_code: request.status,
+      duration_ms: durationMs,
+      request_id: requestId,
+      user_agent: userAgent,
+    },
+    timestamp: request.startedAt,
+  })
+}

@@ -1,0 +1,167 @@
+import crypto from 'node:crypto'
+import type { LogSource } from '@/lib/catalogue/log-sources'
+import { PLAN_IDS } from '@/lib/catalogue/plans'
+import { getServerConfig } from '@/lib/config'
+import type { LogLevel } from '@/lib/logs/log-lines'
+import { logRetentionDays } from '@/lib/logs/retention'
+import { getStore } from '../db/store'
+import type { Db } from '../db/types'
+
+/**
+ * The log recorder: events are buffered in memory and written to `platform.project_logs` in
+ * batches, off the request path (spec-less but essential: a request never waits for its own log
+ * line). A batch is written FLUSH_INTERVAL_MS after its first event, or at once when BATCH_SIZE
+ * events wait. A failed write is only reported on the console; the events of that batch are lost,
+ * as a log pipeline under pressure would drop them, rather than slowing or failing requests.
+ */
+export type LogEvent = {
+  /** The project's ref; events for a ref that names no project are dropped when written. */
+  ref: string
+  source: LogSource
+  level: LogLevel
+  event_message: string
+  metadata: Record<string, unknown>
+  /** Defaults to now. */
+  timestamp?: Date
+}
+
+export const FLUSH_INTERVAL_MS = 1_000
+export const BATCH_SIZE = 500
+/** Beyond this many waiting events (the store is down), the oldest are dropped to bound memory. */
+export const MAX_BUFFERED_EVENTS = 20_000
+/** How often, at most, a process deletes rows past retention. */
+export const PURGE_INTERVAL_MS = 10 * 60_000
+
+type Row = { id: string; ref: string; source: LogSource; ts: string; level: LogLevel; event_message: string; metadata: Record<string, unknown> }
+type Pending = { store: Promise<Db>; row: Row }
+
+type RecorderState = {
+  buffer: Pending[]
+  timer: ReturnType<typeof setTimeout> | null
+  flushing: Promise<void>
+  dropped: number
+  lastPurge: WeakMap<Db, number>
+}
+
+// One recorder per process, on globalThis so that Next's module reloading keeps one buffer.
+const g = globalThis as typeof globalThis & { __projectLogRecorder?: RecorderState }
+const state: RecorderState = (g.__projectLogRecorder ??= {
+  buffer: [],
+  timer: null,
+  flushing: Promise.resolve(),
+  dropped: 0,
+  lastPurge: new WeakMap(),
+})
+
+/** Queues one event; returns at once. */
+export function recordLogEvent(event: LogEvent): void {
+  // The store the request used: events are written there even if another store opens later (tests).
+  const store = getStore()
+  // A store that fails to open is reported when the batch is written, never as an unhandled rejection.
+  store.catch(() => {})
+  state.buffer.push({
+    store,
+    row: {
+      id: crypto.randomUUID(),
+      ref: event.ref,
+      source: event.source,
+      ts: (event.timestamp ?? new Date()).toISOString(),
+      level: event.level,
+      event_message: event.event_message,
+      metadata: event.metadata,
+    },
+  })
+  if (state.buffer.length > MAX_BUFFERED_EVENTS) {
+    const excess = state.buffer.length - MAX_BUFFERED_EVENTS
+    state.buffer.splice(0, excess)
+    state.dropped += excess
+  }
+  if (state.buffer.length >= BATCH_SIZE) void flushLogEvents()
+  else if (!state.timer) {
+    state.timer = setTimeout(() => void flushLogEvents(), FLUSH_INTERVAL_MS)
+    // A waiting batch never keeps a process (a test run, a CLI) alive.
+    state.timer.unref?.()
+  }
+}
+
+/** Writes every waiting event now (tests call it; the timer calls it otherwise). Never throws. */
+export function flushLogEvents(): Promise<void> {
+  if (state.timer) {
+    clearTimeout(state.timer)
+    state.timer = null
+  }
+  state.flushing = state.flushing.then(drain)
+  return state.flushing
+}
+
+/** Events waiting to be written (for tests and the benchmark). */
+export function pendingLogEvents(): number {
+  return state.buffer.length
+}
+
+// Postgres text and jsonb cannot hold NUL characters: a path or message carrying one must not
+// make the whole batch fail.
+const withoutNul = (_key: string, value: unknown) => (typeof value === 'string' ? value.replaceAll('\u0000', '\uFFFD') : value)
+
+async function drain(): Promise<void> {
+  while (state.buffer.length > 0) {
+    const batch = state.buffer.splice(0, BATCH_SIZE)
+    const byStore = new Map<Promise<Db>, Row[]>()
+    for (const { store, row } of batch) {
+      const rows = byStore.get(store)
+      if (rows) rows.push(row)
+      else byStore.set(store, [row])
+    }
+    for (const [store, rows] of byStore) {
+      try {
+        const db = await store
+        await insertRows(db, rows)
+        await purgeIfDue(db)
+      } catch (error) {
+        console.error(`[platform-api] could not write ${rows.length} log event(s): ${error instanceof Error ? error.message : String(error)}`)
+      }
+    }
+  }
+  if (state.dropped > 0) {
+    console.error(`[platform-api] dropped ${state.dropped} log event(s): the store could not keep up`)
+    state.dropped = 0
+  }
+}
+
+async function insertRows(db: Db, rows: Row[]): Promise<void> {
+  // One round trip per batch; the join drops events of refs that name no project.
+  await db.query(
+    `insert into platform.project_logs (id, project_id, source, "timestamp", level, event_message, metadata)
+     select e.id, p.id, e.source, e.ts, e.level, e.event_message, coalesce(e.metadata, '{}'::jsonb)
+       from jsonb_to_recordset($1::jsonb) as e(id uuid, ref text, source text, ts timestamptz, level text, event_message text, metadata jsonb)
+       join platform.projects p on p.ref = e.ref`,
+    [JSON.stringify(rows, withoutNul)]
+  )
+}
+
+async function purgeIfDue(db: Db): Promise<void> {
+  const last = state.lastPurge.get(db) ?? 0
+  if (Date.now() - last < PURGE_INTERVAL_MS) return
+  state.lastPurge.set(db, Date.now())
+  await purgeExpiredLogs(db)
+}
+
+/**
+ * spec §9: deletes the rows older than their organization plan's log retention (self-hosted:
+ * as enterprise). Returns how many went.
+ */
+export async function purgeExpiredLogs(db: Db, now: Date = new Date()): Promise<number> {
+  const selfHosted = !getServerConfig().isPlatform
+  const days = Object.fromEntries(PLAN_IDS.map((plan) => [plan, logRetentionDays(plan, { selfHosted })]))
+  const { rows } = await db.query<{ n: number }>(
+    `with gone as (
+       delete from platform.project_logs l
+        using platform.projects p, platform.organizations o
+        where l.project_id = p.id and o.id = p.organization_id
+          and l."timestamp" < $2::timestamptz - make_interval(days => (($1::jsonb) ->> o.plan_id)::int)
+        returning 1)
+     select count(*)::int as n from gone`,
+    [JSON.stringify(days), now.toISOString()]
+  )
+  return rows[0]?.n ?? 0
+}
