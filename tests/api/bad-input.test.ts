@@ -95,7 +95,9 @@ describe('bad input on every write endpoint', () => {
   /** Row count and a digest of the rows of every table of the platform schema. */
   async function snapshotStore(): Promise<Record<string, { rows: number; digest: string }>> {
     const { rows: tables } = await w.db.query<{ table_name: string }>(
-      `select table_name from information_schema.tables where table_schema = 'platform' and table_type = 'BASE TABLE' order by table_name`
+      `select table_name from information_schema.tables where table_schema = 'platform' and table_type = 'BASE TABLE'
+         -- The request log records every request, bad ones included: that is its job, not a half-write.
+         and table_name <> 'project_logs' order by table_name`
     )
     const out: Record<string, { rows: number; digest: string }> = {}
     for (const { table_name } of tables) {
