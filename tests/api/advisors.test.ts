@@ -1,0 +1,121 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { LINTS } from '@/lib/advisors/lints'
+import { startTestPlatform, type TestPlatform } from './helpers/platform'
+import { createActiveProject, createOrg, sql } from './projects-helpers'
+
+type User = { id: string; email: string; token: string }
+
+describe('advisor rules (hosted)', () => {
+  let platform: TestPlatform
+  let owner: User, admin: User, developer: User, readOnly: User, outsider: User
+  let ref: string
+  const rules = (token: string, r = ref) => platform.request(`/platform/projects/${r}/advisors/rules`, { token })
+  const put = (token: string, name: string, body: unknown, r = ref) =>
+    platform.request(`/platform/projects/${r}/advisors/rules/${name}`, { method: 'PUT', token, body })
+
+  beforeAll(async () => {
+    platform = await startTestPlatform({ isPlatform: true })
+    ;[owner, admin, developer, readOnly, outsider] = await Promise.all([1, 2, 3, 4, 5].map(() => platform.createUser()))
+    const org = await createOrg('pro', [
+      [owner.id, 'Owner'],
+      [admin.id, 'Admin'],
+      [developer.id, 'Developer'],
+      [readOnly.id, 'Read-only'],
+    ])
+    ref = (await createActiveProject(platform, owner.token, org.slug, 'Advisors')).ref
+  }, 120_000)
+  afterAll(async () => platform?.close())
+
+  it('lists every lint of the catalogue, all on, to any member', async () => {
+    const res = await rules(readOnly.token)
+    expect(res.status).toBe(200)
+    expect(res.body.map((r: { name: string }) => r.name)).toEqual(LINTS.map((l) => l.name))
+    expect(res.body.every((r: { disabled: boolean }) => !r.disabled)).toBe(true)
+    expect(res.body[0]).toMatchObject({ name: 'rls_disabled_in_public', level: 'ERROR', category: 'SECURITY', reason: null, updated_at: null })
+  })
+
+  it('an Admin disables a rule with a reason; everyone sees it; re-enabling clears the reason', async () => {
+    const off = await put(admin.token, 'no_primary_key', { disabled: true, reason: '  Log tables have no key on purpose  ' })
+    expect(off.status, JSON.stringify(off.body)).toBe(200)
+    expect(off.body).toMatchObject({ name: 'no_primary_key', disabled: true, reason: 'Log tables have no key on purpose', updated_by: admin.email })
+    expect(Date.parse(off.body.updated_at)).toBeGreaterThan(Date.now() - 60_000)
+
+    const seen = (await rules(developer.token)).body.find((r: { name: string }) => r.name === 'no_primary_key')
+    expect(seen).toMatchObject({ disabled: true, reason: 'Log tables have no key on purpose' })
+
+    const on = await put(owner.token, 'no_primary_key', { disabled: false, reason: 'ignored when enabling' })
+    expect(on.status).toBe(200)
+    expect(on.body).toMatchObject({ disabled: false, reason: null, updated_by: owner.email })
+  })
+
+  it('records each switch in the organization audit log', async () => {
+    await put(owner.token, 'duplicate_index', { disabled: true })
+    const { getStore } = await import('@/lib/platform-api/db/store')
+    const db = await getStore()
+    const { rows } = await db.query<{ action: string; target: string; metadata: { rule: string } }>(
+      `select action, target, metadata from platform.audit_logs where action like 'project.advisor_rule_%' order by id`
+    )
+    expect(rows.map((r) => [r.action, r.target, r.metadata.rule])).toEqual([
+      ['project.advisor_rule_disabled', ref, 'no_primary_key'],
+      ['project.advisor_rule_enabled', ref, 'no_primary_key'],
+      ['project.advisor_rule_disabled', ref, 'duplicate_index'],
+    ])
+  })
+
+  it('refuses Developers and Read-only members, and hides the project from outsiders', async () => {
+    for (const user of [developer, readOnly]) {
+      const res = await put(user.token, 'duplicate_index', { disabled: false })
+      expect(res.status).toBe(403)
+      expect(res.body.message).toMatch(/needs Admin/)
+    }
+    expect((await put(outsider.token, 'duplicate_index', { disabled: false })).status).toBe(404)
+    expect((await rules(outsider.token)).status).toBe(404)
+    expect((await rules(owner.token)).body.find((r: { name: string }) => r.name === 'duplicate_index').disabled).toBe(true)
+  })
+
+  it('answers 404 naming an unknown rule and 400 naming a bad name or body', async () => {
+    const unknown = await put(owner.token, 'no_such_lint', { disabled: true })
+    expect(unknown.status).toBe(404)
+    expect(unknown.body.message).toContain('no_such_lint')
+    const badName = await put(owner.token, 'Bad-Name', { disabled: true })
+    expect(badName.status).toBe(400)
+    expect(badName.body.message).toContain('name')
+    const longReason = await put(owner.token, 'duplicate_index', { disabled: true, reason: 'x'.repeat(501) })
+    expect(longReason.status).toBe(400)
+    expect(longReason.body.message).toContain('reason')
+    const noFlag = await put(owner.token, 'duplicate_index', { reason: 'why' })
+    expect(noFlag.status).toBe(400)
+    expect(noFlag.body.message).toContain('disabled')
+  })
+
+  it('a Read-only member can run every lint through pg-meta (each is one read-only statement)', async () => {
+    const created = await sql(platform, owner.token, ref, 'create table public.open_notes (id int primary key, body text)')
+    expect(created.status, JSON.stringify(created.body)).toBe(200)
+    for (const lint of LINTS) {
+      const res = await sql(platform, readOnly.token, ref, lint.sql)
+      expect(res.status, `${lint.name}: ${JSON.stringify(res.body)}`).toBe(200)
+      if (lint.name === 'rls_disabled_in_public') expect(res.body.rows).toEqual([{ schema: 'public', name: 'open_notes' }])
+    }
+  })
+})
+
+describe('advisor rules (self-hosted)', () => {
+  let platform: TestPlatform
+  beforeAll(async () => {
+    platform = await startTestPlatform({ isPlatform: false })
+  }, 120_000)
+  afterAll(async () => platform?.close())
+
+  it('work on the default project without signing in', async () => {
+    const { waitForStatus } = await import('./projects-helpers')
+    await waitForStatus(platform, undefined, 'default', 'ACTIVE_HEALTHY')
+    const off = await platform.request('/platform/projects/default/advisors/rules/rls_enabled_no_policy', {
+      method: 'PUT',
+      body: { disabled: true, reason: 'Owner-only tables' },
+    })
+    expect(off.status, JSON.stringify(off.body)).toBe(200)
+    const list = await platform.request('/platform/projects/default/advisors/rules')
+    expect(list.status).toBe(200)
+    expect(list.body.find((r: { name: string }) => r.name === 'rls_enabled_no_policy')).toMatchObject({ disabled: true, reason: 'Owner-only tables' })
+  })
+})
