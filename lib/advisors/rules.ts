@@ -18,5 +18,5 @@ export type AdvisorRule = {
   updated_by: string | null
 }
 
-/** `PUT /platform/projects/{ref}/advisors/rules/{name}` body. */
+/** What `PATCH /platform/projects/{ref}/advisors/rules` changes of the rule named in its body. */
 export type AdvisorRuleUpdate = { disabled: boolean; reason?: string | null }

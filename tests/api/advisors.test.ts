@@ -10,8 +10,8 @@ describe('advisor rules (hosted)', () => {
   let owner: User, admin: User, developer: User, readOnly: User, outsider: User
   let ref: string
   const rules = (token: string, r = ref) => platform.request(`/platform/projects/${r}/advisors/rules`, { token })
-  const put = (token: string, name: string, body: unknown, r = ref) =>
-    platform.request(`/platform/projects/${r}/advisors/rules/${name}`, { method: 'PUT', token, body })
+  const put = (token: string, name: string | undefined, body: object, r = ref) =>
+    platform.request(`/platform/projects/${r}/advisors/rules`, { method: 'PATCH', token, body: name === undefined ? body : { name, ...body } })
 
   beforeAll(async () => {
     platform = await startTestPlatform({ isPlatform: true })
@@ -73,13 +73,13 @@ describe('advisor rules (hosted)', () => {
     expect((await rules(owner.token)).body.find((r: { name: string }) => r.name === 'duplicate_index').disabled).toBe(true)
   })
 
-  it('answers 404 naming an unknown rule and 400 naming a bad name or body', async () => {
+  it('answers 400 naming an unknown rule or a bad body, and changes nothing', async () => {
     const unknown = await put(owner.token, 'no_such_lint', { disabled: true })
-    expect(unknown.status).toBe(404)
-    expect(unknown.body.message).toContain('no_such_lint')
-    const badName = await put(owner.token, 'Bad-Name', { disabled: true })
-    expect(badName.status).toBe(400)
-    expect(badName.body.message).toContain('name')
+    expect(unknown.status).toBe(400)
+    expect(unknown.body.message).toContain('unknown advisor rule "no_such_lint"')
+    const noName = await put(owner.token, undefined, { disabled: true })
+    expect(noName.status).toBe(400)
+    expect(noName.body.message).toContain('name')
     const longReason = await put(owner.token, 'duplicate_index', { disabled: true, reason: 'x'.repeat(501) })
     expect(longReason.status).toBe(400)
     expect(longReason.body.message).toContain('reason')
@@ -109,9 +109,9 @@ describe('advisor rules (self-hosted)', () => {
   it('work on the default project without signing in', async () => {
     const { waitForStatus } = await import('./projects-helpers')
     await waitForStatus(platform, undefined, 'default', 'ACTIVE_HEALTHY')
-    const off = await platform.request('/platform/projects/default/advisors/rules/rls_enabled_no_policy', {
-      method: 'PUT',
-      body: { disabled: true, reason: 'Owner-only tables' },
+    const off = await platform.request('/platform/projects/default/advisors/rules', {
+      method: 'PATCH',
+      body: { name: 'rls_enabled_no_policy', disabled: true, reason: 'Owner-only tables' },
     })
     expect(off.status, JSON.stringify(off.body)).toBe(200)
     const list = await platform.request('/platform/projects/default/advisors/rules')

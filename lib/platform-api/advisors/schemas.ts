@@ -1,14 +1,12 @@
 import { z } from 'zod'
+import { LINT_NAMES } from '@/lib/advisors/lints'
 import { ADVISOR_RULE_REASON_MAX_LENGTH } from '@/lib/advisors/rules'
-import { refParams } from '../projects/schemas'
 
-/** A lint name: lower-case words joined by underscores (whether it exists is checked after). */
-export const ruleParams = refParams.extend({
-  name: z.string().regex(/^[a-z][a-z0-9_]{0,99}$/, 'is not an advisor rule name (lower-case letters, digits and underscores)'),
-})
-
-/** PUT /platform/projects/:ref/advisors/rules/:name */
+/** PATCH /platform/projects/:ref/advisors/rules: switches one rule, named in the body. */
 export const updateRuleBody = z.strictObject({
+  name: z
+    .string('must be a string')
+    .refine((name) => LINT_NAMES.includes(name), { error: (issue) => `unknown advisor rule "${String(issue.input).slice(0, 100)}": no lint of the advisor has that name` }),
   disabled: z.boolean('must be true or false'),
   reason: z
     .string('must be a string or null')
@@ -17,3 +15,4 @@ export const updateRuleBody = z.strictObject({
     .nullable()
     .optional(),
 })
+export type UpdateRuleInput = z.infer<typeof updateRuleBody>

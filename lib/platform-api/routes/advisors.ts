@@ -1,6 +1,6 @@
 import { getProjectAccess } from '../access'
 import { listAdvisorRules, setAdvisorRule } from '../advisors/rules'
-import { ruleParams, updateRuleBody } from '../advisors/schemas'
+import { updateRuleBody } from '../advisors/schemas'
 import { requireCaller } from '../auth/caller'
 import { getStore } from '../db/store'
 import type { Router } from '../http/router'
@@ -11,7 +11,7 @@ const BASE = '/platform/projects/:ref/advisors/rules'
 
 /**
  * Advisor rules of a project (the "Disable advisor rules" preview): any member reads them; Admins
- * and Owners switch a rule off or on again. Self-hosted, the one project's caller is Owner.
+ * and Owners switch a rule off or on again (PATCH {name, disabled, reason?}). Self-hosted, the one project's caller is Owner.
  */
 export function registerAdvisorRoutes(router: Router): void {
   router.get(BASE, async (req) => {
@@ -22,12 +22,12 @@ export function registerAdvisorRoutes(router: Router): void {
     return listAdvisorRules(db, Number(project.id))
   })
 
-  router.put(`${BASE}/:name`, async (req) => {
+  router.patch(BASE, async (req) => {
     const caller = await requireCaller(req)
-    const { ref, name } = parseParams(req, ruleParams)
+    const { ref } = parseParams(req, refParams)
     const db = await getStore()
     const { project, org } = await getProjectAccess(db, caller, ref, 'Admin')
-    const update = await parseBody(req, updateRuleBody)
+    const { name, ...update } = await parseBody(req, updateRuleBody)
     return setAdvisorRule(db, {
       projectId: Number(project.id),
       projectRef: project.ref,

@@ -20,18 +20,18 @@ export const ADVISORS_ENDPOINTS: Endpoint[] = [
     },
   },
   {
-    method: 'PUT',
-    pattern: `${RULES}/:name`,
+    method: 'PATCH',
+    pattern: RULES,
     service: 'platform',
     scope: 'project',
     minRole: 'Admin',
     mode: 'write',
     takesBody: true,
-    required: ['disabled'],
-    fields: ['disabled', 'reason'],
+    required: ['name', 'disabled'],
+    fields: ['name', 'disabled', 'reason'],
     prepare: (w, actor) => ({
-      params: { ref: w.projectA, name: 'no_primary_key' },
-      body: { disabled: true, reason: `Walked by ${actor}` },
+      params: { ref: w.projectA },
+      body: { name: 'no_primary_key', disabled: true, reason: `Walked by ${actor}` },
     }),
     check: (res, _w, actor) => {
       if (res.status === 200) expect(res.body, `${actor}: the rule as stored`).toMatchObject({ name: 'no_primary_key', disabled: true })
