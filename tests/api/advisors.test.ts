@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { LINTS } from '@/lib/advisors/lints'
-import { startTestPlatform, type TestPlatform } from './helpers/platform'
-import { createActiveProject, createOrg, sql } from './projects-helpers'
+import { startTestPlatform, usePostgres, type TestPlatform } from './helpers/platform'
+import { createActiveProject, createOrg, sql, STRONG_DB_PASS } from './projects-helpers'
 
 type User = { id: string; email: string; token: string }
 
@@ -117,5 +117,89 @@ describe('advisor rules (self-hosted)', () => {
     const list = await platform.request('/platform/projects/default/advisors/rules')
     expect(list.status).toBe(200)
     expect(list.body.find((r: { name: string }) => r.name === 'rls_enabled_no_policy')).toMatchObject({ disabled: true, reason: 'Owner-only tables' })
+  })
+})
+
+describe('query performance SQL on a project database', () => {
+  let platform: TestPlatform
+  let owner: User, readOnly: User
+  let ref: string
+
+  beforeAll(async () => {
+    platform = await startTestPlatform({ isPlatform: true })
+    ;[owner, readOnly] = await Promise.all([platform.createUser(), platform.createUser()])
+    const org = await createOrg('pro', [
+      [owner.id, 'Owner'],
+      [readOnly.id, 'Read-only'],
+    ])
+    ref = (await createActiveProject(platform, owner.token, org.slug, 'Performance')).ref
+    const setup = await sql(
+      platform,
+      owner.token,
+      ref,
+      `create table public.orders (id int primary key, note text);
+       insert into public.orders select g, 'n' || g from generate_series(1, 200) g;
+       create index orders_note_idx on public.orders (note);`
+    )
+    expect(setup.status, JSON.stringify(setup.body)).toBe(200)
+  }, 120_000)
+  afterAll(async () => platform?.close())
+
+  it('reads table, index, cache and activity statistics as a Read-only member', async () => {
+    const qp = await import('@/lib/advisors/query-performance')
+    const run = async (query: string) => {
+      const res = await sql(platform, readOnly.token, ref, query)
+      expect(res.status, `${query.slice(0, 60)}: ${JSON.stringify(res.body)}`).toBe(200)
+      return res.body.rows as Record<string, unknown>[]
+    }
+    await sql(platform, owner.token, ref, 'select count(*) from public.orders')
+    // Postgres and PGlite publish table counters with a delay of up to a second.
+    await vi.waitFor(async () => expect((await run(qp.TABLE_STATS_SQL)).find((t) => t.name === 'orders')?.seq_scan).toBeGreaterThan(0), {
+      timeout: 5_000,
+      interval: 250,
+    })
+    const unused = await run(qp.UNUSED_INDEXES_SQL)
+    expect(unused.map((i) => i.name)).toContain('orders_note_idx')
+    expect(unused.find((i) => i.name === 'orders_pkey')?.backs_constraint).toBe(true)
+    const [cache] = await run(qp.CACHE_HIT_SQL)
+    expect(Number(cache.heap_hit) + Number(cache.heap_read)).toBeGreaterThan(0)
+    const [engine] = await run(qp.ENGINE_SQL)
+    expect(engine.embedded).toBe(platform.kind === 'pglite')
+    expect(await run(qp.RUNNING_QUERIES_SQL)).toEqual([])
+    const [status] = await run(qp.STATEMENTS_STATUS_SQL)
+    expect(status).toMatchObject({ installed: false, schema: null })
+  })
+
+  it.runIf(usePostgres)("lists the application's running query and cancels it with pg_cancel_backend", async () => {
+    const qp = await import('@/lib/advisors/query-performance')
+    const pg = (await import('pg')).default
+    const { projectRoleNames } = await import('@/lib/platform-api/projects/targets')
+    // The project's own application: a client signed in as the project's owner role.
+    const { owner: role } = projectRoleNames(ref)
+    const url = new URL(platform.databaseUrl!)
+    Object.assign(url, { username: role, password: STRONG_DB_PASS, pathname: `/${role}` })
+    const app = new pg.Client({ connectionString: url.toString(), application_name: 'shop-app' })
+    await app.connect()
+    try {
+      const sleeping = app.query('select pg_sleep(20) as slept').then(
+        () => null,
+        (error: Error) => error
+      )
+      const running = await vi.waitFor(
+        async () => {
+          const res = await sql(platform, owner.token, ref, qp.RUNNING_QUERIES_SQL)
+          const found = (res.body.rows as { pid: number; query: string; application_name: string }[]).find((q) => q.query.includes('pg_sleep(20)'))
+          expect(found).toMatchObject({ application_name: 'shop-app' })
+          return found!
+        },
+        { timeout: 10_000, interval: 200 }
+      )
+      const cancel = await sql(platform, owner.token, ref, qp.CANCEL_BACKEND_SQL, [running.pid])
+      expect(cancel.status, JSON.stringify(cancel.body)).toBe(200)
+      expect(cancel.body.rows).toEqual([{ cancelled: true }])
+      expect((await sleeping)?.message).toMatch(/canceling statement due to user request/)
+    } finally {
+      await app.end()
+    }
   })
 })

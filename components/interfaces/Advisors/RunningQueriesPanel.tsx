@@ -33,6 +33,12 @@ export function RunningQueriesPanel(vars: ProjectSqlVariables & { enabled: boole
   return (
     <section className={styles.section} aria-labelledby="running-queries">
       <h2 id="running-queries">Running queries</h2>
+      {activity.data && !activity.data.embedded && activity.data.hiddenSessions > 0 && (
+        <p className="muted" style={{ margin: 0 }}>
+          {activity.data.hiddenSessions} {activity.data.hiddenSessions === 1 ? 'session belongs' : 'sessions belong'} to other database
+          roles (such as the platform&apos;s own connections): Postgres shows their queries only to those roles.
+        </p>
+      )}
       {activity.isPending ? (
         <SkeletonLines lines={2} label="Loading the running queries" />
       ) : activity.isError ? (

@@ -102,12 +102,13 @@ describe('query performance', () => {
   it('lists running queries and cancels one after confirmation', async () => {
     const user = userEvent.setup()
     const api = fakeAdvisorApi({
-      other: base({ running: [{ pid: 4242, role: 'app', application_name: 'psql', state: 'active', query: 'select pg_sleep(60)', query_start: null, seconds: 42, wait_event: 'Timeout: PgSleep' }] }),
+      other: base({ engine: { embedded: false, own_backend: 'client backend', hidden_sessions: 2 }, running: [{ pid: 4242, role: 'app', application_name: 'psql', state: 'active', query: 'select pg_sleep(60)', query_start: null, seconds: 42, wait_event: 'Timeout: PgSleep' }] }),
     })
     render(api)
     const table = await screen.findByRole('table', { name: 'Running queries' })
     expect(within(table).getByText('select pg_sleep(60)')).toBeInTheDocument()
     expect(within(table).getByText('Long')).toBeInTheDocument()
+    expect(screen.getByText(/2 sessions belong to other database roles/)).toBeInTheDocument()
     await user.click(within(table).getByRole('button', { name: 'Cancel query of process 4242' }))
     const dialog = screen.getByRole('dialog', { name: 'Cancel the query of process 4242?' })
     await user.click(within(dialog).getByRole('button', { name: 'Cancel query' }))
