@@ -43,7 +43,7 @@ export function TableStatsPanel(vars: ProjectSqlVariables & { enabled: boolean }
                 const ratio = hitRatio(t.heap_blks_hit, t.heap_blks_read)
                 return (
                   <tr key={`${t.schema}.${t.name}`}>
-                    <th scope="row" style={{ fontWeight: 500, background: 'none' }}>
+                    <th scope="row">
                       {t.schema}.{t.name}
                     </th>
                     <td className={styles.num}>{formatCount(t.seq_scan)}</td>
