@@ -44,7 +44,7 @@ export function CacheHitPanel(vars: ProjectSqlVariables & { enabled: boolean }) 
           </div>
           <p className="muted" style={{ margin: 0 }}>
             Counted {cache.data.stats_reset ? `since ${formatDateTime(cache.data.stats_reset)}` : 'since the statistics began'}; Postgres
-            updates these counters with a delay of about a second.
+            publishes these counters with a delay of about a second: Refresh statistics to see the latest.
           </p>
         </>
       )}
