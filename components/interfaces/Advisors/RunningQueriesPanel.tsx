@@ -1,0 +1,134 @@
+import { useState } from 'react'
+import { toast } from 'sonner'
+import { Admonition } from '@/components/ui/Admonition'
+import { EmptyState } from '@/components/ui/EmptyState'
+import { ErrorState } from '@/components/ui/ErrorState'
+import { Modal } from '@/components/ui/Modal'
+import { SkeletonLines } from '@/components/ui/Skeleton'
+import { SqlRunError } from '@/components/interfaces/TableEditor/SqlPreview'
+import { usePerformanceSqlMutation } from '@/data/advisors/performance-sql-mutation'
+import type { ProjectSqlVariables } from '@/data/advisors/project-sql'
+import { useRunningQueriesQuery } from '@/data/advisors/running-queries-query'
+import { CANCEL_BACKEND_SQL, LONG_QUERY_SECONDS, type RunningQuery } from '@/lib/advisors/query-performance'
+import { formatDuration } from './Advisors.utils'
+import { useProjectRole } from './useProjectRole'
+import styles from './Advisors.module.css'
+
+/** Statements running now (pg_stat_activity), with Cancel (pg_cancel_backend) for Developers and above. */
+export function RunningQueriesPanel(vars: ProjectSqlVariables & { enabled: boolean }) {
+  const activity = useRunningQueriesQuery(vars)
+  const { atLeast } = useProjectRole(vars.projectRef)
+  const canCancel = atLeast('Developer')
+  const [cancelling, setCancelling] = useState<RunningQuery | null>(null)
+  const cancel = usePerformanceSqlMutation({
+    action: 'cancel the query',
+    onError: () => undefined, // shown in the dialog
+    onSuccess: (result) => {
+      const done = (result.rows[0] as { cancelled?: boolean } | undefined)?.cancelled
+      toast.success(done ? `Cancel sent to process ${cancelling?.pid}` : `Process ${cancelling?.pid} had already finished`)
+      setCancelling(null)
+    },
+  })
+
+  return (
+    <section className={styles.section} aria-labelledby="running-queries">
+      <h2 id="running-queries">Running queries</h2>
+      {activity.data && !activity.data.embedded && activity.data.hiddenSessions > 0 && (
+        <p className="muted" style={{ margin: 0 }}>
+          {activity.data.hiddenSessions} {activity.data.hiddenSessions === 1 ? 'session belongs' : 'sessions belong'} to other database
+          roles (such as the platform&apos;s own connections): Postgres shows their queries only to those roles.
+        </p>
+      )}
+      {activity.isPending ? (
+        <SkeletonLines lines={2} label="Loading the running queries" />
+      ) : activity.isError ? (
+        <ErrorState title="Failed to load the running queries" error={activity.error} onRetry={() => void activity.refetch()} />
+      ) : activity.data.embedded ? (
+        <Admonition role="note" title="One query at a time">
+          This project runs on the embedded database (PGlite), which serves one statement at a time: while the dashboard asks, nothing
+          else can be running, so there is never a query to cancel here.
+        </Admonition>
+      ) : activity.data.queries.length === 0 ? (
+        <EmptyState title="No other queries are running" description="Refreshed every 5 seconds." />
+      ) : (
+        <div className={styles.tableWrap}>
+          <table className={styles.table} aria-label="Running queries">
+            <thead>
+              <tr>
+                <th scope="col">Process</th>
+                <th scope="col">Role</th>
+                <th scope="col">State</th>
+                <th scope="col" className={styles.num}>Running for</th>
+                <th scope="col">Query</th>
+                {canCancel && (
+                  <th scope="col">
+                    <span className="visually-hidden">Actions</span>
+                  </th>
+                )}
+              </tr>
+            </thead>
+            <tbody>
+              {activity.data.queries.map((q) => {
+                const long = (q.seconds ?? 0) >= LONG_QUERY_SECONDS
+                return (
+                  <tr key={q.pid}>
+                    <td>{q.pid}</td>
+                    <td>{q.role ?? '–'}</td>
+                    <td>
+                      {q.state ?? '–'}
+                      {q.wait_event && <div className="muted">{q.wait_event}</div>}
+                    </td>
+                    <td className={styles.num}>
+                      {q.seconds === null ? '–' : formatDuration(q.seconds * 1000)} {long && <span className="badge badge-warning">Long</span>}
+                    </td>
+                    <td>
+                      <code className={styles.queryText}>{q.query || '–'}</code>
+                    </td>
+                    {canCancel && (
+                      <td>
+                        <button type="button" className="btn btn-sm btn-danger" onClick={() => setCancelling(q)} aria-label={`Cancel query of process ${q.pid}`}>
+                          Cancel
+                        </button>
+                      </td>
+                    )}
+                  </tr>
+                )
+              })}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <Modal
+        open={cancelling !== null}
+        onOpenChange={(open) => {
+          if (!open) {
+            setCancelling(null)
+            cancel.reset()
+          }
+        }}
+        title={`Cancel the query of process ${cancelling?.pid ?? ''}?`}
+        description="Postgres stops the statement and its transaction is rolled back; the connection stays open."
+        footer={
+          <>
+            <button type="button" className="btn" onClick={() => setCancelling(null)}>
+              Keep running
+            </button>
+            <button
+              type="button"
+              className="btn btn-danger"
+              disabled={cancel.isPending}
+              onClick={() => cancelling && cancel.mutate({ ...vars, sql: CANCEL_BACKEND_SQL, parameters: [cancelling.pid] })}
+            >
+              {cancel.isPending ? 'Cancelling…' : 'Cancel query'}
+            </button>
+          </>
+        }
+      >
+        <div style={{ display: 'flex', flexDirection: 'column', gap: '0.6rem' }}>
+          <pre className={styles.pre}>{cancelling?.query}</pre>
+          {cancel.isError && <SqlRunError error={cancel.error} title="The query was not cancelled" />}
+        </div>
+      </Modal>
+    </section>
+  )
+}

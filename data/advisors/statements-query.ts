@@ -1,0 +1,45 @@
+import { queryOptions, useQuery } from '@tanstack/react-query'
+import { sqlErrorOf } from '@/data/sql/execute-sql'
+import {
+  isNotPreloadedError,
+  STATEMENTS_STATUS_SQL,
+  statementsSql,
+  type Statement,
+  type StatementsStatus,
+  type StatementSort,
+} from '@/lib/advisors/query-performance'
+import { DEFAULT_STALE_TIME_MS } from '@/lib/constants'
+import { advisorKeys } from './keys'
+import { projectRows, type ProjectSqlVariables } from './project-sql'
+
+/** What the database can say about statements: depends on pg_stat_statements being there and loaded. */
+export type StatementsResult =
+  | { state: 'not_installed'; available: boolean }
+  | { state: 'not_loaded'; schema: string; message: string }
+  | { state: 'ready'; schema: string; statements: Statement[] }
+
+export type StatementsVariables = ProjectSqlVariables & { sort: StatementSort; search: string }
+
+export async function getStatements(vars: StatementsVariables, signal?: AbortSignal): Promise<StatementsResult> {
+  const [status] = await projectRows<StatementsStatus>(vars, STATEMENTS_STATUS_SQL, undefined, signal)
+  if (!status?.installed || !status.schema) return { state: 'not_installed', available: Boolean(status?.available) }
+  try {
+    const statements = await projectRows<Statement>(vars, statementsSql(status.schema, vars.sort), [vars.search.trim()], signal)
+    return { state: 'ready', schema: status.schema, statements }
+  } catch (error) {
+    const message = sqlErrorOf(error)?.message
+    if (isNotPreloadedError(message)) return { state: 'not_loaded', schema: status.schema, message: message! }
+    throw error
+  }
+}
+
+export function statementsQueryOptions(vars: StatementsVariables & { enabled?: boolean }) {
+  return queryOptions({
+    queryKey: advisorKeys.statements(vars.projectRef, { sort: vars.sort, search: vars.search.trim() }),
+    queryFn: ({ signal }) => getStatements(vars, signal),
+    staleTime: DEFAULT_STALE_TIME_MS,
+    enabled: Boolean(vars.projectRef) && (vars.enabled ?? true),
+  })
+}
+
+export const useStatementsQuery = (vars: StatementsVariables & { enabled?: boolean }) => useQuery(statementsQueryOptions(vars))
