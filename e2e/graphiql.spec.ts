@@ -16,13 +16,16 @@ async function runSql(request: APIRequestContext, token: string, ref: string, qu
   expect(res.status(), await res.text()).toBe(200)
 }
 
-/** Replaces the editor's whole text. */
+/**
+ * Replaces the editor's whole text, as a paste would (typed braces would be auto-closed by
+ * Monaco, doubling them): through the model of the one editor on the page.
+ */
 async function setEditorText(page: Page, text: string) {
-  await page.locator('.monaco-editor .view-lines').click()
-  await page.keyboard.press('ControlOrMeta+A')
-  await page.keyboard.press('Delete')
-  await page.keyboard.insertText(text)
-  await page.keyboard.press('Escape')
+  await page.evaluate((value) => {
+    const monaco = (window as unknown as { monaco: { editor: { getModels(): { setValue(v: string): void }[] } } }).monaco
+    monaco.editor.getModels()[0].setValue(value)
+  }, text)
+  await expect(page.locator('.monaco-editor .view-lines')).toContainText(text.split('\n')[0].trim().slice(0, 20))
 }
 
 const result = (page: Page) => page.getByTestId('graphiql-result-json')
@@ -99,7 +102,7 @@ test('query tables from the docs, follow a foreign key, run a mutation, keep his
   await setEditorText(page, '{ authorsCollection { nope } }')
   await variables.fill('')
   await page.getByRole('button', { name: /^Run/ }).click()
-  await expect(page.getByRole('alert', { name: 'Errors' })).toContainText('Cannot query field "nope" on type "Authors"')
+  await expect(page.getByRole('alert', { name: 'Errors' })).toContainText('Cannot query field "nope" on type "AuthorsConnection"')
 
   // Search the docs, then run an example mutation: the Owner may write.
   await docs.getByRole('searchbox', { name: 'Search the schema' }).fill('insertinto')
@@ -118,7 +121,7 @@ test('query tables from the docs, follow a foreign key, run a mutation, keep his
   // History keeps the runs of this project, newest first; picking one loads it back.
   await page.getByRole('button', { name: /^History/ }).click()
   const history = page.getByRole('complementary', { name: 'Query history' })
-  await expect(history.getByRole('button', { name: /mutation insertIntoAuthorsCollection/ })).toBeVisible()
+  await expect(history.getByRole('button', { name: /mutation InsertIntoAuthorsCollection/ })).toBeVisible()
   await history.getByRole('button', { name: /query Published/ }).click()
   await expect(page.locator('.monaco-editor .view-lines')).toContainText('query Published')
   await expect(variables).toHaveValue('{ "flag": true }')

@@ -75,6 +75,13 @@ export function GraphiqlExplorer({ projectRef, schema, firstCollection, canMutat
     }
   }
 
+  /** Replaces the whole query (an example, a history entry) and shows it from its start. */
+  const replaceQuery = (text: string) => {
+    setQuery(text)
+    // After the editor received the new value.
+    requestAnimationFrame(() => editor.current?.showStart())
+  }
+
   const togglePanel = (which: 'docs' | 'history') => setPanel((p) => (p === which ? null : which))
 
   return (
@@ -155,17 +162,14 @@ export function GraphiqlExplorer({ projectRef, schema, firstCollection, canMutat
           <DocsSidebar
             schema={schema}
             onInsert={(text) => (editor.current ? editor.current.insertAtCursor(text) : setQuery((q) => `${q}${text}`))}
-            onExample={(text) => {
-              setQuery(text)
-              editor.current?.focus()
-            }}
+            onExample={replaceQuery}
           />
         )}
         {panel === 'history' && (
           <HistoryPanel
             history={history}
             onPick={(entry) => {
-              setQuery(entry.query)
+              replaceQuery(entry.query)
               setVariables(entry.variables)
             }}
             onClear={() => {

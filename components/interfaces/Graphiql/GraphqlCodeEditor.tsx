@@ -7,6 +7,8 @@ export type GraphqlEditorHandle = {
   /** Inserts text at the cursor (replacing a selection) and focuses the editor. */
   insertAtCursor(text: string): void
   focus(): void
+  /** Scrolls to the top and puts the cursor there (after the whole text was replaced). */
+  showStart(): void
 }
 
 export type GraphqlCodeEditorProps = {

@@ -63,6 +63,11 @@ export function GraphqlMonacoEditor({ value, onChange, onRun, handleRef, ariaLab
           editor.focus()
         },
         focus: () => editor.focus(),
+        showStart() {
+          editor.setPosition({ lineNumber: 1, column: 1 })
+          editor.setScrollPosition({ scrollTop: 0, scrollLeft: 0 })
+          editor.focus()
+        },
       }
     }
   }
@@ -95,6 +100,8 @@ export function GraphqlMonacoEditor({ value, onChange, onRun, handleRef, ariaLab
             minimap: { enabled: false },
             scrollBeyondLastLine: false,
             tabSize: 2,
+            // Long argument lists wrap rather than scroll the short lines out of sight.
+            wordWrap: 'on',
           }}
         />
       ) : (

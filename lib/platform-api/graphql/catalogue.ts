@@ -35,14 +35,15 @@ const RELKINDS = `('r', 'p', 'v', 'm', 'f')`
 
 /**
  * One cheap row that changes whenever the public schema's tables, columns, constraints or
- * comments change: the row versions (xmin) of their catalogue rows.
+ * comments change: the row versions (xmin) of their catalogue rows, with the names, so that
+ * another database behind the same ref (a wiped self-hosted one) cannot look the same.
  */
 export const FINGERPRINT_SQL = `
 with ns as (select oid from pg_catalog.pg_namespace where nspname = 'public'),
-rels as (select c.oid, c.xmin from pg_catalog.pg_class c where c.relnamespace in (select oid from ns) and c.relkind in ${RELKINDS})
+rels as (select c.oid, c.xmin, c.relname from pg_catalog.pg_class c where c.relnamespace in (select oid from ns) and c.relkind in ${RELKINDS})
 select md5(concat_ws('|',
-  (select string_agg(oid::text || '.' || xmin::text, ',' order by oid) from rels),
-  (select string_agg(a.attrelid::text || '.' || a.attnum::text || '.' || a.xmin::text, ',' order by a.attrelid, a.attnum)
+  (select string_agg(oid::text || '.' || xmin::text || '.' || relname, ',' order by oid) from rels),
+  (select string_agg(a.attrelid::text || '.' || a.attnum::text || '.' || a.xmin::text || '.' || a.attname || '.' || a.atttypid::text, ',' order by a.attrelid, a.attnum)
      from pg_catalog.pg_attribute a where a.attrelid in (select oid from rels) and a.attnum > 0),
   (select string_agg(k.oid::text || '.' || k.xmin::text, ',' order by k.oid) from pg_catalog.pg_constraint k where k.connamespace in (select oid from ns)),
   (select string_agg(d.objoid::text || '.' || d.objsubid::text || '.' || d.xmin::text, ',' order by d.objoid, d.objsubid)
@@ -81,16 +82,16 @@ select json_build_object(
     from pg_catalog.pg_constraint k where k.conrelid in (select oid from rels) and k.contype in ('p', 'f')), '[]')
 ) as catalogue`
 
-async function readOne<T>(ref: string, query: string, column: string): Promise<T> {
-  const outcome = await runProjectQuery(ref, { query, readOnly: true })
+async function readOne<T>(ref: string, query: string, column: string, signal?: AbortSignal): Promise<T> {
+  const outcome = await runProjectQuery(ref, { query, readOnly: true, signal })
   if (!outcome.ok) throw new ApiError(503, `Could not read the schema of project ${ref}: ${outcome.error.message}`)
   // The drivers parse json values themselves.
   return outcome.result.rows[0]?.[column] as T
 }
 
 /** The fingerprint of the project's public schema (see FINGERPRINT_SQL). */
-export function readFingerprint(ref: string): Promise<string> {
-  return readOne<string | null>(ref, FINGERPRINT_SQL, 'fingerprint').then((v) => v ?? '')
+export function readFingerprint(ref: string, signal?: AbortSignal): Promise<string> {
+  return readOne<string | null>(ref, FINGERPRINT_SQL, 'fingerprint', signal).then((v) => v ?? '')
 }
 
 /** The project's public schema: tables, views, columns, primary and foreign keys. */

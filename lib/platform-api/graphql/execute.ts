@@ -19,16 +19,17 @@ import { buildModel } from './model'
 import { buildGraphqlSchema, type FieldMeta } from './schema'
 
 /** The request's context, given to the root resolvers. */
-type RequestContext = { ref: string; canWrite: boolean }
+type RequestContext = { ref: string; canWrite: boolean; signal?: AbortSignal }
 
 export const READ_ONLY_MUTATION_MESSAGE = 'Your role (Read-only) can run queries only: mutations need the Developer role or above'
 
 export type GraphqlResponse = { data?: unknown; errors?: unknown[] }
 
 /** Runs compiled SQL; a Postgres error becomes a GraphQL error carrying its code. */
-async function runCompiled(ref: string, sql: string, ctx: CompileContext, readOnly: boolean, column = 'result'): Promise<unknown> {
+async function runCompiled(request: RequestContext, sql: string, ctx: CompileContext, readOnly: boolean, column = 'result'): Promise<unknown> {
   sql = referenceEveryParameter(sql, ctx.params.values.length)
-  const outcome = await runProjectQuery(ref, { query: sql, parameters: ctx.params.values, readOnly })
+  // A cancelled HTTP request cancels its statement too, where the engine can.
+  const outcome = await runProjectQuery(request.ref, { query: sql, parameters: ctx.params.values, readOnly, signal: request.signal })
   if (!outcome.ok) {
     const { message, code, detail, hint } = outcome.error
     throw new GraphQLError(message, { extensions: { code, ...(detail ? { detail } : {}), ...(hint ? { hint } : {}) } })
@@ -66,12 +67,12 @@ const resolveQuery: GraphQLFieldResolver<unknown, RequestContext> = async (_sour
     asGraphqlError(error)
   }
   // Queries never write, whatever the role.
-  return runCompiled(context.ref, sql, ctx, true)
+  return runCompiled(context, sql, ctx, true)
 }
 
 const resolveHeartbeat: GraphQLFieldResolver<unknown, RequestContext> = async (_source, _args, context, info) => {
   const ctx = newContext(info.fragments, info.variableValues)
-  return runCompiled(context.ref, `select to_jsonb(now()) as result`, ctx, true)
+  return runCompiled(context, `select to_jsonb(now()) as result`, ctx, true)
 }
 
 const resolveMutation: GraphQLFieldResolver<unknown, RequestContext> = async (_source, args, context, info) => {
@@ -81,14 +82,14 @@ const resolveMutation: GraphQLFieldResolver<unknown, RequestContext> = async (_s
   const ctx = newContext(info.fragments, info.variableValues)
   try {
     if (meta.kind === 'insert') {
-      return await runCompiled(context.ref, insertSql(ctx, meta.table, responseType, info.fieldNodes, args.objects as Record<string, unknown>[]), ctx, false)
+      return await runCompiled(context, insertSql(ctx, meta.table, responseType, info.fieldNodes, args.objects as Record<string, unknown>[]), ctx, false)
     }
     if (meta.kind === 'update' || meta.kind === 'delete') {
       const filter = (args.filter as Record<string, unknown> | null | undefined) ?? null
       const atMost = args.atMost as number
       if (atMost < 1) throw new GraphqlInputError(`atMost must be at least 1; got ${atMost}`)
       const counting = newContext(info.fragments, info.variableValues)
-      const matched = (await runCompiled(context.ref, countSql(counting, meta.table, filter), counting, false, 'n')) as number
+      const matched = (await runCompiled(context, countSql(counting, meta.table, filter), counting, true, 'n')) as number
       if (matched > atMost) {
         throw new GraphqlInputError(`${matched} records match the filter, more than atMost (${atMost}): nothing was changed`)
       }
@@ -96,7 +97,7 @@ const resolveMutation: GraphQLFieldResolver<unknown, RequestContext> = async (_s
         meta.kind === 'update'
           ? updateSql(ctx, meta.table, responseType, info.fieldNodes, args.set as Record<string, unknown>, filter, atMost)
           : deleteSql(ctx, meta.table, responseType, info.fieldNodes, filter, atMost)
-      return await runCompiled(context.ref, sql, ctx, false)
+      return await runCompiled(context, sql, ctx, false)
     }
   } catch (error) {
     asGraphqlError(error)
@@ -116,8 +117,8 @@ const schemas = (globalCache.__graphqlSchemas ??= new Map())
  * The project's schema, rebuilt only when the fingerprint of its public schema changed (a new
  * table, column, key or comment). The fingerprint costs one small catalogue query per request.
  */
-export async function projectSchema(ref: string): Promise<GraphQLSchema> {
-  const fingerprint = await readFingerprint(ref)
+export async function projectSchema(ref: string, signal?: AbortSignal): Promise<GraphQLSchema> {
+  const fingerprint = await readFingerprint(ref, signal)
   const cached = schemas.get(ref)
   if (cached && cached.fingerprint === fingerprint) return cached.schema
   const schema = readCatalogue(ref).then((catalogue) =>
@@ -142,7 +143,7 @@ const errorResponse = (message: string, code?: string): GraphqlResponse => ({ er
 export async function runGraphqlRequest(
   ref: string,
   request: { query: string; variables?: Record<string, unknown> | null; operationName?: string | null },
-  options: { canWrite: boolean }
+  options: { canWrite: boolean; signal?: AbortSignal }
 ): Promise<GraphqlResponse> {
   let document: DocumentNode
   try {
@@ -151,7 +152,7 @@ export async function runGraphqlRequest(
     if (error instanceof GraphQLError) return { errors: [error.toJSON()] }
     throw error
   }
-  const schema = await projectSchema(ref)
+  const schema = await projectSchema(ref, options.signal)
   const problems = validate(schema, document)
   if (problems.length > 0) return { errors: problems.map((p) => p.toJSON()) }
   const operation = getOperationAST(document, request.operationName ?? undefined)
@@ -168,7 +169,7 @@ export async function runGraphqlRequest(
     document,
     variableValues: request.variables ?? undefined,
     operationName: request.operationName ?? undefined,
-    contextValue: { ref, canWrite: options.canWrite } satisfies RequestContext,
+    contextValue: { ref, canWrite: options.canWrite, signal: options.signal } satisfies RequestContext,
     fieldResolver: readCompiled,
   })
   return {

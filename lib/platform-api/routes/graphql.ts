@@ -27,6 +27,6 @@ export function registerGraphqlRoutes(router: Router): void {
     if (!SERVING.has(project.status)) {
       throw conflict(`Project ${ref} is ${project.status}: its database serves queries only when ACTIVE_HEALTHY`)
     }
-    return runGraphqlRequest(ref, body, { canWrite: roleAtLeast(role, 'Developer') })
+    return runGraphqlRequest(ref, body, { canWrite: roleAtLeast(role, 'Developer'), signal: req.signal })
   })
 }

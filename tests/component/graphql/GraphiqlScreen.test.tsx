@@ -18,7 +18,7 @@ vi.mock('@/components/interfaces/Graphiql/useCanMutate', () => ({ useCanMutate: 
 function FakeGraphqlEditor({ value, onChange, onRun, handleRef, ariaLabel }: GraphqlCodeEditorProps) {
   const latest = useRef(value)
   latest.current = value
-  if (handleRef) handleRef.current = { insertAtCursor: (text) => onChange(`${latest.current}${text}`), focus: () => {} }
+  if (handleRef) handleRef.current = { insertAtCursor: (text) => onChange(`${latest.current}${text}`), focus: () => {}, showStart: () => {} }
   return (
     <textarea
       aria-label={ariaLabel}
