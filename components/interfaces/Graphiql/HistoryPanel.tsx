@@ -23,7 +23,7 @@ export function HistoryPanel({ history, onPick, onClear }: { history: HistoryEnt
             <li key={`${entry.ranAt}-${entry.query.length}`}>
               <button type="button" className={styles.historyItem} onClick={() => onPick(entry)}>
                 <span className={styles.historyLabel}>{historyLabel(entry.query)}</span>
-                <time className="muted" dateTime={entry.ranAt}>
+                <time className={styles.historyTime} dateTime={entry.ranAt}>
                   {new Date(entry.ranAt).toLocaleString()}
                 </time>
               </button>
