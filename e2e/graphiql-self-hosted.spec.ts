@@ -50,7 +50,7 @@ test('the default project: empty state until a table exists, then queries and mu
   await expect(page.getByTestId('graphiql-result-json')).toContainText('"name": "Knife"')
   await expect(page.getByTestId('graphiql-result-json')).toContainText('"label": "Kitchen"')
   expect(await axeViolations(page, ['main'], ['.monaco-editor'])).toEqual([])
-  await page.screenshot({ path: 'test-results/graphiql-self-hosted.png', fullPage: true })
+  await page.screenshot({ path: 'test-results/graphiql-self-hosted.png' })
 
   await page.goto('/dashboard/project/default/api/graphiql')
   await expect(page.getByRole('heading', { level: 1, name: 'API explorer' })).toBeVisible()
