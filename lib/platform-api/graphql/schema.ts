@@ -32,7 +32,6 @@ export type FieldMeta =
   | { kind: 'heartbeat' }
 
 /** Resolves the root fields (queries and mutations) of a request. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type RootResolver = GraphQLFieldConfig<unknown, any>['resolve']
 
 const meta = (m: FieldMeta) => ({ extensions: { sql: m } })
