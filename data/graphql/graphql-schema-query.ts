@@ -1,0 +1,30 @@
+import { queryOptions, useQuery } from '@tanstack/react-query'
+import type { IntrospectionQuery } from 'graphql'
+import { DEFAULT_STALE_TIME_MS } from '@/lib/constants'
+import { graphqlRequest } from './graphql-request'
+import { graphqlKeys } from './keys'
+
+/**
+ * The project's GraphQL schema by introspection (the explorer's docs). The graphql library that
+ * writes the introspection query loads only when this runs, not with the page.
+ */
+export async function getGraphqlSchema({ projectRef }: { projectRef?: string }, signal?: AbortSignal): Promise<IntrospectionQuery> {
+  if (!projectRef) throw new Error('Project ref is required')
+  const { getIntrospectionQuery } = await import('graphql/utilities/getIntrospectionQuery')
+  const result = await graphqlRequest<IntrospectionQuery>({ projectRef, query: getIntrospectionQuery({ descriptions: true }) }, signal)
+  if (result.errors?.length || !result.data) throw new Error(result.errors?.[0]?.message ?? 'The schema could not be read')
+  return result.data
+}
+
+export function graphqlSchemaQueryOptions({ projectRef, enabled = true }: { projectRef?: string; enabled?: boolean }) {
+  return queryOptions({
+    queryKey: graphqlKeys.schema(projectRef),
+    queryFn: ({ signal }) => getGraphqlSchema({ projectRef }, signal),
+    staleTime: DEFAULT_STALE_TIME_MS, // spec §9 default: 60 s
+    enabled: enabled && Boolean(projectRef),
+  })
+}
+
+export function useGraphqlSchemaQuery(vars: { projectRef?: string; enabled?: boolean }) {
+  return useQuery(graphqlSchemaQueryOptions(vars))
+}
