@@ -58,6 +58,9 @@ export default defineConfig({
         SEED_DEMO: 'true',
         // Releases the platform-only "Branching via dashboard" preview, so hiding it self-hosted is tested.
         FLAG_GITLESS_BRANCHING: 'true',
+        // Release the "Disable advisor rules" and "New logs interface" previews, so their flows are tested.
+        FLAG_ADVISOR_RULES: 'true',
+        FLAG_UNIFIED_LOGS: 'true',
         DEMO_PASSWORD: E2E_DEMO_PASSWORD,
       },
       reuseExistingServer: false,
