@@ -20,10 +20,29 @@ async function createSecret(w: World, name: string): Promise<Secret> {
 
 const safeName = (text: string) => text.replace(/[^A-Za-z0-9_]/g, '_')
 
+/**
+ * Written straight to the store, sealed as the platform seals it: made during the walk of callers
+ * who must change nothing of A, it must not add an entry to A's audit log as the API would.
+ */
+async function insertSecretOfA(w: World, name: string): Promise<Secret> {
+  const crypto = await import('node:crypto')
+  const { sealSecret, secretAad } = await import('@/lib/platform-api/vault/crypto')
+  const { rows } = await w.db.query<{ id: number }>('select id from platform.projects where ref = $1', [w.projectA])
+  const id = crypto.randomUUID()
+  const value = `alpha-vault-value-${w.unique('v')}`
+  const sealed = sealSecret(value, secretAad(Number(rows[0].id), id))
+  await w.db.query(
+    `insert into platform.vault_secrets (id, project_id, name, description, ciphertext, iv, auth_tag, key_version, created_by)
+     values ($1, $2, $3, 'walk secret', $4, $5, $6, $7, $8)`,
+    [id, rows[0].id, name, sealed.ciphertext, sealed.iv, sealed.authTag, sealed.keyVersion, w.users.owner.id]
+  )
+  return { id, name, value }
+}
+
 function secretA(w: World): Promise<Secret> {
   let secret = secretsOfA.get(w)
   if (!secret) {
-    secret = createSecret(w, safeName(w.unique('ALPHA_SECRET'))).then((created) => {
+    secret = insertSecretOfA(w, safeName(w.unique('ALPHA_SECRET'))).then((created) => {
       w.secretsOfA.push(created.name, created.value)
       return created
     })
