@@ -7,7 +7,7 @@ import { cronJob, projectAndRole, REF, renderWithClient } from './cron-fixtures'
 
 const JOBS = `*/platform/projects/${REF}/cron/jobs`
 
-function setup({ jobs = [] as ReturnType<typeof cronJob>[], role = 'Developer' as const } = {}) {
+function setup({ jobs = [], role = 'Developer' }: { jobs?: ReturnType<typeof cronJob>[]; role?: 'Developer' | 'Read-only' } = {}) {
   const posted: Record<string, unknown>[] = []
   let list = [...jobs]
   server.use(
