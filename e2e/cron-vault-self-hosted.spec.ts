@@ -25,7 +25,7 @@ test('runs a cron job on the default project and keeps a secret', async ({ page,
   const form = page.getByRole('dialog', { name: 'Create cron job' })
   const name = `self-${tag}`
   await form.getByLabel('Name').fill(name)
-  await form.getByLabel('Schedule').fill('0 4 * * *')
+  await form.getByLabel('Schedule', { exact: true }).fill('0 4 * * *')
   await expect(form.getByText(/^At 04:00 \(UTC\)/)).toBeVisible()
   await form.getByLabel('SQL command').fill(`insert into ${table} (note) values ('from cron')`)
   await form.getByRole('button', { name: 'Create job' }).click()
