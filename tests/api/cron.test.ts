@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { runDueCronJobs } from '@/lib/platform-api/cron/scheduler'
+import { failInterruptedRuns, runDueCronJobs } from '@/lib/platform-api/cron/scheduler'
 import { startTestPlatform, type TestPlatform } from './helpers/platform'
 import { createActiveProject, createOrg, sql } from './projects-helpers'
 
@@ -177,6 +177,31 @@ describe('cron jobs (hosted)', () => {
     expect((await platform.request(`${jobs(otherRef)}/${id}/run`, { token: outsider.token, body: {} })).status).toBe(404)
     expect((await platform.request(`${jobs(otherRef)}/${id}`, { method: 'DELETE', token: outsider.token })).status).toBe(404)
     expect((await platform.request(`${jobs()}/${id}`, { token: reader.token })).status).toBe(200)
+  })
+
+  it('skips an occurrence while the previous run still runs, as pg_cron does; runs left by a stopped server end as failed', async () => {
+    const created = await create({ name: 'slow', schedule: '25 seconds', command: 'insert into ticks default values' })
+    const id = created.body.id
+    const db = await storeDb()
+    // A run under way (another server is running it).
+    await db.query(`insert into platform.cron_job_runs (job_id, command, status) values ($1, 'x', 'running')`, [id])
+    const before = await tickCount()
+    const at = future(26)
+    expect((await runDueCronJobs(at)).filter((r) => r.job_id === id)).toEqual([])
+    expect(await tickCount()).toBe(before)
+    // The occurrence is used up all the same: the next one counts from then.
+    const job = await platform.request(`${jobs()}/${id}`, { token: reader.token })
+    expect(Date.parse(job.body.next_run_at)).toBe(at.getTime() + 25_000)
+
+    // A run that has been "running" for far longer than the statement timeout was interrupted.
+    await db.query(`update platform.cron_job_runs set started_at = now() - interval '1 hour' where job_id = $1`, [id])
+    await failInterruptedRuns(db)
+    const history = await platform.request(`${jobs()}/${id}/runs`, { token: reader.token })
+    expect(history.body.runs[0]).toMatchObject({ status: 'failed', return_message: expect.stringMatching(/Interrupted/) })
+    expect(history.body.runs[0].ended_at).not.toBeNull()
+    // No longer busy: the next occurrence runs.
+    expect((await runDueCronJobs(future(60))).filter((r) => r.job_id === id)).toMatchObject([{ status: 'succeeded' }])
+    await platform.request(`${jobs()}/${id}`, { method: 'DELETE', token: developer.token })
   })
 
   it('runs jobs only in ACTIVE_HEALTHY projects', async () => {
