@@ -27,7 +27,8 @@ function setup({ jobs = [], role = 'Developer' }: { jobs?: ReturnType<typeof cro
 
 const dialog = () => screen.getByRole('dialog', { name: 'Create cron job' })
 
-describe('cron jobs screen', () => {
+// Several user-event steps each: the default 5 s is short on a loaded machine.
+describe('cron jobs screen', { timeout: 20_000 }, () => {
   it('shows the empty state, then validates the form before creating a job', async () => {
     const { posted, user } = setup()
     renderWithClient(<CronJobsScreen projectRef={REF} />)

@@ -34,7 +34,8 @@ function setup(role: 'Developer' | 'Read-only' = 'Developer') {
   return { reveals, posted, user: userEvent.setup() }
 }
 
-describe('vault secrets screen', () => {
+// Several user-event steps each: the default 5 s is short on a loaded machine.
+describe('vault secrets screen', { timeout: 20_000 }, () => {
   it('keeps values masked until revealed, then shows and copies the value', async () => {
     const { reveals, user } = setup()
     renderWithClient(<VaultSecretsScreen projectRef={REF} />)
