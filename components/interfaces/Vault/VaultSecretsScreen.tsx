@@ -77,7 +77,8 @@ export function VaultSecretsScreen({ projectRef }: { projectRef: string }) {
                       {secret.description && <span className={styles.description}>{secret.description}</span>}
                     </th>
                     <td>
-                      <SecretValue projectRef={projectRef} secret={secret} />
+                      {/* Keyed by the update time: after an edit the value is hidden again, never the old one shown. */}
+                      <SecretValue key={secret.updated_at} projectRef={projectRef} secret={secret} />
                     </td>
                     <td className={styles.nowrap}>
                       <time dateTime={secret.updated_at}>{formatDateTime(secret.updated_at)}</time>
