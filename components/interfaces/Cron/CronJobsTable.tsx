@@ -43,7 +43,7 @@ export function CronJobsTable({ jobs, canWrite, busy, onToggle, onRun, onHistory
                 <th scope="row" className={styles.name}>
                   {job.name}
                 </th>
-                <td>
+                <td className={styles.scheduleCell}>
                   <code className="mono">{job.schedule}</code>
                   <span className={styles.scheduleText}>{describeSchedule(job.schedule) ?? 'Invalid schedule'}</span>
                 </td>
@@ -54,7 +54,7 @@ export function CronJobsTable({ jobs, canWrite, busy, onToggle, onRun, onHistory
                   {last ? (
                     <div className={styles.lastRun}>
                       <Badge variant={RUN_STATUS_BADGE[last.status].variant}>{RUN_STATUS_BADGE[last.status].label}</Badge>
-                      <span className={`${styles.scheduleText} ${styles.nowrap}`}>
+                      <span className={styles.scheduleText}>
                         <time dateTime={last.started_at}>{formatDateTime(last.started_at)}</time>
                         {last.duration_ms !== null && ` · ${formatDuration(last.duration_ms)}`}
                       </span>
