@@ -7,5 +7,8 @@ export async function register() {
     await initErrorReporting()
     const { seedDemoOnStart } = await import('@/lib/platform-api/seed/on-start')
     await seedDemoOnStart().catch((error: unknown) => console.error('[seed] failed:', error))
+    // The platform schedules the projects' cron jobs itself (pg_cron semantics, unref'd timer).
+    const { startCronScheduler } = await import('@/lib/platform-api/cron/scheduler')
+    startCronScheduler()
   }
 }

@@ -1,0 +1,84 @@
+import { useEffect, useState } from 'react'
+import { Badge } from '@/components/ui/Badge'
+import { EmptyState } from '@/components/ui/EmptyState'
+import { ErrorState } from '@/components/ui/ErrorState'
+import { Modal } from '@/components/ui/Modal'
+import { SkeletonLines } from '@/components/ui/Skeleton'
+import { useCronJobRunsQuery } from '@/data/cron/cron-job-runs-query'
+import type { CronJob } from '@/data/cron/cron-jobs-query'
+import { CRON_RUNS_PAGE_SIZE } from '@/lib/cron/limits'
+import { formatDateTime } from '@/lib/formatting'
+import { formatDuration, RUN_STATUS_BADGE } from './Cron.utils'
+import styles from './Cron.module.css'
+
+/** A job's runs, newest first, paged: status, start, duration, trigger and the returned message. */
+export function CronRunsModal({ projectRef, job, onClose }: { projectRef: string; job: CronJob | null; onClose: () => void }) {
+  const [offset, setOffset] = useState(0)
+  useEffect(() => setOffset(0), [job?.id])
+  const runs = useCronJobRunsQuery({ projectRef, jobId: job?.id, offset })
+
+  let body
+  if (runs.isError) {
+    body = <ErrorState title="Failed to load the run history" error={runs.error} onRetry={() => void runs.refetch()} retrying={runs.isFetching} />
+  } else if (runs.isPending) {
+    body = <SkeletonLines lines={4} label="Loading runs" />
+  } else if (runs.data.total === 0) {
+    body = <EmptyState title="No runs yet" description={job?.active ? 'The job runs at its next scheduled time, or use Run now.' : 'The job is inactive: use Run now, or activate it.'} />
+  } else {
+    const { total } = runs.data
+    const last = Math.min(offset + CRON_RUNS_PAGE_SIZE, total)
+    body = (
+      <>
+        <div className={styles.tableScroll}>
+          <table className={styles.table} aria-label={`Runs of ${job?.name}`} aria-busy={runs.isPlaceholderData || undefined}>
+            <thead>
+              <tr>
+                <th scope="col">Status</th>
+                <th scope="col">Started</th>
+                <th scope="col">Duration</th>
+                <th scope="col">Trigger</th>
+                <th scope="col">Message</th>
+              </tr>
+            </thead>
+            <tbody>
+              {runs.data.runs.map((run) => (
+                <tr key={run.id}>
+                  <td>
+                    <Badge variant={RUN_STATUS_BADGE[run.status].variant}>{RUN_STATUS_BADGE[run.status].label}</Badge>
+                  </td>
+                  <td className={styles.nowrap}>
+                    <time dateTime={run.started_at}>{formatDateTime(run.started_at)}</time>
+                  </td>
+                  <td className={styles.nowrap}>{formatDuration(run.duration_ms)}</td>
+                  <td>{run.trigger === 'manual' ? 'Run now' : 'Schedule'}</td>
+                  <td>
+                    <pre className={styles.message}>{run.return_message ?? '—'}</pre>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+        <div className={styles.pager}>
+          <span>
+            Runs {offset + 1}–{last} of {total.toLocaleString('en-US')}
+          </span>
+          <span style={{ display: 'flex', gap: '0.4rem' }}>
+            <button type="button" className="btn btn-sm" disabled={offset === 0} onClick={() => setOffset(Math.max(0, offset - CRON_RUNS_PAGE_SIZE))}>
+              Newer
+            </button>
+            <button type="button" className="btn btn-sm" disabled={last >= total} onClick={() => setOffset(offset + CRON_RUNS_PAGE_SIZE)}>
+              Older
+            </button>
+          </span>
+        </div>
+      </>
+    )
+  }
+
+  return (
+    <Modal open={job !== null} onOpenChange={(open) => !open && onClose()} title={`Run history: ${job?.name ?? ''}`} size="xlarge">
+      {body}
+    </Modal>
+  )
+}

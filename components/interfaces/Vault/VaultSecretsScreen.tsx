@@ -1,0 +1,120 @@
+import { useState } from 'react'
+import { Admonition } from '@/components/ui/Admonition'
+import { EmptyState } from '@/components/ui/EmptyState'
+import { ErrorState } from '@/components/ui/ErrorState'
+import { SkeletonLines } from '@/components/ui/Skeleton'
+import { useSecretsQuery, type VaultSecret } from '@/data/vault/secrets-query'
+import { formatDateTime } from '@/lib/formatting'
+import { useProjectRole } from '../Cron/useProjectRole'
+import { DeleteSecretModal } from './DeleteSecretModal'
+import { SecretFormModal } from './SecretFormModal'
+import { SecretValue } from './SecretValue'
+import styles from './Vault.module.css'
+
+/** `/project/{ref}/settings/vault/secrets`: the project's encrypted secrets. */
+export function VaultSecretsScreen({ projectRef }: { projectRef: string }) {
+  const { role, atLeast } = useProjectRole(projectRef)
+  const allowed = atLeast('Developer')
+  // Read-only members get no secrets at all (the platform's permission model denies secrets:%).
+  const secrets = useSecretsQuery({ projectRef: role === null || allowed ? projectRef : undefined })
+  const [search, setSearch] = useState('')
+  const [form, setForm] = useState<{ open: boolean; secret: VaultSecret | null }>({ open: false, secret: null })
+  const [deleting, setDeleting] = useState<VaultSecret | null>(null)
+
+  const addButton = (
+    <button type="button" className="btn btn-primary" onClick={() => setForm({ open: true, secret: null })}>
+      Add secret
+    </button>
+  )
+
+  let content
+  if (role !== null && !allowed) {
+    content = <Admonition title="Secrets need the Developer role">Your role ({role}) cannot see this project&apos;s secrets. Ask an Owner or Admin of the organization.</Admonition>
+  } else if (secrets.isError) {
+    content = <ErrorState title="Failed to load secrets" error={secrets.error} onRetry={() => void secrets.refetch()} retrying={secrets.isFetching} />
+  } else if (secrets.isPending) {
+    content = <SkeletonLines lines={4} label="Loading secrets" />
+  } else if (secrets.data.length === 0) {
+    content = <EmptyState title="No secrets yet" description="Store API keys and other credentials encrypted, and reveal them when you need them." action={addButton} />
+  } else {
+    const term = search.trim().toLowerCase()
+    const shown = term ? secrets.data.filter((s) => s.name.toLowerCase().includes(term) || s.description.toLowerCase().includes(term)) : secrets.data
+    content = (
+      <>
+        <div className={styles.toolbar}>
+          <input
+            type="search"
+            className={`input ${styles.search}`}
+            placeholder="Search secrets"
+            aria-label="Search secrets"
+            value={search}
+            onChange={(e) => setSearch(e.target.value)}
+          />
+          <span className={styles.count} aria-live="polite">
+            {term ? `${shown.length} of ${secrets.data.length} secrets` : `${secrets.data.length} secret${secrets.data.length === 1 ? '' : 's'}`}
+          </span>
+        </div>
+        {shown.length === 0 ? (
+          <EmptyState title={`No secret matches "${search.trim()}"`} action={<button type="button" className="btn btn-sm" onClick={() => setSearch('')}>Clear search</button>} />
+        ) : (
+          <div className={styles.tableScroll}>
+            <table className={styles.table} aria-label="Secrets">
+              <thead>
+                <tr>
+                  <th scope="col">Name</th>
+                  <th scope="col">Value</th>
+                  <th scope="col">Updated</th>
+                  <th scope="col">
+                    <span className="visually-hidden">Actions</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {shown.map((secret) => (
+                  <tr key={secret.id}>
+                    <th scope="row" className={styles.name}>
+                      <span className="mono">{secret.name}</span>
+                      {secret.description && <span className={styles.description}>{secret.description}</span>}
+                    </th>
+                    <td>
+                      {/* Keyed by the update time: after an edit the value is hidden again, never the old one shown. */}
+                      <SecretValue key={secret.updated_at} projectRef={projectRef} secret={secret} />
+                    </td>
+                    <td className={styles.nowrap}>
+                      <time dateTime={secret.updated_at}>{formatDateTime(secret.updated_at)}</time>
+                    </td>
+                    <td>
+                      <div className={styles.rowActions}>
+                        <button type="button" className="btn btn-sm" onClick={() => setForm({ open: true, secret })} aria-label={`Edit ${secret.name}`}>
+                          Edit
+                        </button>
+                        <button type="button" className="btn btn-sm btn-danger" onClick={() => setDeleting(secret)} aria-label={`Delete ${secret.name}`}>
+                          Delete
+                        </button>
+                      </div>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </>
+    )
+  }
+
+  return (
+    <div className={`page ${styles.screen}`}>
+      <header className={styles.header}>
+        <div className={styles.heading}>
+          <h1 className={styles.title}>Vault secrets</h1>
+          <p className={styles.subtitle}>Credentials stored encrypted at rest (AES-256-GCM). Values are shown only when revealed, and every reveal is audit-logged.</p>
+        </div>
+        {secrets.isSuccess && secrets.data.length > 0 && addButton}
+      </header>
+      {content}
+      <SecretFormModal projectRef={projectRef} open={form.open} secret={form.secret} onOpenChange={(open) => setForm((f) => ({ ...f, open }))} />
+      <DeleteSecretModal projectRef={projectRef} secret={deleting} onClose={() => setDeleting(null)} />
+    </div>
+  )
+}

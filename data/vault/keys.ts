@@ -1,0 +1,5 @@
+/** Cache keys of a project's vault secrets. A revealed value is cached under its own key, never in the list. */
+export const vaultKeys = {
+  secrets: (projectRef: string | undefined) => ['projects', projectRef, 'vault', 'secrets'] as const,
+  value: (projectRef: string | undefined, id: string | undefined) => ['projects', projectRef, 'vault', 'value', id] as const,
+}
