@@ -1,11 +1,9 @@
 import Editor, { type OnMount } from '@monaco-editor/react'
 import type { IDisposable } from 'monaco-editor'
-import { useEffect, useRef, useState } from 'react'
+import { useEffect, useRef } from 'react'
 import { EditorLoading } from '@/components/interfaces/SqlEditor/EditorLoading'
-import { reloadWithLocalEditor, resolveMonacoSource, type MonacoSource } from '@/components/interfaces/SqlEditor/monaco-source'
-import { MONACO_MOUNT_TIMEOUT_MS } from '@/components/interfaces/SqlEditor/SqlEditor.constants'
+import { MonacoLoadError, useMonacoSource } from '@/components/interfaces/SqlEditor/use-monaco-source'
 import { useEditorTheme } from '@/components/interfaces/SqlEditor/useEditorTheme'
-import { ErrorState } from '@/components/ui/ErrorState'
 import type { GraphqlCodeEditorProps } from './GraphqlCodeEditor'
 import styles from './Graphiql.module.css'
 
@@ -14,27 +12,11 @@ import styles from './Graphiql.module.css'
  * the SQL editor (CDN on the hosted platform with a local fallback, local when self-hosted).
  */
 export function GraphqlMonacoEditor({ value, onChange, onRun, handleRef, ariaLabel }: GraphqlCodeEditorProps) {
-  const [source, setSource] = useState<MonacoSource | null>(null)
-  const [mounted, setMounted] = useState(false)
-  const [timedOut, setTimedOut] = useState(false)
+  const { source, markMounted, failed } = useMonacoSource()
   const theme = useEditorTheme()
   const disposables = useRef<IDisposable[]>([])
   const latest = useRef({ onRun })
   latest.current = { onRun }
-
-  useEffect(() => {
-    let alive = true
-    void resolveMonacoSource().then((chosen) => alive && setSource(chosen))
-    return () => {
-      alive = false
-    }
-  }, [])
-
-  useEffect(() => {
-    if (!source || mounted) return
-    const timer = setTimeout(() => setTimedOut(true), MONACO_MOUNT_TIMEOUT_MS)
-    return () => clearTimeout(timer)
-  }, [source, mounted])
 
   useEffect(
     () => () => {
@@ -46,7 +28,7 @@ export function GraphqlMonacoEditor({ value, onChange, onRun, handleRef, ariaLab
   )
 
   const handleMount: OnMount = (editor, monaco) => {
-    setMounted(true)
+    markMounted()
     disposables.current.push(
       editor.addAction({
         id: 'dashboard.run-graphql',
@@ -72,15 +54,7 @@ export function GraphqlMonacoEditor({ value, onChange, onRun, handleRef, ariaLab
     }
   }
 
-  if (timedOut && !mounted) {
-    return (
-      <ErrorState
-        title="The code editor could not load"
-        error={source?.origin === 'cdn' ? 'The CDN did not deliver the editor in time. Load it from this server instead.' : 'The editor files did not arrive from this server. Check the network and reload.'}
-        onRetry={() => (source?.origin === 'cdn' ? reloadWithLocalEditor() : window.location.reload())}
-      />
-    )
-  }
+  if (failed) return <MonacoLoadError source={source} />
 
   return (
     <div className={styles.editorHost} data-monaco-origin={source?.origin}>

@@ -2,13 +2,12 @@ import Editor, { type Monaco, type OnMount } from '@monaco-editor/react'
 import type { editor as MonacoEditorApi, IDisposable } from 'monaco-editor'
 import { useEffect, useRef, useState } from 'react'
 import { Admonition } from '@/components/ui/Admonition'
-import { ErrorState } from '@/components/ui/ErrorState'
 import { suggestCompletions, type CompletionKind } from '@/lib/sql/completion'
 import type { CodeEditorProps } from './CodeEditor'
 import { EditorLoading } from './EditorLoading'
-import { reloadWithLocalEditor, resolveMonacoSource, type MonacoSource } from './monaco-source'
-import { CDN_FALLBACK_NOTICE, MONACO_MOUNT_TIMEOUT_MS } from './SqlEditor.constants'
+import { CDN_FALLBACK_NOTICE } from './SqlEditor.constants'
 import styles from './SqlEditor.module.css'
+import { MonacoLoadError, useMonacoSource } from './use-monaco-source'
 import { useEditorTheme } from './useEditorTheme'
 
 /** Marker owner of run errors, so clearing them leaves other markers alone. */
@@ -20,9 +19,7 @@ const MARKER_OWNER = 'sql-run'
  * project's names, runs on Ctrl/Cmd+Enter and marks the position of a failed run.
  */
 export function MonacoEditor({ value, onChange, onRun, onSelectionChange, errorMark, catalogue, handleRef, ariaLabel }: CodeEditorProps) {
-  const [source, setSource] = useState<MonacoSource | null>(null)
-  const [mounted, setMounted] = useState(false)
-  const [timedOut, setTimedOut] = useState(false)
+  const { source, mounted, markMounted, failed } = useMonacoSource()
   const [noticeDismissed, setNoticeDismissed] = useState(false)
   const theme = useEditorTheme()
   const editorRef = useRef<MonacoEditorApi.IStandaloneCodeEditor | null>(null)
@@ -32,21 +29,6 @@ export function MonacoEditor({ value, onChange, onRun, onSelectionChange, errorM
   // Latest callbacks and data for Monaco's long-lived handlers.
   const latest = useRef({ onRun, onSelectionChange, catalogue })
   latest.current = { onRun, onSelectionChange, catalogue }
-
-  useEffect(() => {
-    let alive = true
-    void resolveMonacoSource().then((chosen) => alive && setSource(chosen))
-    return () => {
-      alive = false
-    }
-  }, [])
-
-  // A CDN that served the loader but not the editor leaves Monaco pending for good: say so.
-  useEffect(() => {
-    if (!source || mounted) return
-    const timer = setTimeout(() => setTimedOut(true), MONACO_MOUNT_TIMEOUT_MS)
-    return () => clearTimeout(timer)
-  }, [source, mounted])
 
   useEffect(
     () => () => {
@@ -61,7 +43,7 @@ export function MonacoEditor({ value, onChange, onRun, onSelectionChange, errorM
     editorRef.current = editor
     monacoRef.current = monaco
     decorationsRef.current = editor.createDecorationsCollection()
-    setMounted(true)
+    markMounted()
 
     // Ctrl+Enter and Meta+Enter on every system: CtrlCmd is Cmd on macOS and Ctrl elsewhere,
     // WinCtrl is Ctrl on macOS and the Windows/Meta key elsewhere.
@@ -167,18 +149,10 @@ export function MonacoEditor({ value, onChange, onRun, onSelectionChange, errorM
     editor.revealPositionInCenterIfOutsideViewport(position)
   }, [errorMark, mounted])
 
-  if (timedOut && !mounted) {
+  if (failed) {
     return (
       <div className={styles.editorMessage}>
-        <ErrorState
-          title="The code editor could not load"
-          error={
-            source?.origin === 'cdn'
-              ? 'The CDN did not deliver the editor in time. Load it from this server instead.'
-              : 'The editor files did not arrive from this server. Check the network and reload.'
-          }
-          onRetry={() => (source?.origin === 'cdn' ? reloadWithLocalEditor() : window.location.reload())}
-        />
+        <MonacoLoadError source={source} />
       </div>
     )
   }
