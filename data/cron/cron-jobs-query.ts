@@ -24,6 +24,8 @@ export type CronJob = {
   id: number
   name: string
   schedule: string
+  /** The schedule in words, from the platform (null when it no longer parses). */
+  schedule_description: string | null
   command: string
   active: boolean
   next_run_at: string | null

@@ -47,6 +47,8 @@ describe('cron jobs (hosted)', () => {
     const created = await create({ name: 'insert-tick', schedule: '*/5 * * * *', command: 'insert into ticks default values' })
     expect(created.status, JSON.stringify(created.body)).toBe(201)
     expect(created.body).toMatchObject({ name: 'insert-tick', schedule: '*/5 * * * *', active: true, last_run: null })
+    // The list reads the schedule in words from the platform (the browser loads no parser for it).
+    expect(created.body.schedule_description).toBe('Every 5 minutes')
     const next = Date.parse(created.body.next_run_at)
     expect(next).toBeGreaterThan(Date.now())
     expect(new Date(next).getUTCMinutes() % 5).toBe(0)
@@ -129,6 +131,7 @@ describe('cron jobs (hosted)', () => {
     })
     expect(edited.status).toBe(200)
     expect(edited.body).toMatchObject({ name: 'edited', schedule: '10 seconds', command: 'select 2', active: true })
+    expect(edited.body.schedule_description).toBe('Every 10 seconds')
     const next = Date.parse(edited.body.next_run_at) - Date.now()
     expect(next).toBeGreaterThan(5_000)
     expect(next).toBeLessThanOrEqual(10_500)

@@ -1,3 +1,4 @@
+import dynamic from 'next/dynamic'
 import { useState } from 'react'
 import { toast } from 'sonner'
 import { Admonition } from '@/components/ui/Admonition'
@@ -8,12 +9,15 @@ import { useCronJobRunMutation } from '@/data/cron/cron-job-run-mutation'
 import { useCronJobUpdateMutation } from '@/data/cron/cron-job-update-mutation'
 import { useCronJobsQuery, type CronJob } from '@/data/cron/cron-jobs-query'
 import { useProjectDetailQuery } from '@/data/projects/project-detail-query'
-import { CronJobFormModal } from './CronJobFormModal'
 import { CronJobsTable } from './CronJobsTable'
 import { CronRunsModal } from './CronRunsModal'
 import { DeleteCronJobModal } from './DeleteCronJobModal'
 import { useProjectRole } from './useProjectRole'
 import styles from './Cron.module.css'
+
+// The form brings the schedule parser (cron-parser, cronstrue): a chunk of its own, fetched after
+// the page shows rather than in its first load.
+const CronJobFormModal = dynamic(() => import('./CronJobFormModal').then((m) => m.CronJobFormModal), { ssr: false })
 
 /** `/project/{ref}/integrations/cron`: SQL jobs the platform runs on a schedule (pg_cron semantics). */
 export function CronJobsScreen({ projectRef }: { projectRef: string }) {

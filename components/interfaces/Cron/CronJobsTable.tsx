@@ -1,7 +1,6 @@
 import { Badge } from '@/components/ui/Badge'
 import { Toggle } from '@/components/ui/Toggle'
 import type { CronJob } from '@/data/cron/cron-jobs-query'
-import { describeSchedule } from '@/lib/cron/schedule'
 import { formatDateTime } from '@/lib/formatting'
 import { formatDuration, RUN_STATUS_BADGE } from './Cron.utils'
 import styles from './Cron.module.css'
@@ -45,7 +44,7 @@ export function CronJobsTable({ jobs, canWrite, busy, onToggle, onRun, onHistory
                 </th>
                 <td className={styles.scheduleCell}>
                   <code className="mono">{job.schedule}</code>
-                  <span className={styles.scheduleText}>{describeSchedule(job.schedule) ?? 'Invalid schedule'}</span>
+                  <span className={styles.scheduleText}>{job.schedule_description ?? 'Invalid schedule'}</span>
                 </td>
                 <td className={styles.nowrap}>
                   {job.next_run_at ? <time dateTime={job.next_run_at}>{formatDateTime(job.next_run_at)}</time> : <span className={styles.muted}>Inactive</span>}

@@ -1,3 +1,4 @@
+import dynamic from 'next/dynamic'
 import { useId, useMemo, useState } from 'react'
 import { EmptyState } from '@/components/ui/EmptyState'
 import { ErrorState } from '@/components/ui/ErrorState'
@@ -7,11 +8,13 @@ import { EXTENSION_TAGS, type ExtensionTag } from '@/lib/catalogue/extensions'
 import { filterExtensions, mergeExtensions, sortExtensions, type ExtensionEntry, type ExtensionStatusFilter } from '@/lib/database/extensions'
 import { postgresMajor } from '@/lib/database/postgres-version'
 import { DatabaseGate } from './DatabaseGate'
-import { DisableExtensionModal } from './DisableExtensionModal'
-import { EnableExtensionModal } from './EnableExtensionModal'
 import { ExtensionCard } from './ExtensionCard'
 import { useDatabaseAccess, type DatabaseAccess } from './useDatabaseAccess'
 import styles from './Database.module.css'
+
+// Dialogs load when first opened, keeping the screen's first load small.
+const DisableExtensionModal = dynamic(() => import('./DisableExtensionModal').then((m) => m.DisableExtensionModal), { ssr: false })
+const EnableExtensionModal = dynamic(() => import('./EnableExtensionModal').then((m) => m.EnableExtensionModal), { ssr: false })
 
 /** /project/{ref}/database/extensions: the catalogue merged with what the database has. */
 export function ExtensionsScreen({ projectRef }: { projectRef: string }) {

@@ -1,3 +1,4 @@
+import dynamic from 'next/dynamic'
 import { useState } from 'react'
 import { Badge } from '@/components/ui/Badge'
 import { EmptyState } from '@/components/ui/EmptyState'
@@ -7,12 +8,14 @@ import { Toggle } from '@/components/ui/Toggle'
 import { useHooksQuery } from '@/data/database/hooks-query'
 import type { Hook } from '@/lib/database/hooks'
 import { DatabaseGate } from './DatabaseGate'
-import { DeleteHookModal } from './DeleteHookModal'
-import { HookFormModal } from './HookFormModal'
-import { ToggleHookModal } from './ToggleHookModal'
 import { useDatabaseAccess, type DatabaseAccess } from './useDatabaseAccess'
 import { WriteButton } from './WriteButton'
 import styles from './Database.module.css'
+
+// Dialogs load when first opened, keeping the screen's first load small.
+const DeleteHookModal = dynamic(() => import('./DeleteHookModal').then((m) => m.DeleteHookModal), { ssr: false })
+const HookFormModal = dynamic(() => import('./HookFormModal').then((m) => m.HookFormModal), { ssr: false })
+const ToggleHookModal = dynamic(() => import('./ToggleHookModal').then((m) => m.ToggleHookModal), { ssr: false })
 
 /** /project/{ref}/database/hooks: the database's triggers as hooks; create, enable/disable, delete. */
 export function HooksScreen({ projectRef }: { projectRef: string }) {

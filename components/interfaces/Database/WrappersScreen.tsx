@@ -1,3 +1,4 @@
+import dynamic from 'next/dynamic'
 import { useState } from 'react'
 import { Badge } from '@/components/ui/Badge'
 import { EmptyState } from '@/components/ui/EmptyState'
@@ -7,14 +8,16 @@ import { useFdwExtensionsQuery } from '@/data/database/fdw-extensions-query'
 import { useForeignDataQuery } from '@/data/database/foreign-data-query'
 import type { ExtensionEntry } from '@/lib/database/extensions'
 import { FDW_EXTENSIONS, parseOptions, type FdwExtensionRow, type ForeignServerRow } from '@/lib/database/wrappers'
-import { CreateServerModal } from './CreateServerModal'
 import { DatabaseGate } from './DatabaseGate'
-import { DropServerModal } from './DropServerModal'
-import { EnableExtensionModal } from './EnableExtensionModal'
-import { ImportSchemaModal } from './ImportSchemaModal'
 import { useDatabaseAccess, type DatabaseAccess } from './useDatabaseAccess'
 import { WriteButton } from './WriteButton'
 import styles from './Database.module.css'
+
+// Dialogs load when first opened, keeping the screen's first load small.
+const CreateServerModal = dynamic(() => import('./CreateServerModal').then((m) => m.CreateServerModal), { ssr: false })
+const DropServerModal = dynamic(() => import('./DropServerModal').then((m) => m.DropServerModal), { ssr: false })
+const EnableExtensionModal = dynamic(() => import('./EnableExtensionModal').then((m) => m.EnableExtensionModal), { ssr: false })
+const ImportSchemaModal = dynamic(() => import('./ImportSchemaModal').then((m) => m.ImportSchemaModal), { ssr: false })
 
 /** /project/{ref}/database/wrappers: foreign data wrapper extensions, wrappers, servers and foreign tables. */
 export function WrappersScreen({ projectRef }: { projectRef: string }) {

@@ -1,4 +1,4 @@
-import { nextRunAfter, parseSchedule } from '@/lib/cron/schedule'
+import { describeSchedule, nextRunAfter, parseSchedule } from '@/lib/cron/schedule'
 import type { Db } from '../db/types'
 import { conflict, notFound } from '../http/errors'
 import type { CreateCronJobInput, UpdateCronJobInput } from './schemas'
@@ -23,6 +23,8 @@ export type CronJobBody = {
   id: number
   name: string
   schedule: string
+  /** The schedule in words (UTC), or null when it no longer parses; sent so the list needs no parser. */
+  schedule_description: string | null
   command: string
   active: boolean
   next_run_at: string | null
@@ -76,6 +78,7 @@ function serializeJob(row: CronJobRow, lastRun: CronRunRow | null): CronJobBody 
     id: Number(row.id),
     name: row.name,
     schedule: row.schedule,
+    schedule_description: describeSchedule(row.schedule),
     command: row.command,
     active: row.active,
     next_run_at: isoOrNull(row.next_run_at),

@@ -4,6 +4,7 @@ import { http, HttpResponse } from 'msw'
 import { CronJobsScreen } from '@/components/interfaces/Cron/CronJobsScreen'
 import { server } from '@/tests/msw-server'
 import { cronJob, projectAndRole, REF, renderWithClient } from './cron-fixtures'
+import { describeSchedule } from '@/lib/cron/schedule'
 
 const JOBS = `*/platform/projects/${REF}/cron/jobs`
 
@@ -17,7 +18,8 @@ function setup({ jobs = [], role = 'Developer' }: { jobs?: ReturnType<typeof cro
       const body = (await request.json()) as Record<string, unknown>
       posted.push(body)
       if (body.name === 'taken') return HttpResponse.json({ message: 'A cron job named "taken" already exists in this project: choose another name' }, { status: 409 })
-      const made = cronJob({ id: 9, ...(body as object) })
+      // As the platform does: the schedule in words comes with the job.
+      const made = cronJob({ id: 9, ...(body as object), schedule_description: describeSchedule((body as { schedule: string }).schedule) })
       list = [...list, made]
       return HttpResponse.json(made, { status: 201 })
     })

@@ -33,6 +33,7 @@ export function cronJob(overrides: Partial<CronJob> = {}): CronJob {
     id: 1,
     name: 'nightly-cleanup',
     schedule: '0 3 * * *',
+    schedule_description: 'At 03:00 (UTC)',
     command: "delete from events where at < now() - interval '30 days'",
     active: true,
     next_run_at: '2030-01-02T03:00:00.000Z',
