@@ -1,3 +1,5 @@
+import fs from 'node:fs'
+import path from 'node:path'
 import type { Extensions } from '@electric-sql/pglite'
 import { amcheck } from '@electric-sql/pglite/contrib/amcheck'
 import { bloom } from '@electric-sql/pglite/contrib/bloom'
@@ -37,7 +39,10 @@ import { uuid_ossp } from '@electric-sql/pglite/contrib/uuid_ossp'
  * The Postgres contrib extensions PGlite ships, handed to every project database it opens: a
  * project can then enable them from the extensions screen (`CREATE EXTENSION`), as on a Postgres
  * server with contrib installed. A database that enabled one needs its bundle at every later
- * open, so the list only grows. Loading all of them adds about 0.6 s to opening a database.
+ * open, so the list only grows. pg_stat_statements asks PGlite to preload its library, which
+ * PGlite writes into the directory's postgresql.conf: from then on the directory cannot be
+ * opened without that bundle (see `pglitePostgresqlConf`). `bench/pglite-open.mjs` measures what
+ * loading them costs at each open.
  */
 export const PGLITE_CONTRIB_EXTENSIONS: Extensions = {
   amcheck,
@@ -73,4 +78,47 @@ export const PGLITE_CONTRIB_EXTENSIONS: Extensions = {
   tsm_system_time,
   unaccent,
   uuid_ossp,
+}
+
+/**
+ * What initdb writes into a PGlite cluster's postgresql.conf (PGlite 0.5): the settings a project
+ * database has always run with (UTC, English text search, 128 MB of shared buffers, ...).
+ */
+const INITDB_SETTINGS: readonly [string, string][] = [
+  ['max_connections', '100'],
+  ['shared_buffers', '128MB'],
+  ['dynamic_shared_memory_type', 'posix'],
+  ['max_wal_size', '1GB'],
+  ['min_wal_size', '80MB'],
+  ['log_file_mode', '0640'],
+  ['log_timezone', 'UTC'],
+  ['autovacuum_worker_slots', '16'],
+  ['datestyle', "'iso, mdy'"],
+  ['timezone', 'UTC'],
+  ['lc_messages', 'C'],
+  ['lc_monetary', 'C'],
+  ['lc_numeric', 'C'],
+  ['lc_time', 'C'],
+  ['default_text_search_config', "'pg_catalog.english'"],
+]
+
+/**
+ * The postgresql.conf to hand to PGlite when opening `dir`. An extension that needs preloading
+ * (pg_stat_statements) makes PGlite rewrite the directory's postgresql.conf at every start with
+ * only the `postgresqlconf` option plus `shared_preload_libraries`: without this, initdb's
+ * settings would be lost (time zone GMT instead of UTC, 'simple' text search instead of English,
+ * 8 MB of shared buffers). Keeps the file as it is and adds back any initdb setting it lacks
+ * (a directory opened by a build that did not pass this option has lost them).
+ */
+export function pglitePostgresqlConf(dir: string): string {
+  const file = path.join(dir, 'postgresql.conf')
+  const current = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : ''
+  const set = new Set(
+    current
+      .split('\n')
+      .map((line) => /^\s*([A-Za-z_.]+)\s*=/.exec(line)?.[1]?.toLowerCase())
+      .filter((name): name is string => Boolean(name))
+  )
+  const missing = INITDB_SETTINGS.filter(([name]) => !set.has(name)).map(([name, value]) => `${name} = ${value}`)
+  return [current.trimEnd(), ...missing].filter(Boolean).join('\n') + '\n'
 }
