@@ -139,7 +139,7 @@ test('advisor rules: behind the advisorRules remote flag, disable a rule and its
   await expect(page.locator('details').filter({ hasText: 'public.scratch' })).toHaveCount(1)
 })
 
-test('query performance shows table scans, unused indexes and cache hits, and is honest about PGlite', async ({ page, request }) => {
+test('query performance shows table scans, unused indexes, cache hits and, once enabled, recorded statements on PGlite', async ({ page, request }) => {
   test.setTimeout(120_000)
   const { token, ref } = await signIn(page, request, 'query-perf')
   await runSql(
@@ -159,8 +159,19 @@ test('query performance shows table scans, unused indexes and cache hits, and is
   const scans = page.getByRole('table', { name: 'Table scans' })
   await expect(scans.getByRole('row', { name: /public\.orders/ })).toBeVisible({ timeout: 30_000 })
   await expect(page.getByRole('table', { name: 'Unused indexes' }).getByRole('cell', { name: 'orders_note_idx', exact: true })).toBeVisible()
-  await expect(page.getByText('Statement statistics are not available on this database')).toBeVisible()
   await expect(page.getByText('One query at a time')).toBeVisible()
+  // PGlite ships pg_stat_statements and loads it when it is created: enable it here, then see statements recorded.
+  const statements = page.getByRole('region', { name: 'Statements' })
+  await expect(statements.getByText('pg_stat_statements is not enabled')).toBeVisible()
+  await expect(statements.getByText(/loads the library when the extension is created/)).toBeVisible()
+  await statements.getByRole('button', { name: 'Enable pg_stat_statements' }).click()
+  await expect(statements.getByLabel('Search statements')).toBeVisible()
+  for (const id of [7, 8, 9]) await runSql(request, token, ref, `select note from public.orders where id = ${id}`)
+  await page.getByRole('button', { name: 'Refresh statistics' }).click()
+  await statements.getByLabel('Search statements').fill('public.orders where id')
+  const recorded = statements.getByRole('table', { name: 'Top statements' }).getByRole('row', { name: /select note from public\.orders where id = \$1/ })
+  await expect(recorded).toBeVisible()
+  await expect(recorded.getByRole('cell').nth(2)).toHaveText('3')
   // The embedded database publishes its counters on a later statement: Refresh until they show.
   await expect(async () => {
     await page.getByRole('button', { name: 'Refresh statistics' }).click()
@@ -170,6 +181,10 @@ test('query performance shows table scans, unused indexes and cache hits, and is
   await expect(page.getByRole('region', { name: 'Performance advisor' }).getByText('No issues found')).toBeVisible()
   await page.screenshot({ path: 'e2e/screenshots/advisors-query-performance.png', fullPage: true })
   expect(await axeViolations(page, ['#main'])).toEqual([])
+  // Reset asks first, then the recorded statements are gone.
+  await statements.getByRole('button', { name: 'Reset statistics' }).click()
+  await page.getByRole('dialog', { name: 'Reset the statement statistics?' }).getByRole('button', { name: 'Reset statistics' }).click()
+  await expect(statements.getByText('No statements match')).toBeVisible()
 
   // On a phone the statistics tables scroll inside their frame; the page itself does not scroll sideways.
   await page.setViewportSize({ width: 390, height: 844 })

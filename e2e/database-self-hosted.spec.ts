@@ -16,10 +16,25 @@ test('database screens on the default project', async ({ page, request }) => {
     }
   })
 
+  // The default project runs on PGlite here, with its contrib extensions: citext is enabled, used and disabled.
+  await sql('drop extension if exists citext; drop extension if exists file_fdw cascade')
   await page.goto('/dashboard/project/default/database/extensions')
   await expect(page.getByRole('article', { name: 'plpgsql', exact: true }).getByText('Enabled')).toBeVisible({ timeout: 30_000 })
   await expect(page.getByRole('article', { name: 'plpgsql', exact: true }).getByRole('button', { name: 'Disable plpgsql' })).toBeEnabled()
   expect(await axeViolations(page, ['main'])).toEqual([])
+  const citext = page.getByRole('article', { name: 'citext', exact: true })
+  await citext.getByRole('button', { name: 'Enable citext' }).click()
+  const enable = page.getByRole('dialog', { name: 'Enable citext' })
+  await expect(enable.getByLabel('Schema', { exact: true })).toHaveValue('extensions')
+  await enable.getByRole('button', { name: 'Enable extension' }).click()
+  await expect(citext.getByText('Enabled')).toBeVisible()
+  expect(await sql(`select 'Ada'::extensions.citext operator(extensions.=) 'ADA' as same`)).toEqual([{ same: true }])
+  await citext.getByRole('button', { name: 'Disable citext' }).click()
+  const disable = page.getByRole('dialog', { name: 'Disable citext' })
+  await expect(disable.getByText('Nothing outside the extension depends on it.')).toBeVisible()
+  await disable.getByRole('button', { name: 'Disable extension' }).click()
+  await expect(citext.getByRole('button', { name: 'Enable citext' })).toBeVisible()
+  expect(await sql(`select 1 from pg_extension where extname = 'citext'`)).toEqual([])
 
   // Column privileges: the preview is not platform-only, so it can be switched on here too.
   await page.goto('/dashboard/project/default/database/column-privileges')
@@ -51,8 +66,13 @@ test('database screens on the default project', async ({ page, request }) => {
   await expect(page.getByRole('row', { name: /events_feed/ })).toHaveCount(0)
   expect(await sql(`select 1 from pg_trigger where tgname = 'events_feed'`)).toEqual([])
 
+  // Wrappers: file_fdw ships with PGlite; enabling it lists its wrapper.
   await page.goto('/dashboard/project/default/database/wrappers')
-  await expect(page.getByText('This database has no foreign data wrapper extensions installed or available')).toBeVisible()
+  const fileFdw = page.getByRole('region', { name: 'Wrapper extensions' }).getByRole('row', { name: /file_fdw/ })
+  await fileFdw.getByRole('button', { name: 'Enable file_fdw' }).click()
+  await page.getByRole('dialog', { name: 'Enable file_fdw' }).getByRole('button', { name: 'Enable extension' }).click()
+  await expect(fileFdw).toContainText('Enabled in extensions')
+  await expect(page.getByRole('region', { name: 'Foreign data wrappers' }).getByRole('row', { name: /file_fdw/ })).toContainText('file_fdw_handler')
   expect(await axeViolations(page, ['main'])).toEqual([])
   await page.screenshot({ path: 'test-results/database-wrappers-self-hosted.png', fullPage: true })
 })

@@ -2,8 +2,8 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { axeViolations, seedProject } from './project-helpers'
 import { seedUser, signInThroughUi, strongPassword, uniqueEmail } from './auth-helpers'
 
-// The database screens on the hosted platform, against a real project database (PGlite here:
-// it offers only plpgsql, so that is the extension disabled and enabled again).
+// The database screens on the hosted platform, against a real project database (PGlite here,
+// which ships the Postgres contrib extensions: pg_trgm is enabled and disabled, file_fdw enabled).
 
 type Sql = (query: string) => Promise<Record<string, unknown>[]>
 
@@ -57,25 +57,34 @@ test('extensions, column privileges, hooks and wrappers on a project database', 
   await page.getByLabel('Tag', { exact: true }).selectOption('')
   expect(await axeViolations(page, ['main'])).toEqual([])
 
-  // Disable plpgsql (nothing depends on it yet), then enable it again: SQL shown first.
-  await plpgsql.getByRole('button', { name: 'Disable plpgsql' }).click()
-  const disable = page.getByRole('dialog', { name: 'Disable plpgsql' })
-  await expect(disable.getByText('Nothing outside the extension depends on it.')).toBeVisible()
-  await expect(disable.getByLabel('SQL to run')).toHaveText('BEGIN;\nDROP EXTENSION "plpgsql";\nCOMMIT;')
+  // Enable pg_trgm in a schema of our choosing (created first): SQL shown first, then checked in the database.
+  const trgm = page.getByRole('article', { name: 'pg_trgm', exact: true })
+  await expect(trgm.getByText('Not available')).toHaveCount(0)
+  await trgm.getByRole('button', { name: 'Enable pg_trgm' }).click()
+  const enable = page.getByRole('dialog', { name: 'Enable pg_trgm' })
+  await enable.getByLabel('Schema', { exact: true }).fill('search')
+  await expect(enable.getByText('The schema search does not exist yet: it is created first.')).toBeVisible()
+  await expect(enable.getByLabel('SQL to run')).toHaveText('BEGIN;\nCREATE SCHEMA IF NOT EXISTS "search";\nCREATE EXTENSION "pg_trgm" WITH SCHEMA "search";\nCOMMIT;')
+  expect(await axeViolations(page, ['[role="dialog"]'])).toEqual([])
+  await enable.getByRole('button', { name: 'Enable extension' }).click()
+  await expect(enable).toBeHidden()
+  await expect(trgm.getByText('Enabled')).toBeVisible()
+  expect(await sql(`select n.nspname as schema from pg_extension e join pg_namespace n on n.oid = e.extnamespace where e.extname = 'pg_trgm'`)).toEqual([{ schema: 'search' }])
+  expect(await sql(`select search.similarity('postgres', 'postgre') > 0.5 as close`)).toEqual([{ close: true }])
+
+  // An index built on it depends on it: disabling says so and needs CASCADE.
+  await sql('create index orders_note_trgm on public.orders using gin (note search.gin_trgm_ops)')
+  await trgm.getByRole('button', { name: 'Disable pg_trgm' }).click()
+  const disable = page.getByRole('dialog', { name: 'Disable pg_trgm' })
+  await expect(disable.getByText('index orders_note_trgm')).toBeVisible()
+  await expect(disable.getByRole('button', { name: 'Disable extension' })).toBeDisabled()
+  await disable.getByLabel('Drop these objects too (CASCADE)').check()
+  await expect(disable.getByLabel('SQL to run')).toHaveText('BEGIN;\nDROP EXTENSION "pg_trgm" CASCADE;\nCOMMIT;')
   expect(await axeViolations(page, ['[role="dialog"]'])).toEqual([])
   await disable.getByRole('button', { name: 'Disable extension' }).click()
   await expect(disable).toBeHidden()
-  await expect(plpgsql.getByRole('button', { name: 'Enable plpgsql' })).toBeVisible()
-  expect(await sql(`select 1 from pg_extension where extname = 'plpgsql'`)).toEqual([])
-
-  await plpgsql.getByRole('button', { name: 'Enable plpgsql' }).click()
-  const enable = page.getByRole('dialog', { name: 'Enable plpgsql' })
-  await expect(enable.getByText('always installs into the')).toBeVisible()
-  await expect(enable.getByLabel('SQL to run')).toHaveText('BEGIN;\nCREATE EXTENSION "plpgsql";\nCOMMIT;')
-  await enable.getByRole('button', { name: 'Enable extension' }).click()
-  await expect(enable).toBeHidden()
-  await expect(plpgsql.getByText('Enabled')).toBeVisible()
-  expect(await sql(`select extname from pg_extension where extname = 'plpgsql'`)).toEqual([{ extname: 'plpgsql' }])
+  await expect(trgm.getByRole('button', { name: 'Enable pg_trgm' })).toBeVisible()
+  expect(await sql(`select 1 from pg_extension where extname = 'pg_trgm' union all select 1 from pg_class where relname = 'orders_note_trgm'`)).toEqual([])
 
   // --- Column privileges: behind its feature preview ------------------------------------
   await page.goto(`/dashboard/project/${ref}/database/column-privileges`)
@@ -133,13 +142,38 @@ test('extensions, column privileges, hooks and wrappers on a project database', 
   expect(await sql(`select 1 from pg_trigger where tgname = 'orders_feed' union all select 1 from pg_proc where proname = 'orders_feed_hook'`)).toEqual([])
   await page.screenshot({ path: 'test-results/database-hooks.png', fullPage: true })
 
-  // --- Wrappers: this server has no FDW extension ---------------------------------------
+  // --- Wrappers: PGlite ships file_fdw (not postgres_fdw): enable it, see the wrapper and a server on it
   await page.goto(`/dashboard/project/${ref}/database/wrappers`)
-  await expect(page.getByText('This database has no foreign data wrapper extensions installed or available')).toBeVisible()
-  const needed = page.getByRole('list', { name: 'Extensions that provide foreign data wrappers' })
-  await expect(needed).toContainText('postgres_fdw')
-  await expect(needed).toContainText('file_fdw')
+  const wrapperExtensions = page.getByRole('region', { name: 'Wrapper extensions' })
+  const fileFdw = wrapperExtensions.getByRole('row', { name: /file_fdw/ })
+  await expect(fileFdw).toContainText('Available')
+  await expect(page.getByText('No wrappers yet: enable a wrapper extension above to add one.')).toBeVisible()
+  await fileFdw.getByRole('button', { name: 'Enable file_fdw' }).click()
+  const enableFdw = page.getByRole('dialog', { name: 'Enable file_fdw' })
+  await expect(enableFdw.getByLabel('SQL to run')).toContainText('CREATE EXTENSION "file_fdw" WITH SCHEMA "extensions";')
+  await enableFdw.getByRole('button', { name: 'Enable extension' }).click()
+  await expect(enableFdw).toBeHidden()
+  await expect(fileFdw).toContainText('Enabled in extensions')
+  await expect(page.getByRole('region', { name: 'Foreign data wrappers' }).getByRole('row', { name: /file_fdw/ })).toContainText('file_fdw_handler')
+  // The screen adds Postgres servers only; a file server made in SQL is listed, reads its file, and is dropped here.
+  await expect(page.getByRole('button', { name: 'Add Postgres server' })).toHaveAttribute('aria-disabled', 'true')
+  await sql(`copy (select 1 as id, 'one' as name) to '/tmp/items.csv' with (format csv);
+    create server files foreign data wrapper file_fdw;
+    create foreign table public.file_items (id int, name text) server files options (filename '/tmp/items.csv', format 'csv')`)
+  expect(await sql('select id, name from public.file_items')).toEqual([{ id: 1, name: 'one' }])
+  await page.reload()
+  const servers = page.getByRole('region', { name: 'Foreign servers' })
+  await expect(servers.getByRole('row', { name: /files/ })).toContainText('file_fdw')
+  await expect(page.getByRole('region', { name: 'Foreign tables' }).getByRole('row', { name: /file_items/ })).toBeVisible()
   expect(await axeViolations(page, ['main'])).toEqual([])
+  await page.screenshot({ path: 'test-results/database-wrappers.png', fullPage: true })
+  await servers.getByRole('button', { name: 'Drop files' }).click()
+  const drop = page.getByRole('dialog', { name: 'Drop server files' })
+  await drop.getByRole('checkbox', { name: /CASCADE/ }).check()
+  await expect(drop.getByLabel('SQL to run')).toContainText('DROP SERVER "files" CASCADE;')
+  await drop.getByRole('button', { name: 'Drop server' }).click()
+  await expect(servers.getByText('No foreign servers yet.')).toBeVisible()
+  expect(await sql(`select to_regclass('public.file_items') as t`)).toEqual([{ t: null }])
 })
 
 test('screenshots of the extensions and privileges screens', async ({ page, request }) => {

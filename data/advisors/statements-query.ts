@@ -14,7 +14,7 @@ import { projectRows, type ProjectSqlVariables } from './project-sql'
 
 /** What the database can say about statements: depends on pg_stat_statements being there and loaded. */
 export type StatementsResult =
-  | { state: 'not_installed'; available: boolean }
+  | { state: 'not_installed'; available: boolean; embedded: boolean }
   | { state: 'not_loaded'; schema: string; message: string }
   | { state: 'ready'; schema: string; statements: Statement[] }
 
@@ -22,7 +22,7 @@ export type StatementsVariables = ProjectSqlVariables & { sort: StatementSort; s
 
 export async function getStatements(vars: StatementsVariables, signal?: AbortSignal): Promise<StatementsResult> {
   const [status] = await projectRows<StatementsStatus>(vars, STATEMENTS_STATUS_SQL, undefined, signal)
-  if (!status?.installed || !status.schema) return { state: 'not_installed', available: Boolean(status?.available) }
+  if (!status?.installed || !status.schema) return { state: 'not_installed', available: Boolean(status?.available), embedded: Boolean(status?.embedded) }
   try {
     const statements = await projectRows<Statement>(vars, statementsSql(status.schema, vars.sort), [vars.search.trim()], signal)
     return { state: 'ready', schema: status.schema, statements }

@@ -100,12 +100,17 @@ export const LONG_QUERY_SECONDS = 10
 
 export const CANCEL_BACKEND_SQL = 'select pg_catalog.pg_cancel_backend($1::int) as cancelled'
 
-export type StatementsStatus = { installed: boolean; available: boolean; schema: string | null }
+/**
+ * Whether pg_stat_statements is enabled, and where. `embedded`: the database is PGlite, which loads
+ * the extension's library when it is created (a Postgres server needs it in shared_preload_libraries).
+ */
+export type StatementsStatus = { installed: boolean; available: boolean; schema: string | null; embedded?: boolean }
 
 export const STATEMENTS_STATUS_SQL = `select exists (select 1 from pg_catalog.pg_extension where extname = 'pg_stat_statements') as installed,
   exists (select 1 from pg_catalog.pg_available_extensions where name = 'pg_stat_statements') as available,
   (select n.nspname::text from pg_catalog.pg_extension e join pg_catalog.pg_namespace n on n.oid = e.extnamespace
-   where e.extname = 'pg_stat_statements') as schema`
+   where e.extname = 'pg_stat_statements') as schema,
+  strpos(version(), 'PGlite') > 0 as embedded`
 
 export const STATEMENT_SORTS = {
   total: { label: 'Total time', column: 'total_exec_time' },

@@ -167,7 +167,33 @@ describe('query performance SQL on a project database', () => {
     expect(engine.embedded).toBe(platform.kind === 'pglite')
     expect(await run(qp.RUNNING_QUERIES_SQL)).toEqual([])
     const [status] = await run(qp.STATEMENTS_STATUS_SQL)
-    expect(status).toMatchObject({ installed: false, schema: null })
+    expect(status).toMatchObject({ installed: false, schema: null, embedded: platform.kind === 'pglite' })
+    // PGlite ships pg_stat_statements among its contrib extensions.
+    if (platform.kind === 'pglite') expect(status.available).toBe(true)
+  })
+
+  it.runIf(!usePostgres)('enables pg_stat_statements on PGlite without preloading; it records statements; the owner resets them', async () => {
+    const qp = await import('@/lib/advisors/query-performance')
+    const readonlyRun = async (query: string, parameters?: unknown[]) => {
+      const res = await sql(platform, readOnly.token, ref, query, parameters)
+      expect(res.status, `${query.slice(0, 60)}: ${JSON.stringify(res.body)}`).toBe(200)
+      return res.body.rows as Record<string, unknown>[]
+    }
+    const refused = await sql(platform, readOnly.token, ref, qp.ENABLE_STATEMENTS_SQL)
+    expect(refused.status).toBe(400)
+    const enable = await sql(platform, owner.token, ref, qp.ENABLE_STATEMENTS_SQL)
+    expect(enable.status, JSON.stringify(enable.body)).toBe(200)
+    const [status] = await readonlyRun(qp.STATEMENTS_STATUS_SQL)
+    expect(status).toMatchObject({ installed: true, schema: expect.any(String) })
+    const schema = status.schema as string
+
+    for (const id of [1, 2, 3]) await sql(platform, owner.token, ref, `select note from public.orders where id = ${id}`)
+    const recorded = await readonlyRun(qp.statementsSql(schema, 'calls'), ['public.orders where id'])
+    expect(recorded).toEqual([expect.objectContaining({ query: 'select note from public.orders where id = $1', calls: 3, rows: 3 })])
+
+    const reset = await sql(platform, owner.token, ref, qp.resetStatementsSql(schema))
+    expect(reset.status, JSON.stringify(reset.body)).toBe(200)
+    expect(await readonlyRun(qp.statementsSql(schema, 'calls'), ['public.orders where id'])).toEqual([])
   })
 
   it.runIf(usePostgres)("lists the application's running query and cancels it with pg_cancel_backend", async () => {

@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { COLUMN_PRIVILEGES_SQL } from '@/lib/database/column-privileges'
-import { EXTENSION_DEPENDENTS_SQL, EXTENSIONS_SQL, enableExtensionSql, type ServerExtensionRow } from '@/lib/database/extensions'
+import { disableExtensionSql, EXTENSION_DEPENDENTS_SQL, EXTENSIONS_SQL, enableExtensionSql, type ServerExtensionRow } from '@/lib/database/extensions'
 import { createHookSql, dropHookSql, setHookEnabledSql, toHook, TRIGGER_FUNCTIONS_SQL, TRIGGERS_SQL, type TriggerRow } from '@/lib/database/hooks'
 import { PLATFORM_ROLE_PATTERN, ROLES_SQL } from '@/lib/database/roles'
 import { EXCLUDED_SCHEMAS } from '@/lib/schemas'
@@ -76,14 +76,41 @@ describe('database screens on a project database', () => {
       // A project database is owned by a role that is not a superuser: trusted contrib extensions can be enabled, postgres_fdw cannot.
       expect(rows[0].current_is_superuser).toBe(false)
       expect(rows.find((r) => r.name === 'postgres_fdw')).toMatchObject({ trusted: false })
-      const enable = await sql(platform, developer.token, ref, enableExtensionSql({ name: 'pg_trgm', fixedSchema: null, requires: [] }, 'extensions'))
+      const enable = await sql(platform, developer.token, ref, enableExtensionSql({ name: 'citext', fixedSchema: null, requires: [] }, 'extensions'))
       expect(enable.status, JSON.stringify(enable.body)).toBe(200)
       const fdw = await sql(platform, developer.token, ref, enableExtensionSql({ name: 'postgres_fdw', fixedSchema: null, requires: [] }, 'extensions'))
       expect(fdw.status).toBe(400)
       expect(fdw.body.message).toMatch(/permission denied|superuser/i)
     } else {
-      expect(rows.map((r) => r.name)).toEqual(['plpgsql'])
+      // PGlite ships Postgres contrib: the project database offers it all, to its superuser.
+      expect(rows[0].current_is_superuser).toBe(true)
+      expect(rows.map((r) => r.name)).toEqual(
+        expect.arrayContaining(['plpgsql', 'pg_trgm', 'citext', 'pgcrypto', 'uuid-ossp', 'hstore', 'ltree', 'file_fdw', 'pg_stat_statements'])
+      )
+      expect(rows.length).toBeGreaterThan(30)
+      expect(rows.filter((r) => r.installed_version !== null).map((r) => r.name)).toEqual(['plpgsql'])
     }
+  })
+
+  it('enables a contrib extension in a chosen schema, lists what depends on it, and disables it', async () => {
+    const trgm = { name: 'pg_trgm', fixedSchema: null, requires: [] }
+    const enable = await sql(platform, developer.token, ref, enableExtensionSql(trgm, 'search'))
+    expect(enable.status, JSON.stringify(enable.body)).toBe(200)
+    const rows = (await sql(platform, reader.token, ref, EXTENSIONS_SQL, [])).body.rows as ServerExtensionRow[]
+    expect(rows.find((r) => r.name === 'pg_trgm')).toMatchObject({ installed_version: expect.any(String), schema: 'search' })
+    const similarity = await sql(platform, reader.token, ref, `select search.similarity('postgres', 'postgre') > 0.5 as close`)
+    expect(similarity.body.rows).toEqual([{ close: true }])
+
+    const index = await sql(platform, developer.token, ref, 'create index orders_note_trgm on public.orders using gin (note search.gin_trgm_ops)')
+    expect(index.status, JSON.stringify(index.body)).toBe(200)
+    const dependents = await sql(platform, reader.token, ref, EXTENSION_DEPENDENTS_SQL, ['pg_trgm'])
+    expect(dependents.status, JSON.stringify(dependents.body)).toBe(200)
+    expect(JSON.stringify(dependents.body.rows)).toContain('orders_note_trgm')
+
+    const disable = await sql(platform, developer.token, ref, disableExtensionSql('pg_trgm', true))
+    expect(disable.status, JSON.stringify(disable.body)).toBe(200)
+    expect((await sql(platform, reader.token, ref, `select extname from pg_extension where extname = 'pg_trgm'`)).body.rows).toEqual([])
+    expect((await sql(platform, reader.token, ref, `select to_regclass('public.orders_note_trgm') as i`)).body.rows).toEqual([{ i: null }])
   })
 
   it("hides Postgres's own roles and every project's platform roles", async () => {

@@ -1,6 +1,7 @@
 /**
- * Wrappers end to end on the self-hosted `default` project. On PGlite there is no FDW extension
- * (the screen's empty state). On a Postgres server (scripts/with-postgres.sh) the default project
+ * Wrappers end to end on the self-hosted `default` project. On PGlite (which ships file_fdw among
+ * its contrib extensions) file_fdw is enabled, a server is added and a file is read as a foreign
+ * table, then the server is dropped with CASCADE. On a Postgres server (scripts/with-postgres.sh) the default project
  * is DATABASE_URL's own database, reached as a superuser: postgres_fdw is enabled, a server to
  * this very database is added with a user mapping, a schema is imported and queried through it,
  * the mapping's password never comes back, and the server is dropped with CASCADE.
@@ -34,9 +35,27 @@ describe('wrappers on the default project', () => {
   })
   afterAll(async () => platform?.close())
 
-  it.runIf(!usePostgres)('PGlite offers no foreign data wrapper extension', async () => {
-    expect(await query(FDW_EXTENSIONS_SQL, [fdwNames])).toEqual([])
+  it.runIf(!usePostgres)('file_fdw on PGlite: enable, add a server, read a file as a table, drop', async () => {
+    // PGlite ships file_fdw (not postgres_fdw or dblink); its files live in PGlite's own file system.
+    expect((await query(FDW_EXTENSIONS_SQL, [fdwNames])).map((r) => r.name)).toEqual(['file_fdw'])
     expect(await query(FOREIGN_DATA_WRAPPERS_SQL, [])).toEqual([])
+
+    await query(enableExtensionSql({ name: 'file_fdw', fixedSchema: null, requires: [] }, 'extensions'))
+    expect(await query(FOREIGN_DATA_WRAPPERS_SQL, [])).toEqual([expect.objectContaining({ name: 'file_fdw', extension: 'file_fdw' })])
+
+    await query(`copy (select i as id, 'item ' || i as name from generate_series(1, 2) i) to '/tmp/items.csv' with (format csv)`)
+    await query(`create server files foreign data wrapper file_fdw;
+      create foreign table public.file_items (id int, name text) server files options (filename '/tmp/items.csv', format 'csv')`)
+    expect(await query('select id, name from public.file_items order by id')).toEqual([
+      { id: 1, name: 'item 1' },
+      { id: 2, name: 'item 2' },
+    ])
+    expect(await query(FOREIGN_SERVERS_SQL, [])).toEqual([expect.objectContaining({ name: 'files', wrapper: 'file_fdw', table_count: 1 })])
+    expect(await query(FOREIGN_TABLES_SQL, [])).toEqual([expect.objectContaining({ schema: 'public', name: 'file_items', server: 'files' })])
+
+    await query(dropServerSql('files', true))
+    expect(await query(FOREIGN_SERVERS_SQL, [])).toEqual([])
+    expect(await query(`select to_regclass('public.file_items') as t`)).toEqual([{ t: null }])
   })
 
   it.runIf(usePostgres)('postgres_fdw: enable, add a server with a mapping, import, query, drop', async () => {

@@ -57,9 +57,12 @@ export function StatementsPanel(vars: ProjectSqlVariables & { enabled: boolean }
             The server has the extension: enabling it records how often and how long each statement runs. It runs this SQL:
           </p>
           <pre className={styles.pre}>{ENABLE_STATEMENTS_SQL};</pre>
-          <p style={{ margin: '0.4rem 0 0' }} className="muted">
-            The server must also load its library at start ({PRELOAD_LINE} in postgresql.conf, then a restart). Creating the extension
-            may need a superuser. {!canRunSql && 'Developers and above can enable it.'}
+          {/* Not .muted: its colour lacks contrast on the admonition's background. */}
+          <p style={{ margin: '0.4rem 0 0' }}>
+            {statements.data.embedded
+              ? 'The embedded database (PGlite) loads the library when the extension is created: statements are recorded from then on, no restart needed.'
+              : `The server must also load its library at start (${PRELOAD_LINE} in postgresql.conf, then a restart). Creating the extension may need a superuser.`}{' '}
+            {!canRunSql && 'Developers and above can enable it.'}
           </p>
           {enable.isError && <SqlRunError error={enable.error} title="pg_stat_statements was not enabled" />}
         </Admonition>

@@ -2,6 +2,7 @@ import { PGlite, type Results, type Transaction } from '@electric-sql/pglite'
 import pg from 'pg'
 import { getStore } from '../db/store'
 import type { Db, QueryResult, SqlParam } from '../db/types'
+import { PGLITE_CONTRIB_EXTENSIONS, pglitePostgresqlConf } from './pglite-extensions'
 
 /**
  * The two engines a project database runs on (an embedded PGlite directory or a database on a
@@ -114,7 +115,7 @@ function pgliteDb(conn: PGlite | Transaction, lock: (<T>(fn: () => Promise<T>) =
 
 /** Opens a PGlite directory (creating the cluster when the directory is empty). */
 export async function openPgliteEngine(dir: string): Promise<Engine> {
-  const pglite = await PGlite.create(dir)
+  const pglite = await PGlite.create(dir, { extensions: PGLITE_CONTRIB_EXTENSIONS, postgresqlconf: pglitePostgresqlConf(dir) })
   const lock = createLock()
   return {
     kind: 'pglite',

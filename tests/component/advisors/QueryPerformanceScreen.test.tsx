@@ -67,8 +67,17 @@ describe('query performance', () => {
     render(api)
     expect(await screen.findByText('pg_stat_statements is not enabled')).toBeInTheDocument()
     expect(screen.getByText('create extension if not exists pg_stat_statements;')).toBeInTheDocument()
+    expect(screen.getByText(/must also load its library at start/)).toBeInTheDocument()
     await user.click(screen.getByRole('button', { name: 'Enable pg_stat_statements' }))
     await waitFor(() => expect(api.queries).toContain('create extension if not exists pg_stat_statements'))
+  })
+
+  it('on the embedded database, says enabling is enough (no preload, no restart)', async () => {
+    render(fakeAdvisorApi({ other: base({ status: { installed: false, available: true, schema: null, embedded: true } }) }))
+    expect(await screen.findByText('pg_stat_statements is not enabled')).toBeInTheDocument()
+    expect(screen.getByText(/loads the library when the extension is created/)).toBeInTheDocument()
+    expect(screen.queryByText(/must also load its library at start/)).not.toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Enable pg_stat_statements' })).toBeEnabled()
   })
 
   it('explains shared_preload_libraries when the extension is installed but not loaded', async () => {
