@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { createAuthRouter } from '@/lib/platform-api/auth-router'
 import { createPlatformRouter } from '@/lib/platform-api/platform-router'
 import { ALL_ENDPOINTS, PLATFORM_ENDPOINTS } from './helpers/all-endpoints'
@@ -224,6 +224,18 @@ describe('authorization: every endpoint, every kind of caller', () => {
     expect(out.status).toBe(204)
     const [header, payload] = w.users.owner.token.split('.')
     const forged = `${header}.${payload}.${Buffer.from('not the signature').toString('base64url')}`
+    // The restarts and branches the Owner walk started finish in the background (each opens a
+    // PGlite database, about a second with its contrib extensions): let them settle first.
+    await vi.waitFor(
+      async () => {
+        const busy = await w.db.query(
+          `select ref, status from platform.projects where organization_id = $1 and status in ('COMING_UP', 'RESTORING', 'RESTARTING', 'PAUSING')`,
+          [w.orgA.id]
+        )
+        expect(busy.rows).toEqual([])
+      },
+      { timeout: 30_000, interval: 250 }
+    )
     const before = await snapshotA()
     const problems: string[] = []
     for (const token of [forged, signedOut]) {
