@@ -73,7 +73,8 @@ export function StatementsPanel(vars: ProjectSqlVariables & { enabled: boolean }
             postgresql.conf (or append pg_stat_statements to the libraries already listed there) and restart the server:
           </p>
           <pre className={styles.pre}>{PRELOAD_LINE}</pre>
-          <p className="muted" style={{ margin: '0.4rem 0 0' }}>
+          {/* Not .muted: its colour lacks contrast on the admonition's background. */}
+          <p style={{ margin: '0.4rem 0 0' }}>
             Postgres said: {statements.data.message}
           </p>
         </Admonition>

@@ -239,9 +239,12 @@ function Wrappers({ access }: { access: DatabaseAccess }) {
                     <td>{s.table_count}</td>
                     <td>
                       <span className={styles.actions}>
-                        <WriteButton blockedReason={access.writeBlockedReason} className="btn btn-sm" onClick={() => setImporting(s.name)} aria-label={`Import a schema from ${s.name}`}>
-                          Import schema
-                        </WriteButton>
+                        {/* IMPORT FOREIGN SCHEMA is a postgres_fdw feature; file_fdw and others define tables one by one. */}
+                        {s.wrapper === 'postgres_fdw' && (
+                          <WriteButton blockedReason={access.writeBlockedReason} className="btn btn-sm" onClick={() => setImporting(s.name)} aria-label={`Import a schema from ${s.name}`}>
+                            Import schema
+                          </WriteButton>
+                        )}
                         <WriteButton blockedReason={access.writeBlockedReason} className="btn btn-sm" onClick={() => setDropping(s)} aria-label={`Drop ${s.name}`}>
                           Drop
                         </WriteButton>
