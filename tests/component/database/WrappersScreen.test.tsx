@@ -63,6 +63,8 @@ describe('wrappers', () => {
       expect(row).toHaveTextContent('passwords are never shown')
       expect(within(screen.getByRole('region', { name: 'Foreign tables' })).getByRole('row', { name: /public.csv/ })).toHaveTextContent('filename=/tmp/a.csv')
 
+      // file_fdw cannot import a schema: only postgres_fdw servers offer it.
+      expect(within(row).queryByRole('button', { name: 'Import a schema from files' })).toBeNull()
       await user.click(within(row).getByRole('button', { name: 'Drop files' }))
       const drop = await screen.findByRole('dialog', { name: 'Drop server files' })
       expect(drop).toHaveTextContent('1 user mapping (postgres) and 1 foreign table')
