@@ -8,7 +8,7 @@ import { useCronJobUpdateMutation } from '@/data/cron/cron-job-update-mutation'
 import type { CronJob } from '@/data/cron/cron-jobs-query'
 import { describeSchedule, nextRunAfter, parseSchedule, SCHEDULE_PRESETS } from '@/lib/cron/schedule'
 import { formatDateTime } from '@/lib/formatting'
-import { validateCronForm, type CronFormValues } from './Cron.utils'
+import { validateCronForm, type CronFormValues } from './cron-form'
 import styles from './Cron.module.css'
 
 const EMPTY: CronFormValues = { name: '', schedule: '*/5 * * * *', command: '', active: true }

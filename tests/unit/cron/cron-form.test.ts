@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { formatDuration, validateCronForm } from '@/components/interfaces/Cron/Cron.utils'
+import { formatDuration } from '@/components/interfaces/Cron/Cron.utils'
+import { validateCronForm } from '@/components/interfaces/Cron/cron-form'
 
 describe('cron job form rules', () => {
   const valid = { name: 'cleanup', schedule: '*/5 * * * *', command: 'select 1', active: true }
