@@ -3,6 +3,7 @@ import { Toggle } from '@/components/ui/Toggle'
 import type { CronJob } from '@/data/cron/cron-jobs-query'
 import { formatDateTime } from '@/lib/formatting'
 import { formatDuration, RUN_STATUS_BADGE } from './Cron.utils'
+import tableStyles from '@/components/ui/DataTable.module.css'
 import styles from './Cron.module.css'
 
 type Props = {
@@ -20,8 +21,8 @@ type Props = {
 /** The project's cron jobs: name, schedule in words, next run, last run, active switch and actions. */
 export function CronJobsTable({ jobs, canWrite, busy, onToggle, onRun, onHistory, onEdit, onDelete }: Props) {
   return (
-    <div className={styles.tableScroll}>
-      <table className={styles.table} aria-label="Cron jobs">
+    <div className={tableStyles.scroll}>
+      <table className={tableStyles.table} aria-label="Cron jobs">
         <thead>
           <tr>
             <th scope="col">Name</th>

@@ -9,6 +9,7 @@ import type { CronJob } from '@/data/cron/cron-jobs-query'
 import { CRON_RUNS_PAGE_SIZE } from '@/lib/cron/limits'
 import { formatDateTime } from '@/lib/formatting'
 import { formatDuration, RUN_STATUS_BADGE } from './Cron.utils'
+import tableStyles from '@/components/ui/DataTable.module.css'
 import styles from './Cron.module.css'
 
 /** A job's runs, newest first, paged: status, start, duration, trigger and the returned message. */
@@ -29,8 +30,8 @@ export function CronRunsModal({ projectRef, job, onClose }: { projectRef: string
     const last = Math.min(offset + CRON_RUNS_PAGE_SIZE, total)
     body = (
       <>
-        <div className={styles.tableScroll}>
-          <table className={styles.table} aria-label={`Runs of ${job?.name}`} aria-busy={runs.isPlaceholderData || undefined}>
+        <div className={tableStyles.scroll}>
+          <table className={tableStyles.table} aria-label={`Runs of ${job?.name}`} aria-busy={runs.isPlaceholderData || undefined}>
             <thead>
               <tr>
                 <th scope="col">Status</th>

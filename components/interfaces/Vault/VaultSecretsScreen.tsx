@@ -9,6 +9,7 @@ import { useProjectRole } from '../Cron/useProjectRole'
 import { DeleteSecretModal } from './DeleteSecretModal'
 import { SecretFormModal } from './SecretFormModal'
 import { SecretValue } from './SecretValue'
+import tableStyles from '@/components/ui/DataTable.module.css'
 import styles from './Vault.module.css'
 
 /** `/project/{ref}/settings/vault/secrets`: the project's encrypted secrets. */
@@ -57,8 +58,8 @@ export function VaultSecretsScreen({ projectRef }: { projectRef: string }) {
         {shown.length === 0 ? (
           <EmptyState title={`No secret matches "${search.trim()}"`} action={<button type="button" className="btn btn-sm" onClick={() => setSearch('')}>Clear search</button>} />
         ) : (
-          <div className={styles.tableScroll}>
-            <table className={styles.table} aria-label="Secrets">
+          <div className={tableStyles.scroll}>
+            <table className={tableStyles.table} aria-label="Secrets">
               <thead>
                 <tr>
                   <th scope="col">Name</th>
