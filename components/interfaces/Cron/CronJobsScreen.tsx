@@ -13,6 +13,7 @@ import { CronJobsTable } from './CronJobsTable'
 import { CronRunsModal } from './CronRunsModal'
 import { DeleteCronJobModal } from './DeleteCronJobModal'
 import { useProjectRole } from './useProjectRole'
+import screenStyles from '@/components/ui/ScreenHeader.module.css'
 import styles from './Cron.module.css'
 
 // The form brings the schedule parser (cron-parser, cronstrue): a chunk of its own, fetched after
@@ -100,11 +101,11 @@ export function CronJobsScreen({ projectRef }: { projectRef: string }) {
 
   const status = project.data?.status
   return (
-    <div className={`page ${styles.screen}`}>
-      <header className={styles.header}>
-        <div className={styles.heading}>
-          <h1 className={styles.title}>Cron jobs</h1>
-          <p className={styles.subtitle}>
+    <div className={`page ${screenStyles.screen}`}>
+      <header className={screenStyles.header}>
+        <div className={screenStyles.heading}>
+          <h1 className={screenStyles.title}>Cron jobs</h1>
+          <p className={screenStyles.subtitle}>
             SQL the platform runs on this project&apos;s database on a schedule, in UTC, with pg_cron&apos;s syntax: five cron fields or
             &quot;N seconds&quot;.
           </p>

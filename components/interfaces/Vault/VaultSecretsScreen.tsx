@@ -10,6 +10,7 @@ import { DeleteSecretModal } from './DeleteSecretModal'
 import { SecretFormModal } from './SecretFormModal'
 import { SecretValue } from './SecretValue'
 import tableStyles from '@/components/ui/DataTable.module.css'
+import screenStyles from '@/components/ui/ScreenHeader.module.css'
 import styles from './Vault.module.css'
 
 /** `/project/{ref}/settings/vault/secrets`: the project's encrypted secrets. */
@@ -105,11 +106,11 @@ export function VaultSecretsScreen({ projectRef }: { projectRef: string }) {
   }
 
   return (
-    <div className={`page ${styles.screen}`}>
-      <header className={styles.header}>
-        <div className={styles.heading}>
-          <h1 className={styles.title}>Vault secrets</h1>
-          <p className={styles.subtitle}>Credentials stored encrypted at rest (AES-256-GCM). Values are shown only when revealed, and every reveal is audit-logged.</p>
+    <div className={`page ${screenStyles.screen}`}>
+      <header className={screenStyles.header}>
+        <div className={screenStyles.heading}>
+          <h1 className={screenStyles.title}>Vault secrets</h1>
+          <p className={screenStyles.subtitle}>Credentials stored encrypted at rest (AES-256-GCM). Values are shown only when revealed, and every reveal is audit-logged.</p>
         </div>
         {secrets.isSuccess && secrets.data.length > 0 && addButton}
       </header>
