@@ -1,0 +1,209 @@
+// One PGlite database in its own worker thread (see pglite-worker-client.ts, the only user).
+//
+// Plain ESM JavaScript on purpose: it is started by file path with `new Worker(path)` and never
+// seen by Next's bundler, so it may import only from node_modules. It opens one PGlite (options
+// in `workerData`) and answers the client's messages one at a time, in the order they arrive:
+//   { id, op: 'query', sql, params, options }   -> Results (rows, fields, affectedRows, command, rowCount)
+//   { id, op: 'exec', sql, options }            -> Results[]
+//   { id, op: 'describeQuery', sql }            -> { queryParams: [{ dataTypeID }], resultFields: [{ name, dataTypeID }] }
+//   { id, op: 'isInTransaction' }               -> boolean
+//   { id, op: 'close' }                         -> closes PGlite cleanly, answers, then the thread ends
+// Every answer is { id, ok: true, value, memory } or { id, ok: false, error, memory, fatal? },
+// where `memory` is the byte length of PGlite's WASM memory (it grows, it never shrinks) and
+// `error` is a plain object carrying every field of PGlite's DatabaseError (code, severity,
+// position, ...), rebuilt into an error on the other side. Functions cannot cross threads, so
+// `options.parsers` is a spec, not functions: { textOids?: number[], safeInt8?: boolean }.
+// Before any answer, the worker posts { type: 'ready', memory } once PGlite is open and has
+// answered `select 1`, or { type: 'failed', error } when it could not open (then it ends).
+import { parentPort, workerData } from 'node:worker_threads'
+import { messages, PGlite } from '@electric-sql/pglite'
+
+/** Keep in step with PGLITE_CONTRIB_EXTENSIONS in lib/platform-api/projects/pglite-extensions.ts. */
+const CONTRIB = [
+  'amcheck',
+  'bloom',
+  'btree_gin',
+  'btree_gist',
+  'citext',
+  'cube',
+  'dict_int',
+  'dict_xsyn',
+  'earthdistance',
+  'file_fdw',
+  'fuzzystrmatch',
+  'hstore',
+  'intarray',
+  'isn',
+  'lo',
+  'ltree',
+  'moddatetime',
+  'pageinspect',
+  'pg_buffercache',
+  'pg_freespacemap',
+  'pg_stat_statements',
+  'pg_surgery',
+  'pg_trgm',
+  'pg_visibility',
+  'pg_walinspect',
+  'pgcrypto',
+  'seg',
+  'tablefunc',
+  'tcn',
+  'tsm_system_rows',
+  'tsm_system_time',
+  'unaccent',
+  'uuid_ossp',
+]
+
+/** @type {{ dataDir: string | null, contrib: boolean, postgresqlconf?: string[] }} */
+const options = workerData
+
+async function contribExtensions() {
+  const modules = await Promise.all(CONTRIB.map((name) => import(`@electric-sql/pglite/contrib/${name}`)))
+  return Object.fromEntries(CONTRIB.map((name, i) => [name, modules[i][name]]))
+}
+
+/** @type {PGlite} */
+let db
+
+function memory() {
+  try {
+    return db?.Module?.wasmMemory?.buffer.byteLength ?? 0
+  } catch {
+    return 0
+  }
+}
+
+/** A plain, cloneable copy of an error with every own field (DatabaseError's code, position...). */
+function serializeError(error) {
+  if (!(error instanceof Error)) {
+    // PGlite's file system throws plain objects (Emscripten's ErrnoError: { errno, code? }).
+    const out = { name: 'Error', message: String(error) }
+    if (error && typeof error === 'object') {
+      for (const [key, value] of Object.entries(error)) if (value === null || typeof value !== 'object') out[key] = value
+      if (typeof error.message !== 'string') out.message = `PGlite failed: ${safeJson(error)}`
+    }
+    return out
+  }
+  const out = { message: error.message, name: error.name, stack: error.stack, isDatabaseError: error instanceof messages.DatabaseError }
+  for (const [key, value] of Object.entries(error)) {
+    // query/params/queryOptions are the caller's own input (and options may hold functions).
+    if (key === 'queryOptions' || key === 'params') continue
+    if (value === undefined || typeof value === 'function') continue
+    out[key] = value
+  }
+  return out
+}
+
+function safeJson(value) {
+  try {
+    return JSON.stringify(value)
+  } catch {
+    return String(value)
+  }
+}
+
+/** A WASM trap or abort leaves PGlite unusable: the thread ends, the client starts a new one. */
+function isFatal(error) {
+  return error instanceof WebAssembly.RuntimeError || (error instanceof Error && /^Aborted\(/.test(error.message))
+}
+
+const identity = (value) => value
+function int8(value) {
+  const n = Number(value)
+  return Number.isSafeInteger(n) ? n : value
+}
+
+const parserCache = new Map()
+/** PGlite's parser options for a spec; undefined (PGlite's defaults) when there is none. */
+function parsersFor(spec) {
+  if (!spec) return undefined
+  const key = JSON.stringify(spec)
+  let parsers = parserCache.get(key)
+  if (!parsers) {
+    parsers = {}
+    for (const oid of spec.textOids ?? []) parsers[oid] = identity
+    if (spec.safeInt8) parsers[20] = int8
+    parserCache.set(key, parsers)
+  }
+  return parsers
+}
+
+function queryOptions(options) {
+  const parsers = parsersFor(options?.parsers)
+  return parsers ? { parsers } : undefined
+}
+
+/** PGlite's Results minus anything that cannot cross (a COPY blob stays behind). */
+function plainResults(r) {
+  const out = { rows: r.rows, fields: r.fields.map((f) => ({ name: f.name, dataTypeID: f.dataTypeID })) }
+  if (r.affectedRows !== undefined) out.affectedRows = r.affectedRows
+  if (r.command !== undefined) out.command = r.command
+  if (r.rowCount !== undefined) out.rowCount = r.rowCount
+  return out
+}
+
+async function handle(message) {
+  switch (message.op) {
+    case 'query':
+      return plainResults(await db.query(message.sql, message.params ?? [], queryOptions(message.options)))
+    case 'exec':
+      return (await db.exec(message.sql, queryOptions(message.options))).map(plainResults)
+    case 'describeQuery': {
+      const d = await db.describeQuery(message.sql)
+      return {
+        queryParams: d.queryParams.map((p) => ({ dataTypeID: p.dataTypeID })),
+        resultFields: d.resultFields.map((f) => ({ name: f.name, dataTypeID: f.dataTypeID })),
+      }
+    }
+    case 'isInTransaction':
+      return Boolean(await db.isInTransaction())
+    case 'fail':
+      throw new Error(message.message)
+    default:
+      throw new Error(`unknown PGlite worker operation ${message.op}`)
+  }
+}
+
+// Messages are handled strictly one after another, in arrival order (the client may send several
+// before the first is answered): PGlite's own lock would not cover isInTransaction().
+let chain = Promise.resolve()
+let closing = false
+
+async function serve(message) {
+  if (closing) return
+  if (message.op === 'close') {
+    closing = true
+    try {
+      if (!db.closed) await db.close()
+      parentPort.postMessage({ id: message.id, ok: true, value: null, memory: 0 })
+    } catch (error) {
+      parentPort.postMessage({ id: message.id, ok: false, error: serializeError(error), memory: 0 })
+    }
+    parentPort.close()
+    return
+  }
+  try {
+    const value = await handle(message)
+    parentPort.postMessage({ id: message.id, ok: true, value, memory: memory() })
+  } catch (error) {
+    const fatal = isFatal(error)
+    parentPort.postMessage({ id: message.id, ok: false, error: serializeError(error), memory: memory(), fatal })
+    if (fatal) process.exit(1)
+  }
+}
+
+try {
+  const extensions = options.contrib ? await contribExtensions() : {}
+  const pgOptions = { extensions }
+  if (options.postgresqlconf) pgOptions.postgresqlconf = options.postgresqlconf
+  db = options.dataDir ? await PGlite.create(options.dataDir, pgOptions) : await PGlite.create(pgOptions)
+  await db.query('select 1')
+} catch (error) {
+  parentPort.postMessage({ type: 'failed', error: serializeError(error) })
+  process.exit(1)
+}
+parentPort.on('message', (message) => {
+  chain = chain.then(() => serve(message))
+})
+parentPort.postMessage({ type: 'ready', memory: memory() })
