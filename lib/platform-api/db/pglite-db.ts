@@ -1,9 +1,13 @@
-import { PGlite, type Transaction } from '@electric-sql/pglite'
+import { openPgliteWorker, type PgliteConnection, type PgliteWorkerClient } from './pglite-worker-client'
 import type { Db, QueryResult, SqlParam } from './types'
 
-type Queryable = Pick<PGlite, 'query' | 'exec'> | Transaction
+/**
+ * Timeout of the store's own statements. They take milliseconds; one still running after this
+ * means PGlite is wedged: its worker is ended and the next statement runs on a fresh one.
+ */
+export const STORE_STATEMENT_TIMEOUT_MS = 30_000
 
-function wrap(conn: Queryable, root: PGlite | null): Db {
+function wrap(conn: PgliteConnection, client: PgliteWorkerClient | null): Db {
   const db: Db = {
     kind: 'pglite',
     async query<T>(sql: string, params: SqlParam[] = []): Promise<QueryResult<T>> {
@@ -15,18 +19,22 @@ function wrap(conn: Queryable, root: PGlite | null): Db {
     },
     async transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T> {
       // PGlite has one connection; a nested call joins the outer transaction.
-      if (!root) return fn(db)
-      return root.transaction((tx) => fn(wrap(tx, null)))
+      if (!client) return fn(db)
+      return client.transaction((tx) => fn(wrap(tx, null)))
     },
     async close() {
-      if (root && !root.closed) await root.close()
+      if (client && !client.closed) await client.close()
     },
   }
   return db
 }
 
-/** Opens (creating when missing) an embedded Postgres persisted in `dataDir` (or in memory). */
+/**
+ * Opens (creating when missing) an embedded Postgres persisted in `dataDir` (or in memory), in
+ * its own worker thread: the store's statements never run on the request thread. PGlite's
+ * default result parsers apply (dates as Date, json parsed, ...), as they did in-process.
+ */
 export async function openPgliteDb(dataDir: string | null): Promise<Db> {
-  const pglite = dataDir ? await PGlite.create(dataDir) : await PGlite.create()
-  return wrap(pglite, pglite)
+  const client = await openPgliteWorker({ dataDir, contrib: false, defaultTimeoutMs: STORE_STATEMENT_TIMEOUT_MS, name: 'platform store' })
+  return wrap(client, client)
 }
