@@ -137,6 +137,7 @@ export function statementsSql(schema: string, sort: StatementSort): string {
 from ${ident}.pg_stat_statements s left join pg_catalog.pg_roles r on r.oid = s.userid
 where s.dbid = (select oid from pg_catalog.pg_database where datname = current_database())
   and ($1::text = '' or strpos(lower(s.query), lower($1::text)) > 0)
+  and strpos(s.query, 'platform_jail.') = 0
 order by s.${STATEMENT_SORTS[sort].column} desc
 limit 50`
 }

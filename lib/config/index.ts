@@ -52,6 +52,8 @@ export type ServerConfig = PublicConfig & {
   demoPassword: string | null
   /** Believe X-Forwarded-For (only behind a trusted proxy): rate limits key on the client address. */
   trustProxy: boolean
+  /** Caps every plan's statement timeout for member SQL (seconds); null: the plans' own. */
+  statementTimeoutSeconds: number | null
 }
 
 type Env = Record<string, string | undefined>
@@ -80,6 +82,11 @@ function json(value: string | undefined): unknown {
   } catch {
     return value
   }
+}
+
+function positiveNumber(value: string | undefined): number | null {
+  const n = Number(value)
+  return value !== undefined && value.trim() !== '' && Number.isFinite(n) && n > 0 ? n : null
 }
 
 function str(value: string | undefined): string | null {
@@ -122,6 +129,7 @@ export function parseConfig(env: Env): ServerConfig {
     seedDemo: bool(env.SEED_DEMO, false),
     demoPassword: str(env.DEMO_PASSWORD),
     trustProxy: bool(env.TRUST_PROXY, false),
+    statementTimeoutSeconds: positiveNumber(env.STATEMENT_TIMEOUT_SECONDS),
   }
 }
 

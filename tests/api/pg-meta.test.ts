@@ -166,8 +166,9 @@ describe('pg-meta query endpoint', () => {
       expect(program.body.code).toBe('42501')
       const timeout = await sql(platform, owner.token, ref, 'show statement_timeout')
       expect(timeout.body.rows).toEqual([{ statement_timeout: '1min' }])
+      // The member's statements are held to the project role (issue 9): no way back to the login role.
       const reset = await sql(platform, owner.token, ref, 'reset role; select current_user as u')
-      expect(reset.body.rows).toEqual([{ u: `project_${ref}` }])
+      expect(reset.body.message).toMatch(/cannot set parameter "role"/)
     }
   })
 })

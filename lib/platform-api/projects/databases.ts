@@ -1,7 +1,8 @@
 import fs from 'node:fs'
 import type { Db, SqlParam } from '../db/types'
 import { getStore } from '../db/store'
-import { openPgliteEngine, openPostgresEngine, type Engine, type ProjectSession } from './engines'
+import { openPgliteEngine, openPostgresEngine, type Engine, type ProjectSession, type SessionOptions } from './engines'
+import { projectSetupSql } from './jail'
 import { copyTemplate, isReady, markReady, templateDir } from './pglite-files'
 import {
   closeProjectDatabaseOnServer,
@@ -10,7 +11,9 @@ import {
   openProjectDatabaseOnServer,
   syncDashboardRolePassword,
 } from './server-databases'
-import { projectTarget, type ProjectTarget } from './targets'
+import { projectRoleNames, projectTarget, type ProjectTarget } from './targets'
+import pg from 'pg'
+import { quoteIdent } from './jail'
 
 /**
  * Open project databases, kept on globalThis (Next reloads modules; one PGlite per directory).
@@ -71,8 +74,17 @@ async function openEngine(target: ProjectTarget, create: boolean): Promise<Engin
       throw new Error(`The database of project ${target.ref} is not provisioned`)
     }
     fs.mkdirSync(target.dir, { recursive: true })
-    return openPgliteEngine(target.dir)
+    const engine = await openPgliteEngine(target.dir)
+    try {
+      // The platform's privileged session (PGlite's own superuser), platform text only.
+      await engine.db.exec(projectSetupSql(projectRoleNames(target.ref), null, { singleTenant: true }))
+    } catch (error) {
+      await engine.close().catch(() => {})
+      throw error
+    }
+    return engine
   }
+  await setUpServerDatabase(target)
   try {
     return await openPostgresEngine(target.url)
   } catch (error) {
@@ -80,6 +92,18 @@ async function openEngine(target: ProjectTarget, create: boolean): Promise<Engin
     if ((error as { code?: string }).code !== '28P01' || !target.roles) throw error
     await syncDashboardRolePassword(await getStore(), target.ref)
     return openPostgresEngine(target.url)
+  }
+}
+
+/** The roles and the jail on a server database, through the platform's privileged role. */
+async function setUpServerDatabase(target: Extract<ProjectTarget, { kind: 'postgres' }>): Promise<void> {
+  const admin = new pg.Client({ connectionString: target.adminUrl, application_name: 'dashboard-platform' })
+  await admin.connect()
+  try {
+    await admin.query(projectSetupSql(projectRoleNames(target.ref), target.roles?.dashboard ?? null, { singleTenant: false }))
+    if (target.roles) await admin.query(`alter role ${quoteIdent(target.roles.dashboard)} reset role`)
+  } finally {
+    await admin.end().catch(() => {})
   }
 }
 
@@ -200,8 +224,8 @@ export async function getProjectDb(ref: string): Promise<Db> {
 }
 
 /** Runs `fn` on a private session of the project's database (see `Engine.session`). */
-export function withProjectSession<T>(ref: string, fn: (session: ProjectSession) => Promise<T>, signal?: AbortSignal): Promise<T> {
-  return withEngine(ref, (engine) => engine.session(fn, signal))
+export function withProjectSession<T>(ref: string, fn: (session: ProjectSession) => Promise<T>, options?: SessionOptions): Promise<T> {
+  return withEngine(ref, (engine) => engine.session(fn, options))
 }
 
 /** `show server_version`, first word (e.g. "17.4"). */

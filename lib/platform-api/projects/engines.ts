@@ -1,8 +1,15 @@
-import { PGlite, type Results, type Transaction } from '@electric-sql/pglite'
+import type { Results } from '@electric-sql/pglite'
 import pg from 'pg'
 import { getStore } from '../db/store'
 import type { Db, QueryResult, SqlParam } from '../db/types'
-import { PGLITE_CONTRIB_EXTENSIONS, pglitePostgresqlConf } from './pglite-extensions'
+import {
+  openPgliteWorker,
+  StatementTimeoutError as WorkerStatementTimeoutError,
+  type ParserSpec,
+  type PgliteConnection,
+  type PgliteWorkerClient,
+} from '../db/pglite-worker-client'
+import { pglitePostgresqlConf } from './pglite-extensions'
 
 /**
  * The two engines a project database runs on (an embedded PGlite directory or a database on a
@@ -18,12 +25,37 @@ export type RawResult = {
   fields: { name: string; dataTypeID: number }[]
 }
 
-/** A private connection to a project database (pg-meta). */
+/** What Parse + Describe tell of a statement (nothing runs). */
+export type Described = { paramTypes: number[]; fields: { name: string; dataTypeID: number }[] }
+
+/**
+ * A private connection to a project database. Only platform-written SQL goes to `simple` and
+ * `extended`; a member's text goes only to `describe` and, through the jail (member-sql.ts), as
+ * a parameter.
+ */
 export interface ProjectSession {
   /** Simple protocol: any number of statements; every statement's result. */
   simple(sql: string): Promise<RawResult[]>
   /** Extended protocol: exactly one statement, with parameters. */
   extended(sql: string, params: unknown[]): Promise<RawResult>
+  /** Parse and describe one statement without running it. */
+  describe(sql: string): Promise<Described>
+}
+
+export type SessionOptions = {
+  /** An aborted signal cancels the running statement. */
+  signal?: AbortSignal
+  /** The session's statements are ended after this long (StatementTimeoutError). */
+  timeoutMs?: number
+}
+
+/** A member's statement ran past its plan's timeout. */
+export class StatementTimeoutError extends Error {
+  code = '57014'
+  severity = 'ERROR'
+  constructor(readonly timeoutMs: number) {
+    super(`statement timed out after ${Math.round(timeoutMs / 100) / 10} s`)
+  }
 }
 
 export interface Engine {
@@ -34,11 +66,11 @@ export interface Engine {
    * session state discarded. On Postgres an aborted `signal` cancels the running statement
    * (PGlite runs statements in-process and cannot interrupt one).
    */
-  session<T>(fn: (session: ProjectSession) => Promise<T>, signal?: AbortSignal): Promise<T>
+  session<T>(fn: (session: ProjectSession) => Promise<T>, options?: SessionOptions): Promise<T>
   close(): Promise<void>
 }
 
-/** Postgres statement timeout for project queries (PGlite has no timer: it cannot cancel a statement). */
+/** Postgres statement timeout for the platform's own queries on a project database. */
 export const STATEMENT_TIMEOUT_MS = 60_000
 
 const identity = (value: string) => value
@@ -70,16 +102,6 @@ export const RESULT_PARSERS: Record<number, (value: string) => unknown> = {
   1270: identity, // timetz[]
 }
 
-/** A FIFO lock: PGlite has one connection, and a pg-meta session must have it to itself. */
-function createLock() {
-  let tail: Promise<unknown> = Promise.resolve()
-  return function run<T>(fn: () => Promise<T>): Promise<T> {
-    const result = tail.then(fn)
-    tail = result.catch(() => undefined)
-    return result
-  }
-}
-
 function fromPglite(r: Results): RawResult {
   return {
     command: r.command ?? null,
@@ -89,52 +111,88 @@ function fromPglite(r: Results): RawResult {
   }
 }
 
-function pgliteDb(conn: PGlite | Transaction, lock: (<T>(fn: () => Promise<T>) => Promise<T>) | null, root: PGlite | null): Db {
-  const locked = <T>(fn: () => Promise<T>) => (lock ? lock(fn) : fn())
+/** RESULT_PARSERS as data, for the PGlite worker (functions cannot cross threads). */
+export const RESULT_PARSER_SPEC: ParserSpec = {
+  textOids: Object.entries(RESULT_PARSERS)
+    .filter(([, parse]) => parse === identity)
+    .map(([oid]) => Number(oid)),
+  safeInt8: true,
+}
+
+function connectionDb(conn: PgliteConnection, client: PgliteWorkerClient | null): Db {
   const db: Db = {
     kind: 'pglite',
-    query<T>(sql: string, params: SqlParam[] = []): Promise<QueryResult<T>> {
-      return locked(async () => {
-        const r = await conn.query<T>(sql, params as unknown[])
-        return { rows: r.rows, fields: r.fields, affectedRows: r.affectedRows }
-      })
+    async query<T>(sql: string, params: SqlParam[] = []): Promise<QueryResult<T>> {
+      const r = await conn.query<T>(sql, params as unknown[])
+      return { rows: r.rows, fields: r.fields, affectedRows: r.affectedRows }
     },
-    exec(sql: string) {
-      return locked(async () => {
-        await conn.exec(sql)
-      })
+    async exec(sql: string) {
+      await conn.exec(sql)
     },
     transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T> {
-      if (!root) return fn(db) // nested: joins the outer transaction
-      return locked(() => root.transaction((tx) => fn(pgliteDb(tx, null, null))))
+      if (!client) return fn(db) // nested: joins the outer transaction
+      return client.transaction((tx) => fn(connectionDb(tx, null)))
     },
     async close() {},
   }
   return db
 }
 
-/** Opens a PGlite directory (creating the cluster when the directory is empty). */
+/**
+ * Opens a PGlite directory (creating the cluster when the directory is empty) in its own worker
+ * thread, so its statements never hold up the HTTP server, and a statement past its timeout is
+ * ended by ending the worker (PGlite cannot interrupt a statement); the next call reopens it.
+ */
 export async function openPgliteEngine(dir: string): Promise<Engine> {
-  const pglite = await PGlite.create(dir, { extensions: PGLITE_CONTRIB_EXTENSIONS, postgresqlconf: pglitePostgresqlConf(dir) })
-  const lock = createLock()
+  const client = await openPgliteWorker({
+    dataDir: dir,
+    contrib: true,
+    postgresqlconf: [pglitePostgresqlConf(dir)],
+    name: `project ${dir}`,
+  })
   return {
     kind: 'pglite',
-    db: pgliteDb(pglite, lock, pglite),
-    session: (fn) =>
-      lock(async () => {
+    db: connectionDb(client, client),
+    session: (fn, options = {}) =>
+      client.exclusive(async (conn) => {
+        const deadline = options.timeoutMs ? Date.now() + options.timeoutMs : null
+        const call = () => {
+          if (options.signal?.aborted) throw Object.assign(new Error('canceling statement due to user request'), { code: '57014', severity: 'ERROR' })
+          if (deadline === null) return { parsers: RESULT_PARSER_SPEC }
+          const left = deadline - Date.now()
+          if (left <= 0) throw new StatementTimeoutError(options.timeoutMs!)
+          return { parsers: RESULT_PARSER_SPEC, timeoutMs: left }
+        }
+        const timed = async <T>(run: () => Promise<T>): Promise<T> => {
+          try {
+            return await run()
+          } catch (error) {
+            if (error instanceof WorkerStatementTimeoutError) throw new StatementTimeoutError(options.timeoutMs ?? 0)
+            throw error
+          }
+        }
         const session: ProjectSession = {
-          simple: async (sql) => (await pglite.exec(sql, { parsers: RESULT_PARSERS })).map(fromPglite),
-          extended: async (sql, params) => fromPglite(await pglite.query(sql, params, { parsers: RESULT_PARSERS })),
+          simple: (sql) => timed(async () => (await conn.exec(sql, call())).map(fromPglite)),
+          extended: (sql, params) => timed(async () => fromPglite(await conn.query(sql, params, call()))),
+          describe: (sql) =>
+            timed(async () => {
+              const d = await conn.describeQuery(sql, call())
+              return { paramTypes: d.queryParams.map((p) => p.dataTypeID), fields: d.resultFields.map((f) => ({ name: f.name, dataTypeID: f.dataTypeID })) }
+            }),
         }
         try {
           return await fn(session)
         } finally {
-          if (await pglite.isInTransaction()) await pglite.exec('rollback')
-          await pglite.exec('discard all')
+          try {
+            if (await conn.isInTransaction()) await conn.exec('rollback')
+            await conn.exec('discard all')
+          } catch {
+            // the worker was ended (timeout): the next call starts a fresh one, with no session state
+          }
         }
       }),
     async close() {
-      if (!pglite.closed) await pglite.close()
+      if (!client.closed) await client.close()
     },
   }
 }
@@ -174,11 +232,54 @@ function clientDb(client: pg.PoolClient): Db {
   return db
 }
 
+/** Parse + Describe of one statement on a pg client, as a submittable query (nothing runs). */
+class DescribeStatement {
+  private paramTypes: number[] = []
+  private fields: Described['fields'] = []
+  private onParams = (msg: { dataTypeIDs: number[] }) => {
+    this.paramTypes = msg.dataTypeIDs
+  }
+  private connection: { removeListener(event: string, fn: unknown): void } | null = null
+  readonly done: Promise<Described>
+  private settle!: { resolve: (d: Described) => void; reject: (e: unknown) => void }
+  constructor(private readonly text: string) {
+    this.done = new Promise((resolve, reject) => {
+      this.settle = { resolve, reject }
+    })
+  }
+  submit(connection: {
+    parse(m: { text: string; name: string; types: number[] }): void
+    describe(m: { type: 'S'; name: string }): void
+    sync(): void
+    on(event: string, fn: unknown): void
+    removeListener(event: string, fn: unknown): void
+  }) {
+    this.connection = connection
+    connection.on('parameterDescription', this.onParams)
+    connection.parse({ text: this.text, name: '', types: [] })
+    connection.describe({ type: 'S', name: '' })
+    connection.sync()
+    return null
+  }
+  handleRowDescription(msg: { fields: { name: string; dataTypeID: number }[] }) {
+    this.fields = msg.fields.map((f) => ({ name: f.name, dataTypeID: f.dataTypeID }))
+  }
+  handleParseComplete() {}
+  handleError(error: unknown) {
+    this.connection?.removeListener('parameterDescription', this.onParams)
+    this.settle.reject(error)
+  }
+  handleReadyForQuery() {
+    this.connection?.removeListener('parameterDescription', this.onParams)
+    this.settle.resolve({ paramTypes: this.paramTypes, fields: this.fields })
+  }
+}
+
 /** A small pool on one database of a Postgres server; it checks that the database answers. */
-export async function openPostgresEngine(connectionString: string, options: { max?: number } = {}): Promise<Engine> {
+export async function openPostgresEngine(connectionString: string, options_: { max?: number } = {}): Promise<Engine> {
   const pool = new pg.Pool({
     connectionString,
-    max: options.max ?? 3,
+    max: options_.max ?? 3,
     idleTimeoutMillis: 10_000,
     connectionTimeoutMillis: 10_000,
     statement_timeout: STATEMENT_TIMEOUT_MS,
@@ -216,11 +317,14 @@ export async function openPostgresEngine(connectionString: string, options: { ma
   return {
     kind: 'postgres',
     db,
-    async session(fn, signal) {
+    async session(fn, options = {}) {
+      const { signal, timeoutMs } = options
       const client = await pool.connect()
-      // pg_cancel_backend stops what this connection runs (the caller left). It is sent from the
-      // platform's own connection: the project roles may not signal each other's backends.
+      // pg_cancel_backend stops what this connection runs (the caller left, or its time is up).
+      // It is sent from the platform's own connection: a member may have changed anything of
+      // its own session (statement_timeout included), but not that.
       const pid = (client as pg.PoolClient & { processID?: number }).processID
+      let timedOut = false
       const cancel = () => {
         if (!pid) return
         void getStore()
@@ -228,15 +332,37 @@ export async function openPostgresEngine(connectionString: string, options: { ma
           .catch((error: unknown) => console.error(`[platform-api] could not cancel backend ${pid}`, error))
       }
       signal?.addEventListener('abort', cancel, { once: true })
+      const timer = timeoutMs
+        ? setTimeout(() => {
+            timedOut = true
+            cancel()
+          }, timeoutMs)
+        : null
+      const timed = async <T>(run: () => Promise<T>): Promise<T> => {
+        try {
+          return await run()
+        } catch (error) {
+          if (timedOut && (error as { code?: string }).code === '57014') throw new StatementTimeoutError(timeoutMs!)
+          throw error
+        }
+      }
       const session: ProjectSession = {
-        async simple(sql) {
-          const r = (await client.query({ text: sql, types: pgTypes })) as pg.QueryResult | pg.QueryResult[]
-          return (Array.isArray(r) ? r : [r]).map(fromPg)
-        },
-        async extended(sql, params) {
-          const config = { text: sql, values: params, types: pgTypes, queryMode: 'extended' }
-          return fromPg(await client.query(config as pg.QueryConfig))
-        },
+        simple: (sql) =>
+          timed(async () => {
+            const r = (await client.query({ text: sql, types: pgTypes })) as pg.QueryResult | pg.QueryResult[]
+            return (Array.isArray(r) ? r : [r]).map(fromPg)
+          }),
+        extended: (sql, params) =>
+          timed(async () => {
+            const config = { text: sql, values: params, types: pgTypes, queryMode: 'extended' }
+            return fromPg(await client.query(config as pg.QueryConfig))
+          }),
+        describe: (sql) =>
+          timed(async () => {
+            const describe = new DescribeStatement(sql)
+            void client.query(describe as unknown as pg.QueryConfig).catch?.(() => {})
+            return describe.done
+          }),
       }
       let broken: Error | undefined
       try {
@@ -249,6 +375,7 @@ export async function openPostgresEngine(connectionString: string, options: { ma
           broken = error as Error
         }
         signal?.removeEventListener('abort', cancel)
+        if (timer) clearTimeout(timer)
         client.release(broken) // a connection we could not reset is destroyed, not reused
       }
     },

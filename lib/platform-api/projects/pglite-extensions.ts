@@ -99,6 +99,9 @@ const INITDB_SETTINGS: readonly [string, string][] = [
   ['lc_monetary', 'C'],
   ['lc_numeric', 'C'],
   ['lc_time', 'C'],
+  // Member statements run inside the jail's function (issue 9): track nested statements too, so
+  // query performance sees them.
+  ['pg_stat_statements.track', 'all'],
   ['default_text_search_config', "'pg_catalog.english'"],
 ]
 

@@ -1,16 +1,27 @@
+import { isPlanId } from '@/lib/catalogue/plans'
+import { getServerConfig } from '@/lib/config'
+import { statementTimeoutMs } from '@/lib/database/statement-timeout'
+import { getStore } from '../db/store'
 import { ApiError } from '../http/errors'
 import { recordStatement } from '../logs/postgres-log'
 import { withProjectSession } from './databases'
 import type { ProjectSession, RawResult } from './engines'
+import { TYPE_NAMES_SQL } from './jail'
+import { runMemberSql } from './member-sql'
+import { projectRoleNames, projectTarget } from './targets'
 
 /**
  * `POST /platform/pg-meta/{ref}/query`: runs SQL on a project's database.
  *
- * - Several statements run in one simple-protocol round trip; the last statement's result is
- *   returned (a syntax error anywhere means none runs: Postgres parses the whole script first).
- * - With `parameters`, or for a Read-only member, the query is one statement on the extended
- *   protocol. A Read-only member's statement runs inside `BEGIN READ ONLY` and is rolled back;
- *   being a single statement, it cannot end that transaction and write after it.
+ * - The SQL runs in the jail (jail.ts, member-sql.ts): as the project's owner role for Developers
+ *   and above, as its read-only role for Read-only members, never as a superuser.
+ * - Several statements run in one transaction; the last statement's result is returned (an error
+ *   anywhere rolls back the whole script).
+ * - With `parameters`, or for a Read-only member, the query is one statement. A Read-only
+ *   member's statement runs inside `BEGIN READ ONLY`, which is always rolled back.
+ * - The plan's statement timeout (lib/database/statement-timeout.ts) ends the request's SQL on
+ *   both engines: on a server by cancelling the backend from the platform's own connection, on
+ *   PGlite by ending the database's worker, which reopens on the next request.
  * - At most MAX_RESULT_ROWS rows are returned (`truncated: true` beyond). The drivers read the
  *   whole result first, so memory per request is bounded by the statement, not by this cap.
  * - After each request the session is reset (open transaction rolled back, `DISCARD ALL`).
@@ -68,6 +79,73 @@ function errorBody(error: PgError, singleStatement: { readOnly: boolean } | null
   }
 }
 
+type QueryInput = { query: string; parameters?: unknown[]; readOnly: boolean; signal?: AbortSignal }
+type QueryOutcome = { ok: true; result: QueryResultBody } | { ok: false; error: QueryErrorBody }
+
+/** Runs a query on the project's database: its last result, or the Postgres error. Each run is logged (postgres_logs). */
+export async function runProjectQuery(ref: string, input: QueryInput): Promise<QueryOutcome> {
+  const startedAt = new Date()
+  const started = performance.now()
+  const outcome = await runUnlogged(ref, input)
+  recordStatement(ref, input, outcome, performance.now() - started, startedAt)
+  return outcome
+}
+
+/** The plan's statement timeout for the project (self-hosted: enterprise), capped by the setting. */
+async function projectTimeoutMs(ref: string): Promise<number> {
+  const config = getServerConfig()
+  const { rows } = await (await getStore()).query<{ plan_id: string }>(
+    'select o.plan_id from platform.projects p join platform.organizations o on o.id = p.organization_id where p.ref = $1',
+    [ref]
+  )
+  const plan = rows[0] && isPlanId(rows[0].plan_id) ? rows[0].plan_id : 'free'
+  return statementTimeoutMs(plan, { selfHosted: !config.isPlatform, capSeconds: config.statementTimeoutSeconds })
+}
+
+async function runUnlogged(ref: string, input: QueryInput): Promise<QueryOutcome> {
+  const single = input.readOnly || (input.parameters?.length ?? 0) > 0
+  const timeoutMs = await projectTimeoutMs(ref)
+  try {
+    return await withProjectSession(
+      ref,
+      async (session) => {
+        let last: RawResult
+        try {
+          last = await runMemberSql(session, {
+            query: input.query,
+            parameters: input.parameters,
+            single,
+            role: input.readOnly ? 'readonly' : 'owner',
+            roles: projectRoleNames(ref),
+            singleTenant: projectTarget(ref).kind === 'pglite',
+          })
+        } catch (error) {
+          if (isPgError(error)) return { ok: false as const, error: errorBody(error, single ? { readOnly: input.readOnly } : null) }
+          throw error
+        }
+        const names = await typeNames(session, last.fields)
+        const truncated = last.rows.length > MAX_RESULT_ROWS
+        return {
+          ok: true as const,
+          result: {
+            rows: truncated ? last.rows.slice(0, MAX_RESULT_ROWS) : last.rows,
+            fields: last.fields.map((f) => ({ name: f.name, dataTypeID: f.dataTypeID, type: names.get(f.dataTypeID) ?? null })),
+            rowCount: last.rowCount,
+            command: last.command,
+            truncated,
+          },
+        }
+      },
+      { signal: input.signal, timeoutMs }
+    )
+  } catch (error) {
+    if (error instanceof ApiError) throw error
+    const message = error instanceof Error ? error.message : String(error)
+    console.error(`[platform-api] pg-meta ${ref}: ${message}`)
+    throw new ApiError(503, `Could not reach the database of project ${ref}: ${message}`)
+  }
+}
+
 // Built-in types never change their oid; user types (oid >= 16384) are looked up every time.
 const FIRST_NORMAL_OID = 16_384
 const builtinTypeNames = new Map<number, string>()
@@ -81,67 +159,10 @@ async function typeNames(session: ProjectSession, fields: RawResult['fields']): 
     else if (!missing.includes(dataTypeID)) missing.push(dataTypeID)
   }
   if (missing.length === 0) return names
-  const { rows } = await session.extended(
-    'select oid::int as oid, format_type(oid, null) as name from pg_catalog.pg_type where oid = any($1::oid[])',
-    [missing]
-  )
+  const { rows } = await session.extended(TYPE_NAMES_SQL, [missing])
   for (const row of rows as { oid: number; name: string }[]) {
     names.set(row.oid, row.name)
     if (row.oid < FIRST_NORMAL_OID) builtinTypeNames.set(row.oid, row.name)
   }
   return names
-}
-
-const EMPTY: RawResult = { command: null, rowCount: null, rows: [], fields: [] }
-
-type QueryInput = { query: string; parameters?: unknown[]; readOnly: boolean; signal?: AbortSignal }
-type QueryOutcome = { ok: true; result: QueryResultBody } | { ok: false; error: QueryErrorBody }
-
-/** Runs a query on the project's database: its last result, or the Postgres error. Each run is logged (postgres_logs). */
-export async function runProjectQuery(ref: string, input: QueryInput): Promise<QueryOutcome> {
-  const startedAt = new Date()
-  const started = performance.now()
-  const outcome = await runUnlogged(ref, input)
-  recordStatement(ref, input, outcome, performance.now() - started, startedAt)
-  return outcome
-}
-
-async function runUnlogged(ref: string, input: QueryInput): Promise<QueryOutcome> {
-  const single = input.readOnly || (input.parameters?.length ?? 0) > 0
-  try {
-    return await withProjectSession(ref, async (session) => {
-      let last: RawResult
-      try {
-        if (input.readOnly) {
-          await session.simple('begin read only')
-          last = await session.extended(input.query, input.parameters ?? [])
-        } else if (single) {
-          last = await session.extended(input.query, input.parameters ?? [])
-        } else {
-          const all = await session.simple(input.query)
-          last = all[all.length - 1] ?? EMPTY
-        }
-      } catch (error) {
-        if (isPgError(error)) return { ok: false as const, error: errorBody(error, single ? { readOnly: input.readOnly } : null) }
-        throw error
-      }
-      const names = await typeNames(session, last.fields)
-      const truncated = last.rows.length > MAX_RESULT_ROWS
-      return {
-        ok: true as const,
-        result: {
-          rows: truncated ? last.rows.slice(0, MAX_RESULT_ROWS) : last.rows,
-          fields: last.fields.map((f) => ({ name: f.name, dataTypeID: f.dataTypeID, type: names.get(f.dataTypeID) ?? null })),
-          rowCount: last.rowCount,
-          command: last.command,
-          truncated,
-        },
-      }
-    }, input.signal)
-  } catch (error) {
-    if (error instanceof ApiError) throw error
-    const message = error instanceof Error ? error.message : String(error)
-    console.error(`[platform-api] pg-meta ${ref}: ${message}`)
-    throw new ApiError(503, `Could not reach the database of project ${ref}: ${message}`)
-  }
 }

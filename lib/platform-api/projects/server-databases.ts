@@ -23,11 +23,11 @@ async function roleExists(db: Db, role: string): Promise<boolean> {
 }
 
 /**
- * Creates the project's two roles: the owner (LOGIN with the user's database password, or a
- * random one nobody knows) and the dashboard role the platform connects as. The dashboard role's
- * default `role` setting makes every session act as the owner, so objects made from the
- * dashboard belong to the owner; `RESET ROLE` comes back to the owner too. Transactional: call it
- * inside the transaction that inserts the project row.
+ * Creates the project's login roles: the owner (LOGIN with the user's database password, or a
+ * random one nobody knows) and the dashboard role the platform connects as. Members' SQL runs
+ * in the jail as the owner or read-only role (jail.ts), which the platform's setup adds when it
+ * first opens the database. Transactional: call it inside the transaction that inserts the
+ * project row.
  */
 export async function createProjectRoles(db: Db, ref: string, ownerPassword: string | null): Promise<void> {
   const { owner, dashboard } = projectRoleNames(ref)
@@ -37,7 +37,6 @@ export async function createProjectRoles(db: Db, ref: string, ownerPassword: str
   }
   if (!(await roleExists(db, dashboard))) {
     await run(db, 'create role %I login nosuperuser nocreatedb nocreaterole password %L in role %I', dashboard, dashboardRolePassword(ref), owner)
-    await run(db, 'alter role %I set role to %L', dashboard, owner)
   }
 }
 
@@ -81,11 +80,11 @@ export async function openProjectDatabaseOnServer(db: Db, ref: string): Promise<
   await run(db, 'alter database %I allow_connections true', owner)
 }
 
-/** Drops the database and both roles (idempotent). */
+/** Drops the database and the project's roles (idempotent). */
 export async function dropProjectDatabaseOnServer(db: Db, ref: string): Promise<void> {
-  const { owner, dashboard } = projectRoleNames(ref)
+  const { owner, dashboard, readonly } = projectRoleNames(ref)
   await run(db, 'drop database if exists %I with (force)', owner)
-  for (const role of [dashboard, owner]) {
+  for (const role of [dashboard, readonly, owner]) {
     try {
       await run(db, 'drop role if exists %I', role)
     } catch (error) {

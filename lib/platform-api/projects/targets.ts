@@ -25,6 +25,8 @@ export type ProjectTarget =
       ref: string
       /** What the platform connects with. */
       url: string
+      /** The same database as the platform's privileged role (DATABASE_URL's): maintenance only. */
+      adminUrl: string
       databaseName: string
       isDefault: boolean
       /** Owner and dashboard roles (null for the self-hosted default project). */
@@ -50,8 +52,14 @@ export function dashboardRolePassword(ref: string): string {
   return crypto.createHmac('sha256', getJwtSecret()).update(`project-db-dashboard:${ref}`).digest('base64url')
 }
 
-export function projectRoleNames(ref: string): { owner: string; dashboard: string } {
-  return { owner: `project_${ref.replace(/-/g, '_')}`, dashboard: `project_${ref.replace(/-/g, '_')}_dashboard` }
+/**
+ * A project's roles (see jail.ts): `owner` owns the project's objects (Developers and above run
+ * as it), `readonly` reads them (Read-only members), `dashboard` is the login role the platform
+ * connects to a server database as (no rights of its own beyond calling the jail).
+ */
+export function projectRoleNames(ref: string): { owner: string; dashboard: string; readonly: string } {
+  const base = `project_${ref.replace(/-/g, '_')}`
+  return { owner: base, dashboard: `${base}_dashboard`, readonly: `${base}_readonly` }
 }
 
 /** Where the project's database lives, from the configuration (no I/O). */
@@ -62,14 +70,17 @@ export function projectTarget(ref: string): ProjectTarget {
   if (config.databaseUrl) {
     if (isDefault) {
       const url = new URL(config.databaseUrl)
-      return { kind: 'postgres', ref, url: config.databaseUrl, databaseName: decodeURIComponent(url.pathname.slice(1)), isDefault, roles: null }
+      return { kind: 'postgres', ref, url: config.databaseUrl, adminUrl: config.databaseUrl, databaseName: decodeURIComponent(url.pathname.slice(1)), isDefault, roles: null }
     }
-    const roles = projectRoleNames(ref)
+    const { owner, dashboard } = projectRoleNames(ref)
+    const roles = { owner, dashboard }
+    const admin = new URL(config.databaseUrl)
+    admin.pathname = `/${roles.owner}`
     const url = new URL(config.databaseUrl)
     url.username = roles.dashboard
     url.password = dashboardRolePassword(ref)
     url.pathname = `/${roles.owner}`
-    return { kind: 'postgres', ref, url: url.toString(), databaseName: roles.owner, isDefault, roles }
+    return { kind: 'postgres', ref, url: url.toString(), adminUrl: admin.toString(), databaseName: roles.owner, isDefault, roles }
   }
   const dir = path.resolve(config.dataDir, 'projects', ref)
   return { kind: 'pglite', ref, dir, databaseName: `projects/${ref}`, isDefault }

@@ -1,0 +1,239 @@
+/**
+ * The roles member SQL runs as, and the "jail" that holds it to them (issue 9).
+ *
+ * Every project database has these roles (names from `projectRoleNames`):
+ * - owner (`project_<ref>`): owns the project's schemas and everything in them, may create
+ *   trusted extensions; no SUPERUSER, CREATEDB, CREATEROLE, REPLICATION or BYPASSRLS. Developers
+ *   and above run as it, like a hosted platform's project owner.
+ * - readonly (`project_<ref>_readonly`): USAGE and SELECT on the project's schemas (now and
+ *   later, through default privileges), nothing else. Read-only members run as it, inside a
+ *   READ ONLY transaction that is always rolled back.
+ * The project API (issue 12) adds `anon`, `authenticated` and `service_role` the same way: one
+ * more role, one more pair of jail functions owned by it.
+ *
+ * The jail. On PGlite the session user is always the bootstrap superuser (PGlite's `username`
+ * is only a `SET ROLE`), so `RESET ROLE` or `SET SESSION AUTHORIZATION` would lead any member
+ * back to it. Postgres refuses every change of `role` and `session_authorization` inside a
+ * SECURITY DEFINER function, in all that it calls (DO blocks, triggers, dynamic SQL,
+ * `set_config`). So each member statement runs inside `platform_jail.<role>_rows` /
+ * `<role>_exec`, SECURITY DEFINER functions owned by that role: the statement has exactly the
+ * role's rights and no way out. The same jail runs on a Postgres server (where the session user
+ * is already a non-superuser role), so both engines behave alike.
+ *
+ * What keeps the jail shut:
+ * - the schema `platform_jail` belongs to the platform's privileged role and grants no USAGE to
+ *   the project roles, so they cannot name (and so cannot ALTER or REPLACE) the functions they own;
+ * - deferred triggers are fired inside the jail (`set constraints all immediate`) and WITH HOLD
+ *   cursors are refused, because both would otherwise run user code at COMMIT, outside it;
+ * - the platform's own statements around it are fixed text with schema-qualified names.
+ */
+
+/** Roles member statements run as. */
+export type JailRole = 'owner' | 'readonly'
+
+export const JAIL_SCHEMA = 'platform_jail'
+
+export type ProjectRoles = { owner: string; readonly: string }
+
+/** Double-quotes an identifier (role names come from a checked ref; quoting anyway). */
+export function quoteIdent(name: string): string {
+  return `"${name.replace(/"/g, '""')}"`
+}
+
+function jailFunctions(role: JailRole): { rows: string; exec: string } {
+  return { rows: `${JAIL_SCHEMA}.${role}_rows`, exec: `${JAIL_SCHEMA}.${role}_exec` }
+}
+
+/** The SQL that calls the jail for a statement returning rows, with a column list `c1 type1, …`. */
+export function jailRowsCall(role: JailRole, columns: string[]): string {
+  const list = columns.map((type, i) => `c${i + 1} ${type}`).join(', ')
+  return `select * from ${jailFunctions(role).rows}($1::pg_catalog.text, $2::pg_catalog.text[], $3::pg_catalog.text) as t(${list})`
+}
+
+/** The SQL that calls the jail for a statement returning no rows; answers its row count as `n`. */
+export function jailExecCall(role: JailRole): string {
+  return `select ${jailFunctions(role).exec}($1::pg_catalog.text, $2::pg_catalog.text[], $3::pg_catalog.text) as n`
+}
+
+/** Platform-written privileged SQL, in the member's session (see admin_exec in the setup). */
+export const ADMIN_EXEC_SQL = `select ${JAIL_SCHEMA}.admin_exec($1::pg_catalog.text)`
+
+/** Type names for a column list, resolved with a fixed search path (user types come qualified). */
+export const TYPE_NAMES_SQL = `select oid::pg_catalog.int4 as oid, name, is_pseudo from ${JAIL_SCHEMA}.type_names($1::pg_catalog.oid[])`
+
+// Statement, parameters (text, or null for none), parameter types ("int4, text").
+// With parameters the statement is prepared inside the jail and executed with literal values,
+// which Postgres coerces to the prepared types exactly as it does bound parameters.
+const BODY_PREPARE = `
+  if params is not null then
+    if exists (select 1 from pg_catalog.pg_prepared_statements where name = '__jail_stmt') then
+      deallocate __jail_stmt;
+    end if;
+    execute pg_catalog.format('prepare __jail_stmt(%s) as %s', ptypes, stmt);
+    stmt := pg_catalog.format('execute __jail_stmt(%s)',
+      (select pg_catalog.string_agg(pg_catalog.quote_nullable(p), ', ' order by i) from pg_catalog.unnest(params) with ordinality as u(p, i)));
+  end if;`
+
+const BODY_CHECKS = `
+  if params is not null then deallocate __jail_stmt; end if;
+  if exists (select 1 from pg_catalog.pg_cursors where is_holdable) then
+    raise exception 'WITH HOLD cursors are not supported here' using errcode = '0A000';
+  end if;
+  set constraints all immediate;`
+
+function jailFunctionSql(role: JailRole, roleName: string, caller: string | null): string {
+  const { rows, exec } = jailFunctions(role)
+  const args = 'stmt text, params text[], ptypes text'
+  const grant = (fn: string) =>
+    `revoke all on function ${fn}(text, text[], text) from public;
+     alter function ${fn}(text, text[], text) owner to ${quoteIdent(roleName)};` +
+    (caller ? `grant execute on function ${fn}(text, text[], text) to ${quoteIdent(caller)};` : '')
+  return `
+create or replace function ${rows}(${args}) returns setof record language plpgsql security definer as $jail$
+begin${BODY_PREPARE}
+  return query execute stmt;${BODY_CHECKS}
+end
+$jail$;
+${grant(rows)}
+create or replace function ${exec}(${args}) returns bigint language plpgsql security definer as $jail$
+declare
+  n bigint;
+begin${BODY_PREPARE}
+  execute stmt;
+  get diagnostics n = row_count;${BODY_CHECKS}
+  return n;
+end
+$jail$;
+${grant(exec)}`
+}
+
+/** Schemas that belong to Postgres or the platform, never to the project. */
+export const SYSTEM_SCHEMAS = ['pg_catalog', 'information_schema', 'pg_toast', JAIL_SCHEMA, 'platform']
+
+/**
+ * Idempotent setup, run by the platform's privileged session whenever it opens a project
+ * database: the roles, their rights, the jail, and (once, for databases made before issue 9)
+ * ownership of the project's objects moved from the superuser to the owner role.
+ * `caller` is the non-superuser login role the platform connects as on a server (it must be
+ * able to call the jail), or null on PGlite.
+ */
+export function projectSetupSql(roles: ProjectRoles, caller: string | null, options: { singleTenant: boolean }): string {
+  const owner = quoteIdent(roles.owner)
+  const readonly = quoteIdent(roles.readonly)
+  const lit = (s: string) => `'${s.replace(/'/g, "''")}'`
+  const SUPER = 'pg_temp.__is_super'
+  return `
+select pg_catalog.pg_advisory_xact_lock(pg_catalog.hashtext('platform_jail_setup'));
+create or replace function pg_temp.__is_super(r oid) returns boolean language sql stable
+  as $$ select coalesce((select rolsuper from pg_catalog.pg_roles where oid = r), false) $$;
+do $setup$
+begin
+  if not exists (select 1 from pg_catalog.pg_roles where rolname = ${lit(roles.owner)}) then
+    create role ${owner} nologin nosuperuser nocreatedb nocreaterole noreplication nobypassrls;
+  end if;
+  if not exists (select 1 from pg_catalog.pg_roles where rolname = ${lit(roles.readonly)}) then
+    create role ${readonly} nologin nosuperuser nocreatedb nocreaterole noreplication nobypassrls;
+  end if;
+end
+$setup$;
+alter role ${owner} nosuperuser nocreatedb nocreaterole noreplication nobypassrls;
+alter role ${readonly} nosuperuser nocreatedb nocreaterole noreplication nobypassrls;
+create schema if not exists ${JAIL_SCHEMA};
+revoke all on schema ${JAIL_SCHEMA} from public;
+${caller ? `grant usage on schema ${JAIL_SCHEMA} to ${quoteIdent(caller)};` : ''}
+create or replace function ${JAIL_SCHEMA}.type_names(oids oid[]) returns table (oid oid, name text, is_pseudo boolean)
+  language sql stable set search_path = pg_catalog, pg_temp
+  as $$ select t.oid, format_type(t.oid, null), t.typtype = 'p' from pg_type t where t.oid = any(oids) $$;
+revoke all on function ${JAIL_SCHEMA}.type_names(oid[]) from public;
+${caller ? `grant execute on function ${JAIL_SCHEMA}.type_names(oid[]) to ${quoteIdent(caller)};` : ''}
+-- The platform's privileged statements (CREATE/DROP EXTENSION on a member's request) run in the
+-- member's own session and transaction, through this function of the platform's role; only the
+-- platform's login may call it, never a project role.
+create or replace function ${JAIL_SCHEMA}.admin_exec(sql text) returns void language plpgsql security definer as $$ begin execute sql; end $$;
+revoke all on function ${JAIL_SCHEMA}.admin_exec(text) from public;
+${caller ? `grant execute on function ${JAIL_SCHEMA}.admin_exec(text) to ${quoteIdent(caller)};` : ''}
+${jailFunctionSql('owner', roles.owner, caller)}
+${jailFunctionSql('readonly', roles.readonly, caller)}
+do $owners$
+declare
+  s record;
+  o record;
+begin
+  -- Schemas the superuser made (public, and every schema of a database from before the roles
+  -- existed) pass to the owner role with what is in them; extension members stay put.
+  for s in
+    select n.oid, n.nspname from pg_catalog.pg_namespace n
+     where n.nspname not in (${SYSTEM_SCHEMAS.map(lit).join(', ')})
+       and n.nspname not like 'pg\\_%'
+       and pg_catalog.pg_get_userbyid(n.nspowner) <> ${lit(roles.owner)}
+       and (${SUPER}(n.nspowner) or (pg_catalog.pg_get_userbyid(n.nspowner) = 'pg_database_owner'
+            and ${SUPER}((select datdba from pg_catalog.pg_database where datname = pg_catalog.current_database()))))
+       and not exists (select 1 from pg_catalog.pg_depend d where d.classid = 'pg_catalog.pg_namespace'::pg_catalog.regclass and d.objid = n.oid and d.deptype = 'e')
+  loop
+    execute pg_catalog.format('alter schema %I owner to %I', s.nspname, ${lit(roles.owner)});
+    for o in
+      select c.relname, c.relkind from pg_catalog.pg_class c
+       where c.relnamespace = s.oid and c.relkind in ('r', 'p', 'v', 'm', 'f', 'S') and ${SUPER}(c.relowner)
+         and not exists (select 1 from pg_catalog.pg_depend d where d.classid = 'pg_catalog.pg_class'::pg_catalog.regclass and d.objid = c.oid and d.deptype in ('e', 'a', 'i'))
+    loop
+      execute pg_catalog.format(case o.relkind when 'v' then 'alter view %I.%I owner to %I' when 'm' then 'alter materialized view %I.%I owner to %I'
+        when 'f' then 'alter foreign table %I.%I owner to %I' when 'S' then 'alter sequence %I.%I owner to %I' else 'alter table %I.%I owner to %I' end,
+        s.nspname, o.relname, ${lit(roles.owner)});
+    end loop;
+    for o in
+      select p.oid::pg_catalog.regprocedure::text as sig, p.prokind from pg_catalog.pg_proc p
+       where p.pronamespace = s.oid and ${SUPER}(p.proowner)
+         and not exists (select 1 from pg_catalog.pg_depend d where d.classid = 'pg_catalog.pg_proc'::pg_catalog.regclass and d.objid = p.oid and d.deptype = 'e')
+    loop
+      execute pg_catalog.format(case o.prokind when 'p' then 'alter procedure %s owner to %I' when 'a' then 'alter aggregate %s owner to %I' else 'alter routine %s owner to %I' end, o.sig, ${lit(roles.owner)});
+    end loop;
+    for o in
+      select t.oid::pg_catalog.regtype::text as name, t.typtype from pg_catalog.pg_type t
+       where t.typnamespace = s.oid and t.typtype in ('c', 'd', 'e', 'r') and t.typrelid = 0 and ${SUPER}(t.typowner)
+         and not exists (select 1 from pg_catalog.pg_depend d where d.classid = 'pg_catalog.pg_type'::pg_catalog.regclass and d.objid = t.oid and d.deptype = 'e')
+    loop
+      execute pg_catalog.format(case o.typtype when 'd' then 'alter domain %s owner to %I' else 'alter type %s owner to %I' end, o.name, ${lit(roles.owner)});
+    end loop;
+  end loop;
+  execute pg_catalog.format('grant create, temporary on database %I to %I', pg_catalog.current_database(), ${lit(roles.owner)});
+  execute pg_catalog.format('grant temporary on database %I to %I', pg_catalog.current_database(), ${lit(roles.readonly)});
+  -- Read-only: every project schema, now and later.
+  for s in
+    select n.nspname from pg_catalog.pg_namespace n
+     where n.nspname not in (${SYSTEM_SCHEMAS.map(lit).join(', ')}) and n.nspname not like 'pg\\_%'
+  loop
+    execute pg_catalog.format('grant usage on schema %I to %I', s.nspname, ${lit(roles.readonly)});
+    execute pg_catalog.format('grant select on all tables in schema %I to %I', s.nspname, ${lit(roles.readonly)});
+  end loop;
+  execute pg_catalog.format('alter default privileges for role %I grant select on tables to %I', ${lit(roles.owner)}, ${lit(roles.readonly)});
+end
+$owners$;
+${
+  options.singleTenant
+    ? `-- Alone on its cluster (PGlite), the project may see every statement's statistics.
+grant pg_read_all_stats to ${owner}, ${readonly};`
+    : ''
+}
+-- Files and programs of the host: never for a project role (they are superuser-only by default;
+-- this states it, so a grant made elsewhere cannot open them).
+revoke execute on function pg_catalog.pg_read_file(text), pg_catalog.pg_read_file(text, bigint, bigint), pg_catalog.pg_read_binary_file(text),
+  pg_catalog.pg_ls_dir(text), pg_catalog.lo_import(text), pg_catalog.lo_export(oid, text) from public;
+`
+}
+
+/**
+ * A role's schemas made after setup are readable by `readonly` through the event of their
+ * creation: the owner's default privileges cover tables; USAGE on a new schema is granted by
+ * `grantReadonlyUsageSql` after each member script (cheap, idempotent).
+ */
+export function grantReadonlyUsageSql(roles: ProjectRoles): string {
+  const lit = (s: string) => `'${s.replace(/'/g, "''")}'`
+  return `do $g$ declare s record; begin
+  for s in select n.nspname from pg_catalog.pg_namespace n
+    where n.nspname not in (${SYSTEM_SCHEMAS.map(lit).join(', ')}) and n.nspname not like 'pg\\_%'
+      and not pg_catalog.has_schema_privilege(${lit(roles.readonly)}, n.oid, 'USAGE')
+  loop
+    execute pg_catalog.format('grant usage on schema %I to %I', s.nspname, ${lit(roles.readonly)});
+  end loop;
+end $g$`
+}

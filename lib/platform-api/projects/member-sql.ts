@@ -1,0 +1,316 @@
+import { isRefusedExtension, REFUSED_EXTENSION_MESSAGE } from '@/lib/database/extensions'
+import { splitStatements } from '@/lib/sql/statements'
+import type { ProjectSession, RawResult } from './engines'
+import { ADMIN_EXEC_SQL, TYPE_NAMES_SQL, jailExecCall, jailRowsCall, grantReadonlyUsageSql, type JailRole, type ProjectRoles } from './jail'
+
+/**
+ * Runs a member's SQL in the jail (see jail.ts): each statement is described by the platform
+ * (parse analysis only, nothing runs), then executed inside the SECURITY DEFINER function of
+ * the member's role. Around it the platform sends only fixed text:
+ * - a script of several statements runs in one transaction, as Postgres runs a multi-statement
+ *   query (a failing statement rolls back the whole script); explicit BEGIN/COMMIT/ROLLBACK and
+ *   savepoints, recognised by a strict pattern, are sent by the platform itself;
+ * - VACUUM (which cannot run inside a function) is sent as is when it matches a strict pattern;
+ * - CREATE/DROP EXTENSION, recognised the same way, run in the platform's privileged session
+ *   (the extension scripts need a superuser), except for untrusted languages, which are refused.
+ */
+
+export type MemberRun = {
+  query: string
+  parameters?: unknown[]
+  /** One statement only (parameters, Read-only members). */
+  single: boolean
+  role: JailRole
+  roles: ProjectRoles
+  /** The cluster holds this project alone (PGlite): cluster-wide statistics are the project's own. */
+  singleTenant: boolean
+}
+
+export type MemberSqlError = Error & {
+  code: string
+  severity?: string
+  position?: string
+  internalPosition?: string
+  internalQuery?: string
+  where?: string
+}
+
+const EMPTY: RawResult = { command: null, rowCount: null, rows: [], fields: [] }
+const FIRST_NORMAL_OID = 16_384
+const VOID_OID = 2278
+const JSON_TYPES = new Set(['json', 'jsonb'])
+
+type TypeInfo = { name: string; pseudo: boolean }
+const builtinTypes = new Map<number, TypeInfo>()
+
+/** Postgres-style error the runner raises itself (refusals), so callers treat it like the server's. */
+export function sqlError(code: string, message: string, hint?: string): MemberSqlError {
+  const error = new Error(message) as MemberSqlError & { hint?: string }
+  error.code = code
+  error.severity = 'ERROR'
+  if (hint) error.hint = hint
+  return error
+}
+
+function stripLeadingComments(text: string): string {
+  let s = text
+  for (;;) {
+    const t = s.replace(/^\s+/, '')
+    if (t.startsWith('--')) s = t.slice(t.indexOf('\n') === -1 ? t.length : t.indexOf('\n'))
+    else if (t.startsWith('/*')) {
+      const end = t.indexOf('*/')
+      s = end === -1 ? '' : t.slice(end + 2)
+    } else return t
+  }
+}
+
+const IDENT = `(?:[a-z_][a-z0-9_$]*|"(?:[^"]|"")+")`
+const TX_PATTERNS: [RegExp, 'begin' | 'commit' | 'rollback' | 'savepoint'][] = [
+  [/^(begin|start\s+transaction)(\s+(work|transaction))?(\s+(isolation\s+level\s+(serializable|repeatable\s+read|read\s+committed|read\s+uncommitted)|read\s+(only|write)|(not\s+)?deferrable)(\s*,)?)*$/i, 'begin'],
+  [/^(commit|end)(\s+(work|transaction))?(\s+and\s+(no\s+)?chain)?$/i, 'commit'],
+  [/^(rollback|abort)(\s+(work|transaction))?(\s+and\s+(no\s+)?chain)?$/i, 'rollback'],
+  [new RegExp(`^(savepoint\\s+${IDENT}|release(\\s+savepoint)?\\s+${IDENT}|rollback(\\s+(work|transaction))?\\s+to(\\s+savepoint)?\\s+${IDENT})$`, 'i'), 'savepoint'],
+]
+const VACUUM_PATTERN = new RegExp(
+  `^(vacuum|analyze)(\\s*\\(\\s*[a-z_]+(\\s+[a-z0-9_]+)?(\\s*,\\s*[a-z_]+(\\s+[a-z0-9_]+)?)*\\s*\\))?(\\s+(full|freeze|verbose|analyze))*(\\s+${IDENT}(\\.${IDENT})?(\\s*\\(\\s*${IDENT}(\\s*,\\s*${IDENT})*\\s*\\))?(\\s*,\\s*${IDENT}(\\.${IDENT})?)*)?$`,
+  'i'
+)
+const CREATE_EXTENSION = new RegExp(
+  `^create\\s+extension(\\s+if\\s+not\\s+exists)?\\s+(${IDENT})(\\s+with)?(\\s+schema\\s+(${IDENT}))?(\\s+version\\s+('[^']*'|${IDENT}))?(\\s+cascade)?$`,
+  'i'
+)
+const DROP_EXTENSION = new RegExp(`^drop\\s+extension(\\s+if\\s+exists)?\\s+(${IDENT}(\\s*,\\s*${IDENT})*)(\\s+(cascade|restrict))?$`, 'i')
+
+
+function sqlLiteral(value: string): string {
+  return `'${value.replace(/'/g, "''")}'`
+}
+
+function identValue(ident: string): string {
+  return ident.startsWith('"') ? ident.slice(1, -1).replace(/""/g, '"') : ident.toLowerCase()
+}
+function quoteIdent(name: string): string {
+  return `"${name.replace(/"/g, '""')}"`
+}
+
+export type Classified =
+  | { kind: 'tx'; tx: 'begin' | 'commit' | 'rollback' | 'savepoint'; text: string }
+  | { kind: 'vacuum'; text: string }
+  | { kind: 'create-extension'; sql: string; name: string }
+  | { kind: 'drop-extension'; sql: string; names: string[] }
+  | { kind: 'jailed' }
+
+/** How the runner treats one statement (exported for tests). */
+export function classify(statement: string): Classified {
+  const text = stripLeadingComments(statement).replace(/;\s*$/, '').trim()
+  for (const [pattern, tx] of TX_PATTERNS) if (pattern.test(text)) return { kind: 'tx', tx, text }
+  if (VACUUM_PATTERN.test(text) && /^vacuum/i.test(text)) return { kind: 'vacuum', text }
+  const create = CREATE_EXTENSION.exec(text)
+  if (create) {
+    const name = identValue(create[2])
+    const parts = [`create extension${create[1] ? ' if not exists' : ''} ${quoteIdent(name)}`]
+    if (create[5]) parts.push(`schema ${quoteIdent(identValue(create[5]))}`)
+    if (create[7]) parts.push(`version '${(create[7].startsWith("'") ? create[7].slice(1, -1) : identValue(create[7])).replace(/'/g, "''")}'`)
+    if (create[8]) parts.push('cascade')
+    return { kind: 'create-extension', sql: parts.join(' '), name }
+  }
+  const drop = DROP_EXTENSION.exec(text)
+  if (drop) {
+    const names = drop[2].split(',').map((n) => identValue(n.trim()))
+    const sql = `drop extension${drop[1] ? ' if exists' : ''} ${names.map(quoteIdent).join(', ')}${drop[5] ? ` ${drop[5].toLowerCase()}` : ''}`
+    return { kind: 'drop-extension', sql, names }
+  }
+  return { kind: 'jailed' }
+}
+
+/** The command word a result reports (pg's convention: the first word of the command tag). */
+function commandOf(statement: string): string | null {
+  const word = /^[a-z]+/i.exec(stripLeadingComments(statement))?.[0]?.toUpperCase() ?? null
+  if (word === 'WITH' || word === 'VALUES' || word === 'TABLE') return 'SELECT'
+  return word
+}
+
+const COUNTED = new Set(['INSERT', 'UPDATE', 'DELETE', 'MERGE', 'SELECT', 'COPY', 'FETCH', 'MOVE'])
+
+async function typeInfos(session: ProjectSession, oids: number[]): Promise<Map<number, TypeInfo>> {
+  const infos = new Map<number, TypeInfo>()
+  const missing = [...new Set(oids)].filter((oid) => {
+    const known = builtinTypes.get(oid)
+    if (known) infos.set(oid, known)
+    return !known
+  })
+  if (missing.length === 0) return infos
+  const { rows } = await session.extended(TYPE_NAMES_SQL, [missing])
+  for (const row of rows as { oid: number; name: string; is_pseudo: boolean }[]) {
+    const info = { name: row.name, pseudo: row.is_pseudo }
+    infos.set(row.oid, info)
+    if (row.oid < FIRST_NORMAL_OID) builtinTypes.set(row.oid, info)
+  }
+  return infos
+}
+
+function toHex(bytes: Uint8Array): string {
+  return `\\x${Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('hex')}`
+}
+
+function arrayLiteral(values: unknown[]): string {
+  const items = values.map((v) => {
+    if (v === null || v === undefined) return 'NULL'
+    const text = Array.isArray(v) ? arrayLiteral(v) : paramText(v, null)!
+    return Array.isArray(v) ? text : `"${text.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`
+  })
+  return `{${items.join(',')}}`
+}
+
+/** A parameter as the text Postgres parses for its type (as the drivers send it). */
+export function paramText(value: unknown, typeName: string | null): string | null {
+  if (value === null || value === undefined) return null
+  if (typeName && JSON_TYPES.has(typeName)) return typeof value === 'string' ? value : JSON.stringify(value)
+  if (value instanceof Uint8Array) return toHex(value)
+  if (value instanceof Date) return value.toISOString()
+  if (Array.isArray(value)) return arrayLiteral(value)
+  if (typeof value === 'object') return JSON.stringify(value)
+  return String(value)
+}
+
+function offsetError(error: unknown, statement: { text: string; start: number }, atDescribe: boolean): never {
+  const e = error as MemberSqlError
+  if (e && typeof e.code === 'string') {
+    if (atDescribe && e.position) e.position = String(Number(e.position) + statement.start)
+    else if (!atDescribe && e.internalPosition && e.internalQuery === statement.text) {
+      e.position = String(Number(e.internalPosition) + statement.start)
+    }
+    // The jail is the platform's business, not the member's: keep only the member's own context.
+    if (e.where) {
+      const own = `SQL statement "${statement.text}"`
+      e.where = e.where.split('\n').filter((line) => !line.includes('platform_jail.') && line !== own).join('\n') || undefined
+    }
+  }
+  throw error
+}
+
+async function runJailed(session: ProjectSession, run: MemberRun, statement: { text: string; start: number }, params: unknown[] | undefined): Promise<RawResult> {
+  let described: Awaited<ReturnType<ProjectSession['describe']>>
+  try {
+    described = await session.describe(statement.text)
+  } catch (error) {
+    offsetError(error, statement, true)
+  }
+  const types = await typeInfos(session, [...described.paramTypes, ...described.fields.map((f) => f.dataTypeID)])
+  const hasParams = params !== undefined && params.length > 0
+  const paramTypeNames = described.paramTypes.map((oid) => types.get(oid)?.name ?? 'text')
+  const paramValues = hasParams ? described.paramTypes.map((oid, i) => paramText(params[i], types.get(oid)?.name ?? null)) : null
+  const ptypes = hasParams ? paramTypeNames.join(', ') : null
+  const command = commandOf(statement.text)
+  try {
+    if (described.fields.length === 0) {
+      const r = await session.extended(jailExecCall(run.role), [statement.text, paramValues, ptypes])
+      const n = Number((r.rows[0] as { n: number | string }).n)
+      return { command, rowCount: command && COUNTED.has(command) ? n : null, rows: [], fields: [] }
+    }
+    // A column of a pseudo-type (void: `select pg_sleep(1)`) cannot stand in a column list:
+    // such a SELECT is read through a subquery that casts those columns to text.
+    const pseudo = described.fields.map((f) => f.dataTypeID !== 2249 && (types.get(f.dataTypeID)?.pseudo ?? false))
+    let text = statement.text
+    if (pseudo.some(Boolean)) {
+      const cols = described.fields.map((_, i) => `c${i + 1}`)
+      text = `select ${cols.map((c, i) => (pseudo[i] ? `__q.${c}::pg_catalog.text` : `__q.${c}`)).join(', ')} from (${statement.text}\n) as __q(${cols.join(', ')})`
+    }
+    const columns = described.fields.map((f, i) => (pseudo[i] ? 'pg_catalog.text' : (types.get(f.dataTypeID)?.name ?? 'pg_catalog.text')))
+    const r = await session.extended(jailRowsCall(run.role, columns), [text, paramValues, ptypes])
+    const rows = r.rows.map((row) => {
+      const out: Record<string, unknown> = {}
+      described.fields.forEach((f, i) => {
+        out[f.name] = row[`c${i + 1}`]
+      })
+      return out
+    })
+    return {
+      command,
+      rowCount: rows.length,
+      rows,
+      fields: described.fields.map((f, i) => ({ name: f.name, dataTypeID: f.dataTypeID === VOID_OID || !pseudo[i] ? f.dataTypeID : 25 })),
+    }
+  } catch (error) {
+    offsetError(error, statement, false)
+  }
+}
+
+function privileged(session: ProjectSession, sql: string): Promise<unknown> {
+  return session.extended(ADMIN_EXEC_SQL, [sql])
+}
+
+async function privilegedExtension(session: ProjectSession, run: MemberRun, c: Extract<Classified, { kind: 'create-extension' | 'drop-extension' }>): Promise<RawResult> {
+  const names = c.kind === 'create-extension' ? [c.name] : c.names
+  const refused = names.find(isRefusedExtension)
+  if (refused) throw sqlError('42501', `permission denied to create extension "${refused}"`, REFUSED_EXTENSION_MESSAGE)
+  if (run.role !== 'owner') throw sqlError('25006', 'cannot execute ' + (c.kind === 'create-extension' ? 'CREATE' : 'DROP') + ' EXTENSION in a read-only transaction')
+  await privileged(session, c.sql)
+  if (c.kind === 'create-extension') {
+    // A wrapper an extension brings is the owner's to use (servers, user mappings); what a
+    // wrapper may reach stays its own rule (file_fdw's files: superuser only).
+    await privileged(session, 
+      `do $g$ declare w record; begin for w in select fdwname from pg_catalog.pg_foreign_data_wrapper loop
+       execute pg_catalog.format('grant usage on foreign data wrapper %I to %I', w.fdwname, ${sqlLiteral(run.roles.owner)}); end loop; end $g$`
+    )
+  }
+  if (c.kind === 'create-extension' && c.name === 'pg_stat_statements' && run.singleTenant) {
+    // Alone on its cluster, the owner may forget the statistics (by default only a superuser may).
+    await privileged(session, 
+      `do $g$ declare s text; begin select n.nspname into s from pg_catalog.pg_extension e join pg_catalog.pg_namespace n on n.oid = e.extnamespace where e.extname = 'pg_stat_statements';
+       execute pg_catalog.format('grant execute on function %I.pg_stat_statements_reset to %I', s, ${sqlLiteral(run.roles.owner)}); end $g$`
+    )
+  }
+  return { command: c.kind === 'create-extension' ? 'CREATE' : 'DROP', rowCount: null, rows: [], fields: [] }
+}
+
+/** Runs a member's script; the last statement's result. Postgres errors are thrown with positions in the script. */
+export async function runMemberSql(session: ProjectSession, run: MemberRun): Promise<RawResult> {
+  if (run.role === 'readonly') {
+    await session.simple(grantReadonlyUsageSql(run.roles))
+    await session.simple('begin read only')
+  }
+  const statements = run.single
+    ? [{ text: run.query, start: 0 }]
+    : splitStatements(run.query).map((s) => ({ text: s.text, start: s.start }))
+  if (statements.length === 0) return EMPTY
+  let state: 'none' | 'implicit' | 'explicit' = run.role === 'readonly' ? 'explicit' : 'none'
+  let last: RawResult = EMPTY
+  for (const statement of statements) {
+    const c = run.single ? ({ kind: 'jailed' } as Classified) : classify(statement.text)
+    if (c.kind === 'tx') {
+      if (c.tx === 'begin') {
+        if (state === 'none') await session.simple(c.text)
+        state = 'explicit'
+      } else if (c.tx === 'savepoint') {
+        if (state === 'none') {
+          await session.simple('begin')
+          state = 'implicit'
+        }
+        await session.simple(c.text)
+      } else {
+        if (state !== 'none') await session.simple(c.text)
+        state = /chain/i.test(c.text) && !/no\s+chain/i.test(c.text) ? 'explicit' : 'none'
+      }
+      last = { command: c.tx.toUpperCase(), rowCount: null, rows: [], fields: [] }
+      continue
+    }
+    if (c.kind === 'vacuum') {
+      if (state === 'implicit') {
+        await session.simple('commit')
+        state = 'none'
+      }
+      await session.simple(c.text)
+      last = { command: 'VACUUM', rowCount: null, rows: [], fields: [] }
+      continue
+    }
+    if (state === 'none' && statements.length > 1) {
+      await session.simple('begin')
+      state = 'implicit'
+    }
+    if (c.kind === 'create-extension' || c.kind === 'drop-extension') last = await privilegedExtension(session, run, c)
+    else last = await runJailed(session, run, statement, run.parameters)
+  }
+  if (state === 'implicit') await session.simple('commit')
+  return last
+}
