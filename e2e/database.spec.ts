@@ -155,16 +155,13 @@ test('extensions, column privileges, hooks and wrappers on a project database', 
   await expect(enableFdw).toBeHidden()
   await expect(fileFdw).toContainText('Enabled in extensions')
   await expect(page.getByRole('region', { name: 'Foreign data wrappers' }).getByRole('row', { name: /file_fdw/ })).toContainText('file_fdw_handler')
-  // The screen adds Postgres servers only; a file server made in SQL is listed, reads its file, and is dropped here.
+  // The screen adds Postgres servers only; a file server made in SQL is listed and dropped here
+  // (a foreign table on a file is refused: members never reach the host's files, issue 9).
   await expect(page.getByRole('button', { name: 'Add Postgres server' })).toHaveAttribute('aria-disabled', 'true')
-  await sql(`copy (select 1 as id, 'one' as name) to '/tmp/items.csv' with (format csv);
-    create server files foreign data wrapper file_fdw;
-    create foreign table public.file_items (id int, name text) server files options (filename '/tmp/items.csv', format 'csv')`)
-  expect(await sql('select id, name from public.file_items')).toEqual([{ id: 1, name: 'one' }])
+  await sql('create server files foreign data wrapper file_fdw')
   await page.reload()
   const servers = page.getByRole('region', { name: 'Foreign servers' })
   await expect(servers.getByRole('row', { name: /files/ })).toContainText('file_fdw')
-  await expect(page.getByRole('region', { name: 'Foreign tables' }).getByRole('row', { name: /file_items/ })).toBeVisible()
   expect(await axeViolations(page, ['main'])).toEqual([])
   await page.screenshot({ path: 'test-results/database-wrappers.png', fullPage: true })
   await servers.getByRole('button', { name: 'Drop files' }).click()
@@ -173,7 +170,6 @@ test('extensions, column privileges, hooks and wrappers on a project database', 
   await expect(drop.getByLabel('SQL to run')).toContainText('DROP SERVER "files" CASCADE;')
   await drop.getByRole('button', { name: 'Drop server' }).click()
   await expect(servers.getByText('No foreign servers yet.')).toBeVisible()
-  expect(await sql(`select to_regclass('public.file_items') as t`)).toEqual([{ t: null }])
 })
 
 test('screenshots of the extensions and privileges screens', async ({ page, request }) => {

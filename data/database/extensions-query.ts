@@ -6,8 +6,6 @@ import { databaseKeys, type DatabaseVariables } from './keys'
 
 export type ServerExtensions = {
   rows: ServerExtensionRow[]
-  /** The role the dashboard runs SQL as is a superuser (it may create untrusted extensions). */
-  isSuperuser: boolean
   serverVersionNum: string | null
 }
 
@@ -16,7 +14,6 @@ export async function getServerExtensions({ projectRef, connectionString }: Data
   const { rows } = await executeSql<ServerExtensionRow>({ projectRef, connectionString, sql: EXTENSIONS_SQL, parameters: [] }, signal)
   return {
     rows,
-    isSuperuser: rows.some((row) => row.current_is_superuser === true),
     serverVersionNum: rows[0]?.server_version_num ?? null,
   }
 }

@@ -121,12 +121,25 @@ export function sortExtensions(entries: readonly ExtensionEntry[]): ExtensionEnt
 }
 
 /** Why an extension cannot be enabled here, or null when it can. */
-export function enableBlockReason(entry: ExtensionEntry, context: { isSuperuser: boolean }): string | null {
+export function enableBlockReason(entry: ExtensionEntry): string | null {
   if (entry.enabled) return null
   if (!entry.available) return 'This database server does not have this extension installed, so it cannot be enabled.'
   if (entry.deprecated) return 'Deprecated on this Postgres version: it can no longer be enabled.'
-  if (entry.superuserOnly && !context.isSuperuser) return 'Only a superuser can create this extension, and the database role of the dashboard is not one.'
+  if (isRefusedExtension(entry.name)) return REFUSED_EXTENSION_MESSAGE
   return null
+}
+
+/**
+ * Extensions the platform never installs for a member (issue 9): untrusted procedural languages
+ * (`pl*u`) and extensions that reach the host's files. Every other extension the server offers
+ * is created by the platform on the member's request, superuser-only ones included.
+ */
+const REFUSED_EXTENSIONS = new Set(['adminpack', 'plsh'])
+
+export const REFUSED_EXTENSION_MESSAGE = 'Untrusted languages and extensions that reach the host are not available on this platform.'
+
+export function isRefusedExtension(name: string): boolean {
+  return REFUSED_EXTENSIONS.has(name) || /^pl.*u$/.test(name)
 }
 
 /** CREATE EXTENSION in one transaction, creating the target schema first when asked. */

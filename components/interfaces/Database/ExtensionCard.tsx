@@ -9,15 +9,14 @@ import styles from './Database.module.css'
 type ExtensionCardProps = {
   entry: ExtensionEntry
   projectRef: string
-  isSuperuser: boolean
   writeBlockedReason: string | null
   onEnable: () => void
   onDisable: () => void
 }
 
 /** One extension: state, description, tags, its dashboard screen when enabled, Enable / Disable. */
-export function ExtensionCard({ entry, projectRef, isSuperuser, writeBlockedReason, onEnable, onDisable }: ExtensionCardProps) {
-  const blocked = enableBlockReason(entry, { isSuperuser })
+export function ExtensionCard({ entry, projectRef, writeBlockedReason, onEnable, onDisable }: ExtensionCardProps) {
+  const blocked = enableBlockReason(entry)
   const link = entry.enabled && entry.catalogue ? extensionLink(entry.catalogue, projectRef) : null
   const headingId = `extension-${entry.name}`
   return (

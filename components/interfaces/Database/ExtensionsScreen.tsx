@@ -108,7 +108,6 @@ function ExtensionsList({ access }: { access: DatabaseAccess }) {
               <ExtensionCard
                 entry={entry}
                 projectRef={access.db.projectRef}
-                isSuperuser={query.data.isSuperuser}
                 writeBlockedReason={access.writeBlockedReason}
                 onEnable={() => setEnabling(entry)}
                 onDisable={() => setDisabling(entry)}

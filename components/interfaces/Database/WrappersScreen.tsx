@@ -6,7 +6,7 @@ import { ErrorState } from '@/components/ui/ErrorState'
 import { SkeletonLines } from '@/components/ui/Skeleton'
 import { useFdwExtensionsQuery } from '@/data/database/fdw-extensions-query'
 import { useForeignDataQuery } from '@/data/database/foreign-data-query'
-import type { ExtensionEntry } from '@/lib/database/extensions'
+import { isRefusedExtension, REFUSED_EXTENSION_MESSAGE, type ExtensionEntry } from '@/lib/database/extensions'
 import { FDW_EXTENSIONS, parseOptions, type FdwExtensionRow, type ForeignServerRow } from '@/lib/database/wrappers'
 import { DatabaseGate } from './DatabaseGate'
 import { useDatabaseAccess, type DatabaseAccess } from './useDatabaseAccess'
@@ -82,7 +82,6 @@ function Wrappers({ access }: { access: DatabaseAccess }) {
   if (extensions.isError) return <ErrorState title="Failed to load the wrapper extensions" error={extensions.error} onRetry={() => void extensions.refetch()} />
   if (data.isError) return <ErrorState title="Failed to load foreign data" error={data.error} onRetry={() => void data.refetch()} />
 
-  const isSuperuser = extensions.data.some((r) => r.current_is_superuser === true)
   const { wrappers, servers, tables } = data.data
   const hasPostgresFdw = wrappers.some((w) => w.name === 'postgres_fdw')
 
@@ -123,7 +122,7 @@ function Wrappers({ access }: { access: DatabaseAccess }) {
             <tbody>
               {extensions.data.map((row) => {
                 const entry = toEntry(row)
-                const needsSuperuser = !entry.enabled && entry.superuserOnly && !isSuperuser
+                const refused = !entry.enabled && isRefusedExtension(entry.name)
                 return (
                   <tr key={row.name}>
                     <th scope="row" className={styles.mono}>
@@ -132,12 +131,12 @@ function Wrappers({ access }: { access: DatabaseAccess }) {
                     <td>{entry.enabled ? <Badge variant="brand">Enabled{row.schema ? ` in ${row.schema}` : ''}</Badge> : entry.available ? <Badge>Available</Badge> : <Badge>Not available</Badge>}</td>
                     <td>
                       {row.comment ?? FDW_EXTENSIONS.find((e) => e.name === row.name)?.description}
-                      {needsSuperuser && <span className={styles.cellNote}>Only a superuser can create this extension, and the dashboard’s database role is not one.</span>}
+                      {refused && <span className={styles.cellNote}>{REFUSED_EXTENSION_MESSAGE}</span>}
                     </td>
                     <td>
                       {!entry.enabled && entry.available && (
                         <WriteButton
-                          blockedReason={access.writeBlockedReason ?? (needsSuperuser ? 'Only a superuser can create this extension.' : null)}
+                          blockedReason={access.writeBlockedReason ?? (refused ? REFUSED_EXTENSION_MESSAGE : null)}
                           className="btn btn-sm btn-primary"
                           onClick={() => setEnabling(entry)}
                           aria-label={`Enable ${row.name}`}

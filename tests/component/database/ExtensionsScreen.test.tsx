@@ -82,9 +82,9 @@ describe('extensions', () => {
     renderScreen(
       http.post('*/platform/pg-meta/:ref/query', () =>
         HttpResponse.json({
-          rows: [row('pg_cron', { installed_version: '1.6', schema: 'pg_catalog' }), row('plv8'), row('postgres_fdw', { trusted: false })],
+          rows: [row('pg_cron', { installed_version: '1.6', schema: 'pg_catalog' }), row('plv8'), row('postgres_fdw', { trusted: false }), row('plpython3u', { trusted: false })],
           fields: [],
-          rowCount: 3,
+          rowCount: 4,
           command: 'SELECT',
           truncated: false,
         })
@@ -95,7 +95,9 @@ describe('extensions', () => {
     const plv8 = screen.getByRole('article', { name: 'plv8' })
     expect(within(plv8).getByText('Deprecated')).toBeInTheDocument()
     expect(within(plv8).getByRole('button', { name: /Enable plv8 \(unavailable: Deprecated/ })).toHaveAttribute('aria-disabled', 'true')
-    expect(within(screen.getByRole('article', { name: 'postgres_fdw' })).getByText(/Only a superuser can create this extension/)).toBeInTheDocument()
+    // Superuser-only extensions are created by the platform on request; untrusted languages never are (issue 9).
+    expect(within(screen.getByRole('article', { name: 'postgres_fdw' })).getByRole('button', { name: 'Enable postgres_fdw' })).not.toHaveAttribute('aria-disabled', 'true')
+    expect(within(screen.getByRole('article', { name: 'plpython3u' })).getByText(/Untrusted languages and extensions that reach the host are not available/)).toBeInTheDocument()
 
     await user.type(screen.getByLabelText('Search extensions'), 'schedule')
     expect(screen.getAllByRole('article').map((a) => a.getAttribute('aria-labelledby'))).toEqual(['extension-pg_cron'])

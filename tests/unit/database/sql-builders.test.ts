@@ -9,6 +9,7 @@ import {
 import {
   disableExtensionSql,
   enableBlockReason,
+  isRefusedExtension,
   enableExtensionSql,
   filterExtensions,
   mergeExtensions,
@@ -69,14 +70,16 @@ describe('extensions', () => {
   it('marks deprecated extensions on the project major only', () => {
     expect(byName('pgjwt').deprecated).toBe(true)
     expect(mergeExtensions(rows, 15).find((e) => e.name === 'pgjwt')!.deprecated).toBe(false)
-    expect(enableBlockReason(byName('pgjwt'), { isSuperuser: true })).toMatch(/Deprecated/)
+    expect(enableBlockReason(byName('pgjwt'))).toMatch(/Deprecated/)
   })
 
   it('says why an extension cannot be enabled', () => {
-    expect(enableBlockReason(byName('vector'), { isSuperuser: true })).toMatch(/does not have/)
-    expect(enableBlockReason(byName('postgres_fdw'), { isSuperuser: false })).toMatch(/superuser/)
-    expect(enableBlockReason(byName('postgres_fdw'), { isSuperuser: true })).toBeNull()
-    expect(enableBlockReason(byName('citext'), { isSuperuser: false })).toBeNull()
+    expect(enableBlockReason(byName('vector'))).toMatch(/does not have/)
+    // Superuser-only extensions are created by the platform on the member's request; untrusted languages never.
+    expect(enableBlockReason(byName('postgres_fdw'))).toBeNull()
+    expect(enableBlockReason(byName('citext'))).toBeNull()
+    expect(isRefusedExtension('plpython3u')).toBe(true)
+    expect(isRefusedExtension('plpgsql')).toBe(false)
   })
 
   it('filters by words, tag and state', () => {
