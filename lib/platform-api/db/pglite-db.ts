@@ -7,7 +7,8 @@ import type { Db, QueryResult, SqlParam } from './types'
  */
 export const STORE_STATEMENT_TIMEOUT_MS = 30_000
 
-function wrap(conn: PgliteConnection, client: PgliteWorkerClient | null): Db {
+/** A worker client (or, inside a transaction, its connection) as the store's `Db`. */
+export function wrap(conn: PgliteConnection, client: PgliteWorkerClient | null): Db {
   const db: Db = {
     kind: 'pglite',
     async query<T>(sql: string, params: SqlParam[] = []): Promise<QueryResult<T>> {

@@ -1,6 +1,7 @@
 import type { Results } from '@electric-sql/pglite'
 import pg from 'pg'
 import { getStore } from '../db/store'
+import { wrap } from '../db/pglite-db'
 import type { Db, QueryResult, SqlParam } from '../db/types'
 import {
   openPgliteWorker,
@@ -119,25 +120,6 @@ export const RESULT_PARSER_SPEC: ParserSpec = {
   safeInt8: true,
 }
 
-function connectionDb(conn: PgliteConnection, client: PgliteWorkerClient | null): Db {
-  const db: Db = {
-    kind: 'pglite',
-    async query<T>(sql: string, params: SqlParam[] = []): Promise<QueryResult<T>> {
-      const r = await conn.query<T>(sql, params as unknown[])
-      return { rows: r.rows, fields: r.fields, affectedRows: r.affectedRows }
-    },
-    async exec(sql: string) {
-      await conn.exec(sql)
-    },
-    transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T> {
-      if (!client) return fn(db) // nested: joins the outer transaction
-      return client.transaction((tx) => fn(connectionDb(tx, null)))
-    },
-    async close() {},
-  }
-  return db
-}
-
 /**
  * Opens a PGlite directory (creating the cluster when the directory is empty) in its own worker
  * thread, so its statements never hold up the HTTP server, and a statement past its timeout is
@@ -152,7 +134,7 @@ export async function openPgliteEngine(dir: string): Promise<Engine> {
   })
   return {
     kind: 'pglite',
-    db: connectionDb(client, client),
+    db: wrap(client, client),
     session: (fn, options = {}) =>
       client.exclusive(async (conn) => {
         const deadline = options.timeoutMs ? Date.now() + options.timeoutMs : null
