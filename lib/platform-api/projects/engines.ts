@@ -7,8 +7,6 @@ import {
   openPgliteWorker,
   StatementTimeoutError as WorkerStatementTimeoutError,
   type ParserSpec,
-  type PgliteConnection,
-  type PgliteWorkerClient,
 } from '../db/pglite-worker-client'
 import { pglitePostgresqlConf } from './pglite-extensions'
 
