@@ -378,4 +378,36 @@ describe('auth service driven by @supabase/auth-js', () => {
     expect(phone.status).toBe(422)
     expect(phone.body.error_code).toBe('phone_provider_disabled')
   })
+
+  it('refuses a token whose session belongs to another user, as a signed-out session is refused', async () => {
+    const { signAccessToken } = await import('@/lib/platform-api/auth/jwt')
+    const mallory = (await client().signUp({ email: email(), password: PASSWORD })).data.session!
+    const alice = (await client().signUp({ email: email(), password: PASSWORD })).data.session!
+    const malloryClaims = decodeJwt(mallory.access_token)
+    const aliceSession = decodeJwt(alice.access_token).session_id as string
+    // Mallory's identity on Alice's live session.
+    const { token: forged } = await signAccessToken({
+      sub: malloryClaims.sub!,
+      email: malloryClaims.email as string,
+      aal: 'aal1',
+      amr: [],
+      session_id: aliceSession,
+    })
+
+    // The auth service: 403 session_not_found, as for a signed-out session.
+    const forgedUser = await raw('/user', { method: 'GET', token: forged })
+    expect(forgedUser.status).toBe(403)
+    expect(forgedUser.body.error_code).toBe('session_not_found')
+    expect(forgedUser.body.msg).toBe('Session from session_id claim in JWT belongs to another user')
+
+    // The platform API: 401 like a signed-out session, even right after Alice's own token was
+    // accepted (the memory of live sessions must not vouch for another user).
+    expect((await platform.request('/platform/profile/permissions', { token: alice.access_token })).status).toBe(200)
+    expect((await platform.request('/platform/profile/permissions', { token: forged })).status).toBe(401)
+    expect((await platform.request('/platform/profile/permissions', { token: mallory.access_token })).status).toBe(200)
+    const signedOut = (await client().signUp({ email: email(), password: PASSWORD })).data.session!
+    expect((await raw('/logout', { token: signedOut.access_token })).status).toBe(204)
+    expect((await platform.request('/platform/profile/permissions', { token: signedOut.access_token })).status).toBe(401)
+    expect((await raw('/user', { method: 'GET', token: signedOut.access_token })).body.error_code).toBe('session_not_found')
+  })
 })
