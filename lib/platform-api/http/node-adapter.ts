@@ -101,7 +101,7 @@ export function createNodeHandler(router: Router, options: NodeHandlerOptions) {
         query: Object.fromEntries(url.searchParams.entries()),
         headers: req.headers,
         ip: clientAddress(req),
-        rawBody: () => (body ??= readBody(req, limit)),
+        rawBody: (maxBytes?: number) => (body ??= readBody(req, Math.min(limit, maxBytes ?? limit))),
         signal: gone.signal,
       }
       const result = await found.handler(apiReq)

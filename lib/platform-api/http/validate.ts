@@ -43,10 +43,10 @@ export function findUnsafeJson(data: unknown): string | null {
 /**
  * Parses the JSON body against a schema; bad JSON, a body that is not what the schema wants (an
  * empty body counts as `{}`, JSON `null` does not), NUL characters, runaway nesting or a mismatch
- * answer 400 naming the problem.
+ * answer 400 naming the problem; a body over `maxBytes` (or the mount's limit) answers 413.
  */
-export async function parseBody<S extends z.ZodType>(req: ApiRequest, schema: S): Promise<z.infer<S>> {
-  const raw = await req.rawBody()
+export async function parseBody<S extends z.ZodType>(req: ApiRequest, schema: S, options: { maxBytes?: number } = {}): Promise<z.infer<S>> {
+  const raw = await req.rawBody(options.maxBytes)
   const text = raw.toString('utf8').trim()
   let data: unknown = {}
   if (text.length > 0) {
