@@ -20,11 +20,24 @@ const BODY_LIMITS: Record<string, number> = { 'POST /platform/telemetry/event': 
 /** The variant as this endpoint must answer it: 413 naming the size when it is over the route's own limit. */
 function underLimit(ep: Endpoint, v: Variant): Variant {
   const limit = BODY_LIMITS[endpointKey(ep)]
-  const size = Buffer.byteLength(v.rawBody)
+  const size = typeof v.rawBody === 'string' ? Buffer.byteLength(v.rawBody) : v.rawBody.length
   return limit !== undefined && size > limit ? { ...v, status: 413, names: ['too large'] } : v
 }
 
-type Variant = { label: string; rawBody: string; status: number; names: string[] }
+type Variant = { label: string; rawBody: string | Uint8Array; status: number; names: string[] }
+
+const BAD_UTF8_MARKER = '__BAD_UTF8__'
+/**
+ * The valid body with bytes that are not UTF-8 (a lone continuation byte and an overlong "/")
+ * inside a string: its first string field, else an unknown field. Decoded leniently they would
+ * become U+FFFD and pass (or fail for another reason); they must be refused for what they are.
+ */
+function invalidUtf8Body(valid: Record<string, unknown>, fields: string[]): Uint8Array {
+  const field = fields.find((f) => typeof getPath(valid, f) === 'string')
+  const body = field ? withPath(valid, field, BAD_UTF8_MARKER) : { ...valid, [UNKNOWN_FIELD]: BAD_UTF8_MARKER }
+  const [head, tail] = JSON.stringify(body).split(BAD_UTF8_MARKER)
+  return Buffer.concat([Buffer.from(head), Buffer.from([0x80, 0xc0, 0xaf]), Buffer.from(tail)])
+}
 
 /** A value of another JSON type than `value`. */
 function wrongType(value: unknown): unknown {
@@ -62,6 +75,7 @@ function variants(ep: Endpoint, valid: Record<string, unknown>): Variant[] {
     { label: 'an unknown field', rawBody: JSON.stringify({ ...valid, [UNKNOWN_FIELD]: 1 }), status: 400, names: [UNKNOWN_FIELD] },
     { label: 'deeply nested JSON', rawBody: DEEP, status: 400, names: [] },
     { label: 'an oversized body', rawBody: OVERSIZED, status: 413, names: ['too large'] },
+    { label: 'invalid UTF-8', rawBody: invalidUtf8Body(valid, fields), status: 400, names: ['UTF-8'] },
   ]
   if (ep.required?.length || ep.needsSome) {
     out.push({ label: 'no fields', rawBody: '{}', status: 400, names: ep.required ?? [] })
@@ -157,6 +171,23 @@ describe('bad input on every write endpoint', () => {
       }
     }
     expect(problems).toEqual([])
+    const after = await snapshotStore()
+    expect(Object.keys(before).filter((t) => JSON.stringify(before[t]) !== JSON.stringify(after[t]))).toEqual([])
+  })
+
+  it('answers 400 naming the problem to query strings whose escapes are not UTF-8', async () => {
+    const before = await snapshotStore()
+    for (const bad of ['%FF', '%E2%82', 'a%C0%AFb']) {
+      const res = await platform.request(`/platform/profile/audit?date_start=${bad}`, { token: w.users.owner.token })
+      expect([bad, res.status, res.body?.message]).toEqual([bad, 400, 'Invalid query string: it is not validly percent-encoded UTF-8'])
+    }
+    const auth = await fetch(`${platform.gotrueUrl}/logout?scope=%FF`, { method: 'POST', headers: { Authorization: `Bearer ${w.users.owner.token}` } })
+    expect(auth.status).toBe(400)
+    expect((await auth.json()).msg).toBe('Invalid query string: it is not validly percent-encoded UTF-8')
+    // Well-formed escapes still reach the handler (here, refused for what they say).
+    const valid = await platform.request(`/platform/profile/audit?date_start=${encodeURIComponent('é+x')}`, { token: w.users.owner.token })
+    expect(valid.status).toBe(400)
+    expect(valid.body.message).toMatch(/^Invalid query parameters: date_start/)
     const after = await snapshotStore()
     expect(Object.keys(before).filter((t) => JSON.stringify(before[t]) !== JSON.stringify(after[t]))).toEqual([])
   })
