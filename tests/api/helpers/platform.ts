@@ -81,7 +81,7 @@ export async function startTestPlatform(options: { isPlatform?: boolean; env?: R
       body = JSON.stringify(init.body)
       headers['Content-Type'] ??= 'application/json'
     }
-    const res = await fetch(`${apiUrl}${p}`, { method: init.method ?? (body !== undefined ? 'POST' : 'GET'), headers, body })
+    const res = await fetch(`${apiUrl}${p}`, { method: init.method ?? (body !== undefined ? 'POST' : 'GET'), headers, body: body as BodyInit | undefined })
     const text = await res.text()
     let parsed: unknown = text
     try {
