@@ -52,6 +52,11 @@ export type ServerConfig = PublicConfig & {
   demoPassword: string | null
   /** Believe X-Forwarded-For (only behind a trusted proxy): rate limits key on the client address. */
   trustProxy: boolean
+  /**
+   * Seconds of Strict-Transport-Security on pages, for a dashboard served over HTTPS; 0 (the
+   * default) sends none. Set, it also makes the policy upgrade insecure requests.
+   */
+  hstsMaxAge: number
 }
 
 type Env = Record<string, string | undefined>
@@ -89,6 +94,7 @@ function str(value: string | undefined): string | null {
 /** Parses a whole configuration out of an environment (pure; used by the server and tests). */
 export function parseConfig(env: Env): ServerConfig {
   const port = Number.parseInt(env.PORT ?? '', 10)
+  const hstsMaxAge = Number.parseInt(env.HSTS_MAX_AGE ?? '', 10)
   return {
     isPlatform: bool(env.IS_PLATFORM, true),
     apiUrl: str(env.API_URL)?.replace(/\/$/, '') ?? `${BASE_PATH}/api`,
@@ -122,6 +128,7 @@ export function parseConfig(env: Env): ServerConfig {
     seedDemo: bool(env.SEED_DEMO, false),
     demoPassword: str(env.DEMO_PASSWORD),
     trustProxy: bool(env.TRUST_PROXY, false),
+    hstsMaxAge: Number.isFinite(hstsMaxAge) && hstsMaxAge > 0 ? hstsMaxAge : 0,
   }
 }
 
