@@ -123,7 +123,11 @@ test('pages carry the security headers and the browser reports no CSP violation'
     await visit(page, '/organizations', hosted)
     await visit(page, '/org/demo-free', hosted)
     await visit(page, '/org/demo-pro/billing', hosted)
+    await visit(page, '/org/demo-free/team', hosted)
+    await visit(page, '/new/demo-free', hosted)
     await visit(page, '/account/me', hosted)
+    await visit(page, '/account/security', hosted)
+    await visit(page, '/support/new', hosted)
     await visit(page, `/project/${ref}`, hosted)
     await useSqlEditor(page, ref, hosted, watch, 'cdn')
     expect(served.some((file) => file.endsWith('editor.main.js'))).toBe(true)
@@ -131,7 +135,9 @@ test('pages carry the security headers and the browser reports no CSP violation'
     await visit(page, `/project/${ref}/editor`, hosted, page.getByRole('navigation', { name: 'Project' }))
     await visit(page, `/project/${ref}/logs`, hosted)
     await visit(page, `/project/${ref}/database/extensions`, hosted)
+    await visit(page, `/project/${ref}/database/hooks`, hosted)
     await visit(page, `/project/${ref}/advisors/security`, hosted)
+    await visit(page, `/project/${ref}/advisors/query-performance`, hosted)
     await visit(page, `/project/${ref}/integrations/cron`, hosted)
     await visit(page, `/project/${ref}/settings/vault/secrets`, hosted)
     await visit(page, `/project/${ref}/api/graphiql`, hosted)
@@ -140,7 +146,15 @@ test('pages carry the security headers and the browser reports no CSP violation'
       await visit(page, url, hosted, url.endsWith('editor') ? page.getByRole('navigation', { name: 'Project' }) : undefined)
     }
     await useSqlEditor(page, 'default', hosted, watch, 'local')
-    for (const url of ['/project/default/advisors/security', '/project/default/integrations/cron', '/project/default/settings/vault/secrets', '/project/default/api/graphiql']) {
+    for (const url of [
+      '/project/default/database/hooks',
+      '/project/default/advisors/security',
+      '/project/default/advisors/query-performance',
+      '/project/default/integrations/cron',
+      '/project/default/settings/vault/secrets',
+      '/project/default/api/graphiql',
+      '/support/new',
+    ]) {
       await visit(page, url, hosted)
     }
   }
