@@ -58,11 +58,12 @@ function clientAddress(req: IncomingMessage): string {
 
 /**
  * The query parameters, refusing escapes that are not UTF-8 (`%FF`, a cut `%E2%82`): URLSearchParams
- * would turn them into U+FFFD and the handler would see a value nobody sent.
+ * would turn them into U+FFFD and the handler would see a value nobody sent. A `%` that starts no
+ * escape stays a `%`, as URLSearchParams reads it.
  */
 function parseQueryString(search: string): Record<string, string> {
   try {
-    decodeURIComponent(search.replace(/\+/g, ' '))
+    decodeURIComponent(search.replace(/%(?![0-9A-Fa-f]{2})/g, '%25'))
   } catch {
     throw new ApiError(400, 'Invalid query string: it is not validly percent-encoded UTF-8')
   }
