@@ -34,7 +34,8 @@ const eventBody = z.strictObject({
 /**
  * The telemetry sink of the hosted platform (spec §7 "Telemetry sender"). Anyone may send events,
  * so each is bounded in size (TELEMETRY_BODY_LIMIT, 413) and in number per client address
- * (TELEMETRY_ADDRESS_LIMIT, 429 with Retry-After): the store cannot be filled from one address.
+ * (TELEMETRY_ADDRESS_LIMIT, 429 with Retry-After): one address can store at most 100 × 16 KiB
+ * every 10 minutes, not as much as it can send.
  */
 export function registerTelemetryRoutes(router: Router): void {
   router.post('/platform/telemetry/event', async (req) => {
