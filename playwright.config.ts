@@ -62,6 +62,10 @@ export default defineConfig({
         FLAG_ADVISOR_RULES: 'true',
         FLAG_UNIFIED_LOGS: 'true',
         DEMO_PASSWORD: E2E_DEMO_PASSWORD,
+        // The specs seed dozens of accounts: each seeding request names an address of its own in
+        // X-Forwarded-For (e2e/auth-helpers.ts seedingAddress), as a proxy would, so the per-address
+        // sign-up limit holds for what the browser does without refusing the seeding.
+        TRUST_PROXY: 'true',
       },
       reuseExistingServer: false,
       timeout: 120_000,

@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test'
-import { strongPassword, uniqueEmail } from './auth-helpers'
+import { seedingAddress, strongPassword, uniqueEmail } from './auth-helpers'
 import {
   AUTH_STORAGE_KEY,
   THEME_STORAGE_KEY,
@@ -117,7 +117,7 @@ test('account pages, support and the user menu', async ({ page, request }) => {
 test('join with an invitation token', async ({ page, request }) => {
   const owner = await demoSession(request)
   const email = uniqueEmail('a11y-join')
-  const signup = await request.post('/dashboard/api/auth/v1/signup', { data: { email, password: strongPassword() } })
+  const signup = await request.post('/dashboard/api/auth/v1/signup', { data: { email, password: strongPassword() }, headers: seedingAddress() })
   expect(signup.ok(), await signup.text()).toBe(true)
   const invitee = (await signup.json()) as Session
   const profile = await request.post('/dashboard/api/platform/profile', { headers: { Authorization: `Bearer ${invitee.access_token}` } })

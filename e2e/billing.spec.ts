@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
+import { seedingAddress } from './auth-helpers'
 
 // /org/{slug}/billing on the hosted platform: plan, address (and the missing-billing banner),
 // plan changes, invoices at #invoices. Everything is seeded through the embedded platform API.
@@ -7,7 +8,7 @@ type Session = { access_token: string; refresh_token: string; expires_at: number
 
 async function signUp(request: APIRequestContext): Promise<Session> {
   const email = `billing-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@e2e.test`
-  const res = await request.post('/dashboard/api/auth/v1/signup', { data: { email, password: 'Billing-e2e-Passw0rd!' } })
+  const res = await request.post('/dashboard/api/auth/v1/signup', { data: { email, password: 'Billing-e2e-Passw0rd!' }, headers: seedingAddress() })
   expect(res.ok(), await res.text()).toBe(true)
   return (await res.json()) as Session
 }

@@ -1,4 +1,4 @@
-import type { AppProps } from 'next/app'
+import NextApp, { type AppContext, type AppProps } from 'next/app'
 import Head from 'next/head'
 import { useRouter } from 'next/router'
 import { AppErrorBoundary } from '@/components/interfaces/App/ErrorBoundary/AppErrorBoundary'
@@ -28,3 +28,10 @@ export default function App({ Component, pageProps }: AppProps) {
     </>
   )
 }
+
+/**
+ * Every page is rendered per request rather than prerendered at build time: its scripts must
+ * carry the nonce of the request's Content-Security-Policy (proxy.ts), which static HTML cannot.
+ * The server render is only the loading shell (the tree renders after hydration), so it is cheap.
+ */
+App.getInitialProps = (context: AppContext) => NextApp.getInitialProps(context)

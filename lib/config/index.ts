@@ -54,6 +54,11 @@ export type ServerConfig = PublicConfig & {
   trustProxy: boolean
   /** Caps every plan's statement timeout for member SQL (seconds); null: the plans' own. */
   statementTimeoutSeconds: number | null
+  /**
+   * Seconds of Strict-Transport-Security on pages, for a dashboard served over HTTPS; 0 (the
+   * default) sends none. Set, it also makes the policy upgrade insecure requests.
+   */
+  hstsMaxAge: number
 }
 
 type Env = Record<string, string | undefined>
@@ -96,6 +101,7 @@ function str(value: string | undefined): string | null {
 /** Parses a whole configuration out of an environment (pure; used by the server and tests). */
 export function parseConfig(env: Env): ServerConfig {
   const port = Number.parseInt(env.PORT ?? '', 10)
+  const hstsMaxAge = Number.parseInt(env.HSTS_MAX_AGE ?? '', 10)
   return {
     isPlatform: bool(env.IS_PLATFORM, true),
     apiUrl: str(env.API_URL)?.replace(/\/$/, '') ?? `${BASE_PATH}/api`,
@@ -130,6 +136,7 @@ export function parseConfig(env: Env): ServerConfig {
     demoPassword: str(env.DEMO_PASSWORD),
     trustProxy: bool(env.TRUST_PROXY, false),
     statementTimeoutSeconds: positiveNumber(env.STATEMENT_TIMEOUT_SECONDS),
+    hstsMaxAge: Number.isFinite(hstsMaxAge) && hstsMaxAge > 0 ? hstsMaxAge : 0,
   }
 }
 

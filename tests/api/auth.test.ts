@@ -28,7 +28,11 @@ describe('auth service driven by @supabase/auth-js', () => {
     }
   }
 
-  function client(headers: Record<string, string> = {}) {
+  /**
+   * A client speaking for its own address (unless told one), so that the many sign-ups of this
+   * file do not add up against one address's sign-up limit.
+   */
+  function client(headers: Record<string, string> = { 'X-Forwarded-For': freshAddress() }) {
     return new GoTrueClient({
       url: platform.gotrueUrl,
       storage: memoryStorage(),
@@ -41,6 +45,7 @@ describe('auth service driven by @supabase/auth-js', () => {
   }
 
   const email = () => `person-${crypto.randomBytes(4).toString('hex')}@example.com`
+  const freshAddress = () => `10.${crypto.randomInt(100, 200)}.${crypto.randomInt(256)}.${crypto.randomInt(1, 255)}`
   const PASSWORD = 'a long enough passphrase 7'
 
   /** Raw call, for what auth-js does not expose (headers, replaying old tokens). */
@@ -377,5 +382,62 @@ describe('auth service driven by @supabase/auth-js', () => {
     const phone = await raw('/signup', { body: { phone: '+15550000', password: PASSWORD } })
     expect(phone.status).toBe(422)
     expect(phone.body.error_code).toBe('phone_provider_disabled')
+  })
+
+  it('rate-limits sign-ups per address: 429 with Retry-After, nothing stored past the limit', async () => {
+    const from = { 'X-Forwarded-For': '10.3.0.1' }
+    const signUp = (address: string) => raw('/signup', { body: { email: address, password: PASSWORD }, headers: from })
+    const taken = email()
+    expect((await signUp(taken)).status).toBe(200)
+    // An address already registered counts as well (it costs a hash, and tells the address exists).
+    expect((await signUp(taken.toUpperCase())).status).toBe(422)
+    for (let i = 0; i < 8; i++) expect((await signUp(email())).status).toBe(200)
+    const refused = email()
+    const blocked = await signUp(refused)
+    expect(blocked.status).toBe(429)
+    expect(blocked.body.error_code).toBe('over_request_rate_limit')
+    expect(blocked.body.msg).toMatch(/^Too many sign-ups from this address\. Try again in \d+ seconds\.$/)
+    const retryAfter = Number(blocked.headers.get('retry-after'))
+    expect(retryAfter).toBeGreaterThan(0)
+    expect(retryAfter).toBeLessThanOrEqual(3600)
+    expect(await sql('select count(*)::int as n from platform.users where email = $1', [refused])).toEqual([{ n: 0 }])
+    // auth-js sees the same 429; another address is not held back
+    expect((await client(from).signUp({ email: email(), password: PASSWORD })).error?.status).toBe(429)
+    expect((await client({ 'X-Forwarded-For': '10.3.0.2' }).signUp({ email: refused, password: PASSWORD })).error).toBeNull()
+    // once the window has passed, the address may sign up again
+    await sql(`update platform.auth_rate_limits set window_start = now() - interval '61 minutes' where key like 'sign-up:%'`)
+    expect((await signUp(email())).status).toBe(200)
+  })
+
+  it('refuses a token whose session belongs to another user, as a signed-out session is refused', async () => {
+    const { signAccessToken } = await import('@/lib/platform-api/auth/jwt')
+    const mallory = (await client().signUp({ email: email(), password: PASSWORD })).data.session!
+    const alice = (await client().signUp({ email: email(), password: PASSWORD })).data.session!
+    const malloryClaims = decodeJwt(mallory.access_token)
+    const aliceSession = decodeJwt(alice.access_token).session_id as string
+    // Mallory's identity on Alice's live session.
+    const { token: forged } = await signAccessToken({
+      sub: malloryClaims.sub!,
+      email: malloryClaims.email as string,
+      aal: 'aal1',
+      amr: [],
+      session_id: aliceSession,
+    })
+
+    // The auth service: 403 session_not_found, as for a signed-out session.
+    const forgedUser = await raw('/user', { method: 'GET', token: forged })
+    expect(forgedUser.status).toBe(403)
+    expect(forgedUser.body.error_code).toBe('session_not_found')
+    expect(forgedUser.body.msg).toBe('Session from session_id claim in JWT belongs to another user')
+
+    // The platform API: 401 like a signed-out session, even right after Alice's own token was
+    // accepted (the memory of live sessions must not vouch for another user).
+    expect((await platform.request('/platform/profile/permissions', { token: alice.access_token })).status).toBe(200)
+    expect((await platform.request('/platform/profile/permissions', { token: forged })).status).toBe(401)
+    expect((await platform.request('/platform/profile/permissions', { token: mallory.access_token })).status).toBe(200)
+    const signedOut = (await client().signUp({ email: email(), password: PASSWORD })).data.session!
+    expect((await raw('/logout', { token: signedOut.access_token })).status).toBe(204)
+    expect((await platform.request('/platform/profile/permissions', { token: signedOut.access_token })).status).toBe(401)
+    expect((await raw('/user', { method: 'GET', token: signedOut.access_token })).body.error_code).toBe('session_not_found')
   })
 })

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createAuthRouter } from '@/lib/platform-api/auth-router'
 import { createPlatformRouter } from '@/lib/platform-api/platform-router'
+import { TELEMETRY_BODY_LIMIT } from '@/lib/platform-api/routes/telemetry'
 import { ALL_ENDPOINTS } from './helpers/all-endpoints'
 import { buildWorld, endpointKey, fillPath, type Call, type Endpoint, type World } from './helpers/endpoints'
 import { startTestPlatform, type TestPlatform } from './helpers/platform'
@@ -13,7 +14,30 @@ const UNKNOWN_FIELD = 'walk_unknown_field'
 const DEEP = '['.repeat(20_000) + ']'.repeat(20_000)
 const OVERSIZED = JSON.stringify({ [UNKNOWN_FIELD]: 'x'.repeat(1_100_000) })
 
-type Variant = { label: string; rawBody: string; status: number; names: string[] }
+/** Routes that take smaller bodies than the mount's 1 MiB: a broken body over their limit is refused as too large (413) first. */
+const BODY_LIMITS: Record<string, number> = { 'POST /platform/telemetry/event': TELEMETRY_BODY_LIMIT }
+
+/** The variant as this endpoint must answer it: 413 naming the size when it is over the route's own limit. */
+function underLimit(ep: Endpoint, v: Variant): Variant {
+  const limit = BODY_LIMITS[endpointKey(ep)]
+  const size = typeof v.rawBody === 'string' ? Buffer.byteLength(v.rawBody) : v.rawBody.length
+  return limit !== undefined && size > limit ? { ...v, status: 413, names: ['too large'] } : v
+}
+
+type Variant = { label: string; rawBody: string | Uint8Array; status: number; names: string[] }
+
+const BAD_UTF8_MARKER = '__BAD_UTF8__'
+/**
+ * The valid body with bytes that are not UTF-8 (a lone continuation byte and an overlong "/")
+ * inside a string: its first string field, else an unknown field. Decoded leniently they would
+ * become U+FFFD and pass (or fail for another reason); they must be refused for what they are.
+ */
+function invalidUtf8Body(valid: Record<string, unknown>, fields: string[]): Uint8Array {
+  const field = fields.find((f) => typeof getPath(valid, f) === 'string')
+  const body = field ? withPath(valid, field, BAD_UTF8_MARKER) : { ...valid, [UNKNOWN_FIELD]: BAD_UTF8_MARKER }
+  const [head, tail] = JSON.stringify(body).split(BAD_UTF8_MARKER)
+  return Buffer.concat([Buffer.from(head), Buffer.from([0x80, 0xc0, 0xaf]), Buffer.from(tail)])
+}
 
 /** A value of another JSON type than `value`. */
 function wrongType(value: unknown): unknown {
@@ -51,6 +75,7 @@ function variants(ep: Endpoint, valid: Record<string, unknown>): Variant[] {
     { label: 'an unknown field', rawBody: JSON.stringify({ ...valid, [UNKNOWN_FIELD]: 1 }), status: 400, names: [UNKNOWN_FIELD] },
     { label: 'deeply nested JSON', rawBody: DEEP, status: 400, names: [] },
     { label: 'an oversized body', rawBody: OVERSIZED, status: 413, names: ['too large'] },
+    { label: 'invalid UTF-8', rawBody: invalidUtf8Body(valid, fields), status: 400, names: ['UTF-8'] },
   ]
   if (ep.required?.length || ep.needsSome) {
     out.push({ label: 'no fields', rawBody: '{}', status: 400, names: ep.required ?? [] })
@@ -150,6 +175,25 @@ describe('bad input on every write endpoint', () => {
     expect(Object.keys(before).filter((t) => JSON.stringify(before[t]) !== JSON.stringify(after[t]))).toEqual([])
   })
 
+  it('answers 400 naming the problem to query strings whose escapes are not UTF-8', async () => {
+    const before = await snapshotStore()
+    for (const bad of ['%FF', '%E2%82', 'a%C0%AFb']) {
+      const res = await platform.request(`/platform/profile/audit?date_start=${bad}`, { token: w.users.owner.token })
+      expect([bad, res.status, res.body?.message]).toEqual([bad, 400, 'Invalid query string: it is not validly percent-encoded UTF-8'])
+    }
+    const auth = await fetch(`${platform.gotrueUrl}/logout?scope=%FF`, { method: 'POST', headers: { Authorization: `Bearer ${w.users.owner.token}` } })
+    expect(auth.status).toBe(400)
+    expect((await auth.json()).msg).toBe('Invalid query string: it is not validly percent-encoded UTF-8')
+    // Well-formed escapes, and a "%" that starts none, still reach the handler (here, refused for what they say).
+    for (const value of [encodeURIComponent('é+x'), '100%', '%zz']) {
+      const valid = await platform.request(`/platform/profile/audit?date_start=${value}`, { token: w.users.owner.token })
+      expect([value, valid.status]).toEqual([value, 400])
+      expect(valid.body.message).toMatch(/^Invalid query parameters: date_start/)
+    }
+    const after = await snapshotStore()
+    expect(Object.keys(before).filter((t) => JSON.stringify(before[t]) !== JSON.stringify(after[t]))).toEqual([])
+  })
+
   for (const ep of writeEndpoints) {
     it(`${ep.method} ${ep.pattern}${ep.query ?? ''}`, async () => {
       const call: Call = await ep.prepare(w, 'owner')
@@ -157,7 +201,7 @@ describe('bad input on every write endpoint', () => {
       const path = fillPath(ep, call.params)
       const before = await snapshotStore()
       const problems: string[] = []
-      for (const v of variants(ep, valid)) {
+      for (const v of variants(ep, valid).map((variant) => underLimit(ep, variant))) {
         const res = await platform.request(path, {
           method: ep.method,
           token: call.token ?? w.users.owner.token,

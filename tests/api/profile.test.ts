@@ -187,6 +187,31 @@ describe('profile (hosted platform)', () => {
     }
   })
 
+  it('limits password checks per user (per address when signed out): 429 with Retry-After', async () => {
+    const { PASSWORD_CHECK_LIMIT } = await import('@/lib/platform-api/auth/rate-limit')
+    await sql(`delete from platform.auth_rate_limits where key like 'password-check:%'`)
+    const check = (token?: string) => platform.request('/platform/profile/password-check', { token, body: { password: 'violet-Tractor-93' } })
+    const user = await platform.createUser()
+    // Concurrent checks all count: exactly the limit gets an answer.
+    const burst = await Promise.all(Array.from({ length: PASSWORD_CHECK_LIMIT.max + 5 }, () => check(user.token)))
+    expect(burst.filter((r) => r.status === 200)).toHaveLength(PASSWORD_CHECK_LIMIT.max)
+    const blocked = burst.find((r) => r.status === 429)!
+    expect(blocked.body.message).toMatch(/^Too many password strength checks\. Try again in \d+ seconds\.$/)
+    const retryAfter = Number(blocked.headers.get('retry-after'))
+    expect(retryAfter).toBeGreaterThan(0)
+    expect(retryAfter).toBeLessThanOrEqual(PASSWORD_CHECK_LIMIT.windowSeconds)
+    // Another user, and a signed-out caller (counted per address), are not held back by this one.
+    expect((await check((await platform.createUser()).token)).status).toBe(200)
+    expect((await check()).status).toBe(200)
+    for (let i = 1; i < PASSWORD_CHECK_LIMIT.max; i++) expect((await check()).status).toBe(200)
+    expect((await check()).status).toBe(429)
+    // Bad bodies are refused for what they are, without counting.
+    expect((await platform.request('/platform/profile/password-check', { token: user.token, body: {} })).status).toBe(400)
+    // Once the window has passed, the user may check again.
+    await sql(`update platform.auth_rate_limits set window_start = now() - interval '2 minutes' where key like 'password-check:%'`)
+    expect((await check(user.token)).status).toBe(200)
+  })
+
   it("lists the caller's own audit log entries within a validated date range", async () => {
     const user = await platform.createUser()
     const other = await platform.createUser()

@@ -54,6 +54,39 @@ describe('telemetry sink (hosted platform)', () => {
     expect(malformed.status).toBe(400)
     expect(await sql('select count(*)::int as n from platform.telemetry_events')).toEqual([{ n: before }])
   })
+
+  it('refuses bodies over TELEMETRY_BODY_LIMIT with 413, and properties over 8192 bytes (not characters)', async () => {
+    const { TELEMETRY_BODY_LIMIT } = await import('@/lib/platform-api/routes/telemetry')
+    const [{ n: before }] = await sql('select count(*)::int as n from platform.telemetry_events')
+    const big = await platform.request('/platform/telemetry/event', { body: { action: 'page_view', properties: { blob: 'x'.repeat(TELEMETRY_BODY_LIMIT) } } })
+    expect(big.status).toBe(413)
+    expect(big.body.message).toBe(`Request body is too large: the limit is ${TELEMETRY_BODY_LIMIT} bytes`)
+    // 5,000 characters, 10,000 bytes of JSON: over the properties' limit, under the body's.
+    const wide = await platform.request('/platform/telemetry/event', { body: { action: 'page_view', properties: { blob: 'é'.repeat(5_000) } } })
+    expect(wide.status).toBe(400)
+    expect(wide.body.message).toContain('properties are limited to 8192 bytes of JSON')
+    expect(await sql('select count(*)::int as n from platform.telemetry_events')).toEqual([{ n: before }])
+  })
+
+  it('limits events per address: concurrent bursts included, 429 with Retry-After past the limit', async () => {
+    const { TELEMETRY_ADDRESS_LIMIT } = await import('@/lib/platform-api/auth/rate-limit')
+    await sql(`delete from platform.auth_rate_limits where key like 'telemetry:%'`)
+    const [{ n: before }] = await sql('select count(*)::int as n from platform.telemetry_events')
+    const send = () => platform.request('/platform/telemetry/event', { body: { action: 'page_view', properties: { pad: 'x'.repeat(7_000) } } })
+    const burst = await Promise.all(Array.from({ length: TELEMETRY_ADDRESS_LIMIT.max + 20 }, send))
+    expect(burst.filter((r) => r.status === 204)).toHaveLength(TELEMETRY_ADDRESS_LIMIT.max)
+    expect(burst.filter((r) => r.status === 429)).toHaveLength(20)
+    const blocked = await send()
+    expect(blocked.status).toBe(429)
+    expect(blocked.body.message).toMatch(/^Too many telemetry events from this address\. Try again in \d+ seconds\.$/)
+    const retryAfter = Number(blocked.headers.get('retry-after'))
+    expect(retryAfter).toBeGreaterThan(0)
+    expect(retryAfter).toBeLessThanOrEqual(TELEMETRY_ADDRESS_LIMIT.windowSeconds)
+    expect(await sql('select count(*)::int as n from platform.telemetry_events')).toEqual([{ n: before + TELEMETRY_ADDRESS_LIMIT.max }])
+    // Once the window has passed, events are taken again.
+    await sql(`update platform.auth_rate_limits set window_start = now() - interval '11 minutes' where key like 'telemetry:%'`)
+    expect((await send()).status).toBe(204)
+  })
 })
 
 describe('telemetry sink (self-hosted)', () => {

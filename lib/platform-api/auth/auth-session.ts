@@ -12,8 +12,8 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
 /**
  * The signed-in user of an auth-service request, with GoTrue's statuses and codes:
- * no token 401 `no_authorization`, a bad or expired one 403 `bad_jwt`, a signed-out session
- * 403 `session_not_found` (auth-js then drops its stored session).
+ * no token 401 `no_authorization`, a bad or expired one 403 `bad_jwt`, a signed-out session or
+ * one of another user than `sub` 403 `session_not_found` (auth-js then drops its stored session).
  */
 export async function requireAuthSession(db: Db, req: ApiRequest): Promise<AuthContext> {
   const token = bearerToken(req)
@@ -25,7 +25,11 @@ export async function requireAuthSession(db: Db, req: ApiRequest): Promise<AuthC
   }
   const session = await findLiveSession(db, claims.session_id)
   if (!session) throw new ApiError(403, 'Session from session_id claim in JWT does not exist', 'session_not_found')
+  // Someone else's session vouches for nobody: refused as a dead session is.
+  if (session.user_id !== claims.sub) {
+    throw new ApiError(403, 'Session from session_id claim in JWT belongs to another user', 'session_not_found')
+  }
   const user = await findUserById(db, claims.sub)
-  if (!user || session.user_id !== user.id) throw new ApiError(403, 'User from sub claim in JWT does not exist', 'user_not_found')
+  if (!user) throw new ApiError(403, 'User from sub claim in JWT does not exist', 'user_not_found')
   return { claims, session, user }
 }

@@ -29,8 +29,8 @@ export function bearerToken(req: ApiRequest): string | undefined {
 }
 
 /**
- * Who is calling: the signed-in user (a valid access token of a session not signed out), the
- * self-hosted user, or null.
+ * Who is calling: the signed-in user (a valid access token of a session not signed out that
+ * belongs to the token's `sub`), the self-hosted user, or null.
  */
 export async function getCaller(req: ApiRequest): Promise<Caller | null> {
   if (!getServerConfig().isPlatform) {
@@ -40,10 +40,14 @@ export async function getCaller(req: ApiRequest): Promise<Caller | null> {
   if (!token) return null
   const claims = await verifyAccessToken(token)
   if (!claims || typeof claims.session_id !== 'string' || !UUID.test(claims.session_id)) return null
-  // A signed-out session ends its access tokens at once, not when they expire.
-  if (!isKnownLive(claims.session_id)) {
+  // A signed-out session ends its access tokens at once, not when they expire. A session of
+  // another user vouches for nobody else: refused like a dead one.
+  if (!isKnownLive(claims.session_id, claims.sub)) {
     const db = await getStore()
-    const { rows } = await db.query('select 1 from platform.sessions where id = $1 and revoked_at is null', [claims.session_id])
+    const { rows } = await db.query('select 1 from platform.sessions where id = $1 and user_id::text = $2 and revoked_at is null', [
+      claims.session_id,
+      claims.sub,
+    ])
     if (rows.length === 0) return null
     rememberLive(claims.session_id, claims.sub)
   }

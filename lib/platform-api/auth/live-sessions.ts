@@ -11,11 +11,14 @@ type Entry = { userId: string; until: number }
 const g = globalThis as typeof globalThis & { __liveSessions?: Map<string, Entry> }
 const live: Map<string, Entry> = (g.__liveSessions ??= new Map())
 
-/** True when the session was found live less than LIVE_SESSION_TTL_MS ago. */
-export function isKnownLive(sessionId: string, now = Date.now()): boolean {
+/**
+ * True when the session was found live, and owned by `userId`, less than LIVE_SESSION_TTL_MS ago.
+ * A token naming someone else's session is not vouched for by that session's entry.
+ */
+export function isKnownLive(sessionId: string, userId: string, now = Date.now()): boolean {
   const entry = live.get(sessionId)
   if (!entry) return false
-  if (entry.until > now) return true
+  if (entry.until > now) return entry.userId === userId
   live.delete(sessionId)
   return false
 }

@@ -9,8 +9,10 @@ import {
   RECOVER_ADDRESS_LIMIT,
   SIGN_IN_ACCOUNT_LIMIT,
   SIGN_IN_ADDRESS_LIMIT,
+  SIGN_UP_ADDRESS_LIMIT,
   assertNotRateLimited,
   clearRateLimit,
+  consumeRateLimit,
   rateLimitKeys,
   recordRateLimitHit,
 } from './rate-limit'
@@ -51,7 +53,9 @@ const invalidCredentials = () => new ApiError(400, 'Invalid login credentials', 
 
 /**
  * `POST /signup`. The embedded platform sends no mail, so there is no e-mail confirmation step:
- * the address counts as confirmed at once and the answer carries a signed-in session.
+ * the address counts as confirmed at once and the answer carries a signed-in session. Well-formed
+ * sign-ups count against the client address (SIGN_UP_ADDRESS_LIMIT); past it the answer is 429
+ * with Retry-After.
  */
 export async function signUp(
   db: Db,
@@ -60,6 +64,9 @@ export async function signUp(
 ): Promise<SessionResponse> {
   const email = assertEmail(input.email)
   assertAcceptablePassword(input.password)
+  await consumeRateLimit(db, [
+    { key: rateLimitKeys.signUpAddress(client.ip), rule: SIGN_UP_ADDRESS_LIMIT, message: 'Too many sign-ups from this address.' },
+  ])
   const hash = await hashPassword(input.password) // outside the transaction: bcrypt is slow
   const result = await db.transaction(async (tx) => {
     const { rows } = await tx.query<UserRow>(

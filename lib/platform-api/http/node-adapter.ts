@@ -56,6 +56,20 @@ function clientAddress(req: IncomingMessage): string {
   return req.socket?.remoteAddress || 'unknown'
 }
 
+/**
+ * The query parameters, refusing escapes that are not UTF-8 (`%FF`, a cut `%E2%82`): URLSearchParams
+ * would turn them into U+FFFD and the handler would see a value nobody sent. A `%` that starts no
+ * escape stays a `%`, as URLSearchParams reads it.
+ */
+function parseQueryString(search: string): Record<string, string> {
+  try {
+    decodeURIComponent(search.replace(/%(?![0-9A-Fa-f]{2})/g, '%25'))
+  } catch {
+    throw new ApiError(400, 'Invalid query string: it is not validly percent-encoded UTF-8')
+  }
+  return Object.fromEntries(new URLSearchParams(search).entries())
+}
+
 function send(res: ServerResponse, method: string, status: number, body: unknown, headers: Record<string, string> = {}) {
   for (const [k, v] of Object.entries(headers)) res.setHeader(k, v)
   if (body === undefined || status === 204) {
@@ -98,10 +112,10 @@ export function createNodeHandler(router: Router, options: NodeHandlerOptions) {
         method: method as Method,
         path,
         params: found.params,
-        query: Object.fromEntries(url.searchParams.entries()),
+        query: parseQueryString(url.search),
         headers: req.headers,
         ip: clientAddress(req),
-        rawBody: () => (body ??= readBody(req, limit)),
+        rawBody: (maxBytes?: number) => (body ??= readBody(req, Math.min(limit, maxBytes ?? limit))),
         signal: gone.signal,
       }
       const result = await found.handler(apiReq)

@@ -12,8 +12,11 @@ export type ApiRequest = {
   headers: IncomingHttpHeaders
   /** The caller's address, for rate limits. */
   ip: string
-  /** The raw body (already size-limited). */
-  rawBody: () => Promise<Buffer>
+  /**
+   * The raw body, size-limited (413 past the mount's limit, or past `maxBytes` when smaller).
+   * Read once: the first call's limit applies.
+   */
+  rawBody: (maxBytes?: number) => Promise<Buffer>
   /** Aborted when the client disconnects before the answer is sent (e.g. a cancelled query). */
   signal: AbortSignal
 }

@@ -40,14 +40,30 @@ export function findUnsafeJson(data: unknown): string | null {
   return null
 }
 
+const strictUtf8 = new TextDecoder('utf-8', { fatal: true })
+
 /**
- * Parses the JSON body against a schema; bad JSON, a body that is not what the schema wants (an
- * empty body counts as `{}`, JSON `null` does not), NUL characters, runaway nesting or a mismatch
- * answer 400 naming the problem.
+ * The body as text. JSON is UTF-8 (RFC 8259): a body that is not valid UTF-8 is refused rather
+ * than decoded with U+FFFD in place of the bad bytes, which would store something other than
+ * what was sent.
  */
-export async function parseBody<S extends z.ZodType>(req: ApiRequest, schema: S): Promise<z.infer<S>> {
-  const raw = await req.rawBody()
-  const text = raw.toString('utf8').trim()
+export function decodeUtf8Body(raw: Uint8Array): string {
+  try {
+    return strictUtf8.decode(raw)
+  } catch {
+    throw badRequest('Invalid request body: it is not valid UTF-8')
+  }
+}
+
+/**
+ * Parses the JSON body against a schema; a body that is not valid UTF-8, bad JSON, a body that is
+ * not what the schema wants (an empty body counts as `{}`, JSON `null` does not), NUL characters,
+ * runaway nesting or a mismatch answer 400 naming the problem; a body over `maxBytes` (or the
+ * mount's limit) answers 413.
+ */
+export async function parseBody<S extends z.ZodType>(req: ApiRequest, schema: S, options: { maxBytes?: number } = {}): Promise<z.infer<S>> {
+  const raw = await req.rawBody(options.maxBytes)
+  const text = decodeUtf8Body(raw).trim()
   let data: unknown = {}
   if (text.length > 0) {
     try {

@@ -1,4 +1,7 @@
 import { MAX_PASSWORD_LENGTH, type PasswordCheckResult } from '@/lib/password-strength'
+import type { Caller } from '../auth/caller'
+import { PASSWORD_CHECK_LIMIT, consumeRateLimit, rateLimitKeys } from '../auth/rate-limit'
+import type { Db } from '../db/types'
 
 type Zxcvbn = typeof import('zxcvbn')
 let zxcvbnModule: Promise<Zxcvbn> | null = null
@@ -19,4 +22,14 @@ export async function scorePassword(password: string, userInputs: string[] = [])
   const zxcvbn = await loadZxcvbn()
   const { score, feedback } = zxcvbn(password, userInputs.filter(Boolean))
   return { score, feedback: { suggestions: feedback.suggestions ?? [], warning: feedback.warning ?? '' } }
+}
+
+/**
+ * Counts a strength check against PASSWORD_CHECK_LIMIT (429 with Retry-After past it): per user
+ * when signed in, per client address otherwise (the sign-up form, and the self-hosted build whose
+ * one user stands for everyone).
+ */
+export async function limitPasswordChecks(db: Db, caller: Caller | null, ip: string): Promise<void> {
+  const key = caller && !caller.selfHosted ? rateLimitKeys.passwordCheckUser(caller.userId) : rateLimitKeys.passwordCheckAddress(ip)
+  await consumeRateLimit(db, [{ key, rule: PASSWORD_CHECK_LIMIT, message: 'Too many password strength checks.' }])
 }

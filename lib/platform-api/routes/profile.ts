@@ -7,7 +7,7 @@ import type { Router } from '../http/router'
 import { respond, type ApiRequest } from '../http/types'
 import { parseBody, parseQuery } from '../http/validate'
 import { listUserAuditLogs } from '../profile/audit-log'
-import { scorePassword } from '../profile/password-check'
+import { limitPasswordChecks, scorePassword } from '../profile/password-check'
 import { listCallerPermissions } from '../profile/permissions'
 import { createProfile, getProfile, profileJson, updateProfile } from '../profile/profiles'
 
@@ -77,6 +77,7 @@ export function registerProfileRoutes(router: Router): void {
       throw badRequest(`Password should be less than ${MAX_PASSWORD_LENGTH + 1} characters: the maximum length is ${MAX_PASSWORD_LENGTH}`)
     }
     const caller = await getCaller(req)
+    await limitPasswordChecks(await getStore(), caller, req.ip)
     const userInputs = caller ? [caller.email, caller.email.split('@')[0]] : []
     return { result: await scorePassword(password, userInputs) }
   })

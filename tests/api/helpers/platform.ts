@@ -25,7 +25,8 @@ export type TestPlatform = {
   close: () => Promise<void>
 }
 
-export type TestRequestInit = { method?: string; token?: string; body?: unknown; rawBody?: string; headers?: Record<string, string> }
+/** `rawBody` is sent as is: a string as UTF-8, bytes as they are (e.g. to send invalid UTF-8). */
+export type TestRequestInit = { method?: string; token?: string; body?: unknown; rawBody?: string | Uint8Array; headers?: Record<string, string> }
 export type TestResponse = { status: number; body: any; headers: Headers }
 
 export const usePostgres = Boolean(process.env.TEST_DATABASE_URL)
@@ -75,12 +76,12 @@ export async function startTestPlatform(options: { isPlatform?: boolean; env?: R
   const request = async (p: string, init: TestRequestInit = {}): Promise<TestResponse> => {
     const headers: Record<string, string> = { ...(init.headers ?? {}) }
     if (init.token) headers.Authorization = `Bearer ${init.token}`
-    let body: string | undefined = init.rawBody
+    let body: string | Uint8Array | undefined = init.rawBody
     if (init.body !== undefined) {
       body = JSON.stringify(init.body)
       headers['Content-Type'] ??= 'application/json'
     }
-    const res = await fetch(`${apiUrl}${p}`, { method: init.method ?? (body !== undefined ? 'POST' : 'GET'), headers, body })
+    const res = await fetch(`${apiUrl}${p}`, { method: init.method ?? (body !== undefined ? 'POST' : 'GET'), headers, body: body as BodyInit | undefined })
     const text = await res.text()
     let parsed: unknown = text
     try {
