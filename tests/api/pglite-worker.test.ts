@@ -49,10 +49,13 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('PGlite worker client', 
     fs.rmSync(root, { recursive: true, force: true })
   })
 
-  describe('results and errors cross the thread intact', () => {
+  describe.each([
+    ['PGlite query()', 0],
+    ['prepared statements', 256],
+  ])('results and errors cross the thread intact (%s)', (_label, statementCache) => {
     let db: PgliteWorkerClient
     beforeAll(async () => {
-      db = await open()
+      db = await open({ statementCache })
     })
 
     it("keeps PGlite's default parsers without a spec (dates, json, bytea, int8)", async () => {
@@ -169,6 +172,23 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('PGlite worker client', 
         await conn.exec('rollback')
       })
       expect(await db.isInTransaction()).toBe(false)
+    })
+  })
+
+  describe('prepared statements', () => {
+    it('prepares a stale statement again (a cached select * whose table changed) and evicts beyond the size', async () => {
+      const db = await open({ statementCache: 2 })
+      await db.exec('create table shape (a int); insert into shape values (1)')
+      expect((await db.query('select * from shape')).rows).toEqual([{ a: 1 }])
+      await db.exec('alter table shape add column b text')
+      expect((await db.query('select * from shape')).rows).toEqual([{ a: 1, b: null }])
+      for (let round = 0; round < 2; round++) {
+        for (let i = 0; i < 5; i++) expect((await db.query(`select $1::int + ${i} as n`, [10])).rows).toEqual([{ n: 10 + i }])
+      }
+      const prepared = await db.query<{ n: number }>("select count(*)::int as n from pg_prepared_statements where name like 'pglite_worker_%'")
+      expect(prepared.rows).toEqual([{ n: 2 }])
+      await expect(db.query('select $1::int as n', [1, 2])).rejects.toThrow()
+      expect((await db.query('select $1::int as n', [1])).rows).toEqual([{ n: 1 }])
     })
   })
 

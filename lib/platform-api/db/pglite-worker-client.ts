@@ -83,6 +83,14 @@ export type OpenPgliteWorkerOptions = {
   defaultTimeoutMs?: number
   /** Cap on the worker's JS heap (V8 old generation), MiB. Default DEFAULT_JS_HEAP_LIMIT_MB. */
   jsHeapLimitMb?: number
+  /**
+   * Keep up to this many prepared statements, one per SQL text, for `query()`: a statement seen
+   * before is bound by name (about 2.5 times less work per query). Default 0 (off). For databases
+   * whose schema and session only the caller changes (the platform store), not for ones that run
+   * members' DDL or DISCARD ALL (a stale statement is prepared again, but inside a transaction
+   * its error has already aborted it).
+   */
+  statementCache?: number
   /** Shown in the worker's thread name and in errors. */
   name?: string
 }
@@ -202,7 +210,9 @@ class WorkerHandle {
   retiring = false
   memory = 0
   readonly inFlight: Call[] = []
-  readonly backlog: { id: number }[] = []
+  /** Messages not posted yet: before the worker exists, and until the end of this loop turn. */
+  readonly outbox: { id: number }[] = []
+  #flushScheduled = false
   readonly exited: Promise<void>
   markExited!: () => void
   readonly opened: Promise<void>
@@ -218,9 +228,29 @@ class WorkerHandle {
     this.opened.catch(() => {})
   }
 
+  /**
+   * Queues a message. Messages are posted together once per event-loop turn (setImmediate):
+   * under load many requests call in the same turn, and each postMessage wakes the worker's
+   * thread, which on a busy machine costs more than the copying.
+   */
   post(message: { id: number }) {
-    if (this.worker) send(this.worker, message)
-    else this.backlog.push(message)
+    this.outbox.push(message)
+    if (this.worker && !this.#flushScheduled) {
+      this.#flushScheduled = true
+      setImmediate(() => this.flush())
+    }
+  }
+
+  flush() {
+    this.#flushScheduled = false
+    if (!this.worker || this.outbox.length === 0) return
+    const messages = this.outbox.splice(0)
+    if (messages.length === 1) return send(this.worker, messages[0])
+    try {
+      this.worker.postMessage(messages)
+    } catch {
+      for (const message of messages) send(this.worker, message) // one of them cannot be cloned
+    }
   }
 
   /** Keeps the process alive only while something is in flight or the worker is starting. */
@@ -490,12 +520,12 @@ class Client implements PgliteWorkerClient {
       handle.markExited()
       return
     }
-    const { dataDir, contrib, postgresqlconf } = this.options
+    const { dataDir, contrib, postgresqlconf, statementCache } = this.options
     let worker: Worker
     try {
       worker = new Worker(this.#workerPath, {
         name: `pglite ${this.#name}`,
-        workerData: { dataDir, contrib, postgresqlconf },
+        workerData: { dataDir, contrib, postgresqlconf, statementCache },
         resourceLimits: { maxOldGenerationSizeMb: this.options.jsHeapLimitMb ?? DEFAULT_JS_HEAP_LIMIT_MB },
         stdout: false,
         stderr: false,
@@ -506,7 +536,7 @@ class Client implements PgliteWorkerClient {
       return
     }
     handle.worker = worker
-    for (const message of handle.backlog.splice(0)) send(worker, message)
+    handle.flush()
     handle.updateRef()
     let crash: Error | null = null
     worker.on('message', (message: WorkerMessage) => this.#onMessage(handle, message))
