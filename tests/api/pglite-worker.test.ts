@@ -386,6 +386,10 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('PGlite worker client', 
       await expect(openPgliteWorker({ dataDir: dir, contrib: false })).rejects.toThrow(/PGlite/)
     })
 
+    it('ends a worker that does not open in time', async () => {
+      await expect(openPgliteWorker({ dataDir: freshDir(), contrib: false, openTimeoutMs: 100 })).rejects.toThrow('did not open within 0.1 s')
+    })
+
     it('loads the contrib bundles the project databases use (the same list as pglite-extensions.ts)', async () => {
       const source = fs.readFileSync(path.join(process.cwd(), 'lib/platform-api/db/pglite-worker.mjs'), 'utf8')
       const list = /const CONTRIB = \[([^\]]*)\]/.exec(source)?.[1] ?? ''

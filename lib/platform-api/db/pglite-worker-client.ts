@@ -91,6 +91,8 @@ export type OpenPgliteWorkerOptions = {
    * its error has already aborted it).
    */
   statementCache?: number
+  /** A worker that has not opened the database by then is ended. Default DEFAULT_OPEN_TIMEOUT_MS. */
+  openTimeoutMs?: number
   /** Shown in the worker's thread name and in errors. */
   name?: string
 }
@@ -101,6 +103,8 @@ export type OpenPgliteWorkerOptions = {
  * most of it Postgres' shared buffers (128 MB); PGlite's ceiling is 2 GiB.
  */
 export const DEFAULT_MEMORY_LIMIT_BYTES = 512 * 2 ** 20
+/** Opening an existing directory takes 0.3–0.8 s, initdb of a new one about 5 s (more on a busy machine). */
+export const DEFAULT_OPEN_TIMEOUT_MS = 60_000
 /** The worker's JS heap holds one call's result rows at a time (and PGlite's JS). */
 export const DEFAULT_JS_HEAP_LIMIT_MB = 512
 
@@ -538,6 +542,14 @@ class Client implements PgliteWorkerClient {
     handle.worker = worker
     handle.flush()
     handle.updateRef()
+    const openTimeoutMs = this.options.openTimeoutMs ?? DEFAULT_OPEN_TIMEOUT_MS
+    const openTimer = setTimeout(() => {
+      if (handle.ready || handle.dead) return
+      this.#kill(handle, new Error(`PGlite ${this.#name} did not open within ${formatSeconds(openTimeoutMs)} s`), 'its failure to open')
+    }, openTimeoutMs)
+    openTimer.unref()
+    void handle.opened.finally(() => clearTimeout(openTimer)).catch(() => {})
+    void handle.exited.then(() => clearTimeout(openTimer))
     let crash: Error | null = null
     worker.on('message', (message: WorkerMessage) => this.#onMessage(handle, message))
     worker.on('error', (error) => {
