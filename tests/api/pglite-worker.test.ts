@@ -240,6 +240,21 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('PGlite worker client', 
       expect(await db.isInTransaction()).toBe(false)
     })
 
+    it('closes after what was asked before, then refuses calls; a conn outlives its block only to refuse', async () => {
+      const db = await openPgliteWorker({ dataDir: freshDir(), contrib: false })
+      let kept: Parameters<Parameters<PgliteWorkerClient['exclusive']>[0]>[0] | null = null
+      await db.exclusive(async (conn) => {
+        kept = conn
+      })
+      await expect(kept!.query('select 1')).rejects.toThrow('used after its exclusive block ended')
+      const pending = db.query('select pg_sleep(0.2), 1 as one')
+      const closing = db.close()
+      expect(db.closed).toBe(true)
+      expect((await pending).rows[0]).toMatchObject({ one: 1 })
+      await closing
+      await expect(db.query('select 1')).rejects.toThrow('is closed')
+    })
+
     it('rejects a call whose parameters cannot cross the thread, in its turn, and goes on', async () => {
       const db = await open()
       const results = await Promise.allSettled([
@@ -400,6 +415,10 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('PGlite worker client', 
       await db.exec('create extension citext')
       expect((await db.query("select 'ABC'::citext = 'abc' as same")).rows).toEqual([{ same: true }])
       expect((await db.query("select current_setting('TimeZone') as tz")).rows).toEqual([{ tz: 'UTC' }])
+      await expect(db.query('select pg_sleep(30)', [], { timeoutMs: 300 })).rejects.toBeInstanceOf(StatementTimeoutError)
+      const restarted = performance.now()
+      expect((await db.query("select 'X'::citext = 'x' as same")).rows).toEqual([{ same: true }])
+      console.info(`[pglite-worker test] restart with contrib after a kill and first answer: ${Math.round(performance.now() - restarted)} ms`)
     })
 
     it('opens an in-memory database with dataDir null', async () => {

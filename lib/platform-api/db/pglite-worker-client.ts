@@ -136,12 +136,11 @@ const WORKER_RELATIVE_PATH = path.join('lib', 'platform-api', 'db', 'pglite-work
 /**
  * Where pglite-worker.mjs is. It is loaded by file path at run time so that Next's bundler never
  * sees it (a bundled module has no stable path of its own: `import.meta.url` points into .next).
- * The server, the tests and the scripts run from the repository root, so `process.cwd()` finds
- * it; from a subdirectory the parents are tried; PGLITE_WORKER_PATH overrides all.
+ * `next start`, `next dev`, the tests and the scripts all run from the repository root (where
+ * package.json and node_modules are, which the worker's own imports need too), so
+ * `process.cwd()` finds it; started from a subdirectory, its parents are tried.
  */
 export function pgliteWorkerPath(): string {
-  const override = process.env.PGLITE_WORKER_PATH
-  if (override) return path.resolve(override)
   let dir = process.cwd()
   for (;;) {
     const candidate = path.join(dir, WORKER_RELATIVE_PATH)
@@ -150,7 +149,7 @@ export function pgliteWorkerPath(): string {
     if (parent === dir) break
     dir = parent
   }
-  throw new Error(`PGlite worker script ${WORKER_RELATIVE_PATH} not found from ${process.cwd()} (set PGLITE_WORKER_PATH)`)
+  throw new Error(`PGlite worker script ${WORKER_RELATIVE_PATH} not found in ${process.cwd()} or its parents: start the server from the repository`)
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -335,14 +334,24 @@ class Client implements PgliteWorkerClient {
         start: () => {
           const session: Session = { handle: null, ended: false }
           const conn = this.#connection(session)
+          // The block ends (its conn refuses, the line moves on) before its caller hears of it.
+          const end = () => {
+            session.ended = true
+            this.#exclusiveActive = false
+            this.#drain()
+          }
           Promise.resolve()
             .then(() => fn(conn))
-            .then(resolve, reject)
-            .finally(() => {
-              session.ended = true
-              this.#exclusiveActive = false
-              this.#drain()
-            })
+            .then(
+              (value) => {
+                end()
+                resolve(value)
+              },
+              (error: unknown) => {
+                end()
+                reject(error)
+              }
+            )
         },
       })
       this.#drain()
@@ -521,6 +530,11 @@ class Client implements PgliteWorkerClient {
 
   #spawn(handle: WorkerHandle) {
     if (handle.dead) {
+      // Closed before its turn to start (the previous worker was still ending): nothing ran.
+      for (const call of handle.inFlight.splice(0)) {
+        if (call.message.op === 'close') call.resolve(null)
+        else call.reject(new PgliteWorkerEndedError(`PGlite ${this.#name}: call not run, its worker was closed before it started`))
+      }
       handle.markExited()
       return
     }
