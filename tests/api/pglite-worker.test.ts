@@ -49,10 +49,13 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('PGlite worker client', 
     fs.rmSync(root, { recursive: true, force: true })
   })
 
-  describe('results and errors cross the thread intact', () => {
+  describe.each([
+    ['PGlite query()', 0],
+    ['prepared statements', 256],
+  ])('results and errors cross the thread intact (%s)', (_label, statementCache) => {
     let db: PgliteWorkerClient
     beforeAll(async () => {
-      db = await open()
+      db = await open({ statementCache })
     })
 
     it("keeps PGlite's default parsers without a spec (dates, json, bytea, int8)", async () => {
@@ -172,6 +175,23 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('PGlite worker client', 
     })
   })
 
+  describe('prepared statements', () => {
+    it('prepares a stale statement again (a cached select * whose table changed) and evicts beyond the size', async () => {
+      const db = await open({ statementCache: 2 })
+      await db.exec('create table shape (a int); insert into shape values (1)')
+      expect((await db.query('select * from shape')).rows).toEqual([{ a: 1 }])
+      await db.exec('alter table shape add column b text')
+      expect((await db.query('select * from shape')).rows).toEqual([{ a: 1, b: null }])
+      for (let round = 0; round < 2; round++) {
+        for (let i = 0; i < 5; i++) expect((await db.query(`select $1::int + ${i} as n`, [10])).rows).toEqual([{ n: 10 + i }])
+      }
+      const prepared = await db.query<{ n: number }>("select count(*)::int as n from pg_prepared_statements where name like 'pglite_worker_%'")
+      expect(prepared.rows).toEqual([{ n: 2 }])
+      await expect(db.query('select $1::int as n', [1, 2])).rejects.toThrow()
+      expect((await db.query('select $1::int as n', [1])).rows).toEqual([{ n: 1 }])
+    })
+  })
+
   describe('one line, in order', () => {
     it('answers calls in the order they were made, exclusive blocks holding the line', async () => {
       const db = await open()
@@ -218,6 +238,21 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('PGlite worker client', 
       ).rejects.toBeInstanceOf(TransactionAbortedError)
       expect((await db.query('select id from t order by id')).rows).toEqual([{ id: 1 }])
       expect(await db.isInTransaction()).toBe(false)
+    })
+
+    it('closes after what was asked before, then refuses calls; a conn outlives its block only to refuse', async () => {
+      const db = await openPgliteWorker({ dataDir: freshDir(), contrib: false })
+      let kept: Parameters<Parameters<PgliteWorkerClient['exclusive']>[0]>[0] | null = null
+      await db.exclusive(async (conn) => {
+        kept = conn
+      })
+      await expect(kept!.query('select 1')).rejects.toThrow('used after its exclusive block ended')
+      const pending = db.query('select pg_sleep(0.2), 1 as one')
+      const closing = db.close()
+      expect(db.closed).toBe(true)
+      expect((await pending).rows[0]).toMatchObject({ one: 1 })
+      await closing
+      await expect(db.query('select 1')).rejects.toThrow('is closed')
     })
 
     it('rejects a call whose parameters cannot cross the thread, in its turn, and goes on', async () => {
@@ -366,6 +401,10 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('PGlite worker client', 
       await expect(openPgliteWorker({ dataDir: dir, contrib: false })).rejects.toThrow(/PGlite/)
     })
 
+    it('ends a worker that does not open in time', async () => {
+      await expect(openPgliteWorker({ dataDir: freshDir(), contrib: false, openTimeoutMs: 100 })).rejects.toThrow('did not open within 0.1 s')
+    })
+
     it('loads the contrib bundles the project databases use (the same list as pglite-extensions.ts)', async () => {
       const source = fs.readFileSync(path.join(process.cwd(), 'lib/platform-api/db/pglite-worker.mjs'), 'utf8')
       const list = /const CONTRIB = \[([^\]]*)\]/.exec(source)?.[1] ?? ''
@@ -376,6 +415,10 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('PGlite worker client', 
       await db.exec('create extension citext')
       expect((await db.query("select 'ABC'::citext = 'abc' as same")).rows).toEqual([{ same: true }])
       expect((await db.query("select current_setting('TimeZone') as tz")).rows).toEqual([{ tz: 'UTC' }])
+      await expect(db.query('select pg_sleep(30)', [], { timeoutMs: 300 })).rejects.toBeInstanceOf(StatementTimeoutError)
+      const restarted = performance.now()
+      expect((await db.query("select 'X'::citext = 'x' as same")).rows).toEqual([{ same: true }])
+      console.info(`[pglite-worker test] restart with contrib after a kill and first answer: ${Math.round(performance.now() - restarted)} ms`)
     })
 
     it('opens an in-memory database with dataDir null', async () => {

@@ -36,6 +36,12 @@ export function wrap(conn: PgliteConnection, client: PgliteWorkerClient | null):
  * default result parsers apply (dates as Date, json parsed, ...), as they did in-process.
  */
 export async function openPgliteDb(dataDir: string | null): Promise<Db> {
-  const client = await openPgliteWorker({ dataDir, contrib: false, defaultTimeoutMs: STORE_STATEMENT_TIMEOUT_MS, name: 'platform store' })
+  const client = await openPgliteWorker({
+    dataDir,
+    contrib: false,
+    defaultTimeoutMs: STORE_STATEMENT_TIMEOUT_MS,
+    statementCache: 256,
+    name: 'platform store',
+  })
   return wrap(client, client)
 }
