@@ -113,6 +113,12 @@ export const ERROR_REPORT_SAMPLE_RATE = 0.2
 
 export const EXCLUDED_SCHEMAS = ['information_schema', 'pg_catalog', 'pg_toast'] as const
 
+/** The platform's own schema in every project database (the SQL jail, issue 9): never the user's. */
+export const PLATFORM_SCHEMA = 'platform_jail'
+
+/** Schemas no screen lists: spec §5's excluded ones and the platform's own. */
+export const HIDDEN_SCHEMAS = [...EXCLUDED_SCHEMAS, PLATFORM_SCHEMA] as const
+
 // ---------------------------------------------------------------------------
 // Outage notice (spec §4, §8)
 // ---------------------------------------------------------------------------

@@ -2,14 +2,14 @@ import { queryOptions, useQuery } from '@tanstack/react-query'
 import { executeSql } from '@/data/sql/execute-sql'
 import { DEFAULT_STALE_TIME_MS } from '@/lib/constants'
 import { TRIGGER_FUNCTIONS_SQL, type TriggerFunction } from '@/lib/database/hooks'
-import { EXCLUDED_SCHEMAS } from '@/lib/schemas'
+import { HIDDEN_SCHEMAS } from '@/lib/schemas'
 import { postgresArrayText } from '@/lib/sql/table-description'
 import { databaseKeys, type DatabaseVariables } from './keys'
 
 /** Functions a trigger can execute (they return `trigger`). */
 export async function getTriggerFunctions({ projectRef, connectionString }: DatabaseVariables, signal?: AbortSignal): Promise<TriggerFunction[]> {
   const { rows } = await executeSql<TriggerFunction>(
-    { projectRef, connectionString, sql: TRIGGER_FUNCTIONS_SQL, parameters: [postgresArrayText(EXCLUDED_SCHEMAS)] },
+    { projectRef, connectionString, sql: TRIGGER_FUNCTIONS_SQL, parameters: [postgresArrayText(HIDDEN_SCHEMAS)] },
     signal
   )
   return rows

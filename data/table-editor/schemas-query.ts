@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { executeSql } from '@/data/sql/execute-sql'
 import { DEFAULT_STALE_TIME_MS } from '@/lib/constants'
-import { EXCLUDED_SCHEMAS, isExcludedSchema } from '@/lib/schemas'
+import { HIDDEN_SCHEMAS, isExcludedSchema } from '@/lib/schemas'
 import { postgresArrayText } from '@/lib/sql/table-description'
 import { tableEditorKeys } from './keys'
 
@@ -15,7 +15,7 @@ order by nspname = 'public' desc, nspname`
 
 /** The project's schemas, without the excluded ones (spec §5), `public` first. */
 export async function getSchemas({ projectRef, connectionString }: SchemasVariables, signal?: AbortSignal): Promise<Schema[]> {
-  const { rows } = await executeSql<Schema>({ projectRef, connectionString, sql: SCHEMAS_SQL, parameters: [postgresArrayText(EXCLUDED_SCHEMAS)] }, signal)
+  const { rows } = await executeSql<Schema>({ projectRef, connectionString, sql: SCHEMAS_SQL, parameters: [postgresArrayText(HIDDEN_SCHEMAS)] }, signal)
   return rows.filter((row) => !isExcludedSchema(row.name))
 }
 

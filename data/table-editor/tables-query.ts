@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { executeSql } from '@/data/sql/execute-sql'
 import { DEFAULT_STALE_TIME_MS } from '@/lib/constants'
-import { EXCLUDED_SCHEMAS } from '@/lib/schemas'
+import { HIDDEN_SCHEMAS } from '@/lib/schemas'
 import { postgresArrayText } from '@/lib/sql/table-description'
 import { tableEditorKeys } from './keys'
 
@@ -21,7 +21,7 @@ order by c.relname`
 export async function getTables({ projectRef, connectionString, schema }: TablesVariables, signal?: AbortSignal): Promise<TableListItem[]> {
   if (!schema) throw new Error('Schema is required')
   const { rows } = await executeSql<TableListItem>(
-    { projectRef, connectionString, sql: TABLES_SQL, parameters: [schema, postgresArrayText(EXCLUDED_SCHEMAS)] },
+    { projectRef, connectionString, sql: TABLES_SQL, parameters: [schema, postgresArrayText(HIDDEN_SCHEMAS)] },
     signal
   )
   return rows.map((row) => ({ ...row, id: Number(row.id) }))

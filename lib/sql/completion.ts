@@ -3,7 +3,7 @@
  * catalogue query, its shape, and which names fit where the cursor is. Pure, so it is unit-tested
  * without an editor; the Monaco provider only maps the suggestions.
  */
-import { EXCLUDED_SCHEMAS } from '@/lib/constants'
+import { HIDDEN_SCHEMAS } from '@/lib/constants'
 import { tokenize, type SqlToken } from './lexer'
 import { quoteIdentifier } from './identifiers'
 
@@ -21,7 +21,7 @@ export const COMPLETION_CATALOGUE_SQL = `select n.nspname::text as schema_name,
     on c.relnamespace = n.oid and c.relkind in ('r', 'p', 'v', 'm', 'f')
   left join pg_catalog.pg_attribute a
     on a.attrelid = c.oid and a.attnum > 0 and not a.attisdropped
- where n.nspname not in (${EXCLUDED_SCHEMAS.map((s) => `'${s}'`).join(', ')})
+ where n.nspname not in (${HIDDEN_SCHEMAS.map((s) => `'${s}'`).join(', ')})
    and n.nspname !~ '^pg_(toast_)?temp_'
  order by n.nspname, c.relname, a.attnum
  limit ${COMPLETION_CATALOGUE_ROW_LIMIT}`

@@ -3,7 +3,7 @@
  * description of spec §3 computed from it for any set of tables, with its text export (the
  * "schema export" that carries the context-only warning header, spec §9).
  */
-import { EXCLUDED_SCHEMAS } from '@/lib/schemas'
+import { HIDDEN_SCHEMAS } from '@/lib/schemas'
 import { quoteIdentIfNeeded, qualifiedNameForDisplay } from './identifiers'
 
 export type CatalogueColumn = {
@@ -134,7 +134,7 @@ export function postgresArrayText(values: readonly (string | number)[]): string 
 
 /** Parameters of TABLE_CATALOGUE_SQL for tables by id, or for every table of some schemas. */
 export function tableCatalogueParameters(selection: { ids: readonly number[] } | { schemas: readonly string[] }): unknown[] {
-  const excluded = postgresArrayText(EXCLUDED_SCHEMAS)
+  const excluded = postgresArrayText(HIDDEN_SCHEMAS)
   return 'ids' in selection ? [postgresArrayText(selection.ids), null, excluded] : [null, postgresArrayText(selection.schemas), excluded]
 }
 

@@ -28,10 +28,12 @@
  * - the platform's own statements around it are fixed text with schema-qualified names.
  */
 
+import { PLATFORM_SCHEMA } from '@/lib/constants'
+
 /** Roles member statements run as. */
 export type JailRole = 'owner' | 'readonly'
 
-export const JAIL_SCHEMA = 'platform_jail'
+export const JAIL_SCHEMA = PLATFORM_SCHEMA
 
 export type ProjectRoles = { owner: string; readonly: string }
 
