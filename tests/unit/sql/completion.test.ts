@@ -15,7 +15,7 @@ const labels = (list: { label: string }[]) => list.map((s) => s.label)
 
 describe('completion catalogue', () => {
   it('queries the catalogue once, leaving out the excluded schemas (spec §5)', () => {
-    expect(COMPLETION_CATALOGUE_SQL).toContain("not in ('information_schema', 'pg_catalog', 'pg_toast')")
+    expect(COMPLETION_CATALOGUE_SQL).toContain("not in ('information_schema', 'pg_catalog', 'pg_toast', 'platform_jail')")
     expect(COMPLETION_CATALOGUE_SQL).toMatch(/limit \d+/)
   })
 

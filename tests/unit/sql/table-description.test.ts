@@ -127,7 +127,7 @@ describe('table description (spec §3)', () => {
 
   it('passes the selection as Postgres array text, never spliced into the SQL', () => {
     expect(postgresArrayText(['public', 'my "schema"', 'a\\b'])).toBe('{"public","my \\"schema\\"","a\\\\b"}')
-    expect(tableCatalogueParameters({ ids: [1, 2] })).toEqual(['{1,2}', null, '{"information_schema","pg_catalog","pg_toast"}'])
-    expect(tableCatalogueParameters({ schemas: ['public'] })).toEqual([null, '{"public"}', '{"information_schema","pg_catalog","pg_toast"}'])
+    expect(tableCatalogueParameters({ ids: [1, 2] })).toEqual(['{1,2}', null, '{"information_schema","pg_catalog","pg_toast","platform_jail"}'])
+    expect(tableCatalogueParameters({ schemas: ['public'] })).toEqual([null, '{"public"}', '{"information_schema","pg_catalog","pg_toast","platform_jail"}'])
   })
 })
