@@ -243,3 +243,26 @@ describe('one tenant cannot stall or reach another', () => {
     expect(rows).toEqual([{ usage: false }])
   })
 })
+
+describe('roles a Developer makes', () => {
+  let platform: TestPlatform
+  beforeAll(async () => {
+    platform = await startTestPlatform({ isPlatform: false })
+  })
+  afterAll(async () => platform?.close())
+
+  it('PGlite: the owner manages roles of its own, never a superuser or the platform roles; a server gives no CREATEROLE', async () => {
+    const run = (query: string) => platform.request('/platform/pg-meta/default/query', { body: { query } })
+    if (platform.kind === 'postgres') {
+      expect((await run('create role analyst')).body.message).toMatch(/permission denied to create role/)
+      return
+    }
+    const made = await run('create role analyst; grant select on all tables in schema public to analyst')
+    expect(made.status, JSON.stringify(made.body)).toBe(200)
+    for (const query of ['create role root superuser', 'alter role analyst superuser', 'grant pg_read_server_files to analyst', 'alter role project_default_readonly login', 'drop role postgres']) {
+      const res = await run(query)
+      expect(res.status, `${query}: ${JSON.stringify(res.body)}`).toBe(400)
+    }
+    expect((await run('drop role analyst')).status).toBe(200)
+  })
+})

@@ -3,8 +3,10 @@
  *
  * Every project database has these roles (names from `projectRoleNames`):
  * - owner (`project_<ref>`): owns the project's schemas and everything in them, may create
- *   trusted extensions; no SUPERUSER, CREATEDB, CREATEROLE, REPLICATION or BYPASSRLS. Developers
- *   and above run as it, like a hosted platform's project owner.
+ *   trusted extensions; no SUPERUSER, CREATEDB, REPLICATION or BYPASSRLS. Developers and above
+ *   run as it, like a hosted platform's project owner. CREATEROLE only where the cluster is the
+ *   project's alone (PGlite, Postgres 17: it manages just the roles it made); on a shared server
+ *   it would reach other projects' roles, so there it has none.
  * - readonly (`project_<ref>_readonly`): USAGE and SELECT on the project's schemas (now and
  *   later, through default privileges), nothing else. Read-only members run as it, inside a
  *   READ ONLY transaction that is always rolled back.
@@ -138,7 +140,7 @@ begin
   end if;
 end
 $setup$;
-alter role ${owner} nosuperuser nocreatedb nocreaterole noreplication nobypassrls;
+alter role ${owner} nosuperuser nocreatedb ${options.singleTenant ? 'createrole' : 'nocreaterole'} noreplication nobypassrls;
 alter role ${readonly} nosuperuser nocreatedb nocreaterole noreplication nobypassrls;
 create schema if not exists ${JAIL_SCHEMA};
 revoke all on schema ${JAIL_SCHEMA} from public;
