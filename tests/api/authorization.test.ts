@@ -187,6 +187,21 @@ describe('authorization: every endpoint, every kind of caller', () => {
 
   it('Developers work in projects but change nothing of the organization', async () => expect(await walk('developer')).toEqual([]), WALK_TIMEOUT)
 
+  // The restarts and branches the walks started finish in the background (each opens a PGlite
+  // database in its worker, a second or so with its contrib extensions): let them settle before a
+  // snapshot that must not change.
+  const settled = () =>
+    vi.waitFor(
+      async () => {
+        const busy = await w.db.query(
+          `select ref, status from platform.projects where organization_id = $1 and status in ('COMING_UP', 'RESTORING', 'RESTARTING', 'PAUSING')`,
+          [w.orgA.id]
+        )
+        expect(busy.rows).toEqual([])
+      },
+      { timeout: 30_000, interval: 250 }
+    )
+
   it('Admins manage the organization, its billing and projects, short of Owner-only calls', async () => expect(await walk('admin')).toEqual([]), WALK_TIMEOUT)
 
   it('Owners may call everything', async () => expect(await walk('owner')).toEqual([]), WALK_TIMEOUT)
@@ -194,6 +209,7 @@ describe('authorization: every endpoint, every kind of caller', () => {
   it('Admins stop short of what only Owners do; any member may leave, the last Owner may not', async () => {
     const org = (rest = '') => `/platform/organizations/${w.orgA.slug}${rest}`
     const admin = w.users.admin.token
+    await settled()
     const before = await snapshotA()
     const refused: [string, string, unknown][] = [
       ['POST', '/members/invitations', { email: `${w.unique('owner-invitee')}@walk.test`, role: 'Owner' }],
@@ -224,18 +240,7 @@ describe('authorization: every endpoint, every kind of caller', () => {
     expect(out.status).toBe(204)
     const [header, payload] = w.users.owner.token.split('.')
     const forged = `${header}.${payload}.${Buffer.from('not the signature').toString('base64url')}`
-    // The restarts and branches the Owner walk started finish in the background (each opens a
-    // PGlite database, about a second with its contrib extensions): let them settle first.
-    await vi.waitFor(
-      async () => {
-        const busy = await w.db.query(
-          `select ref, status from platform.projects where organization_id = $1 and status in ('COMING_UP', 'RESTORING', 'RESTARTING', 'PAUSING')`,
-          [w.orgA.id]
-        )
-        expect(busy.rows).toEqual([])
-      },
-      { timeout: 30_000, interval: 250 }
-    )
+    await settled()
     const before = await snapshotA()
     const problems: string[] = []
     for (const token of [forged, signedOut]) {
