@@ -1,8 +1,9 @@
 import fs from 'node:fs'
+import pg from 'pg'
 import type { Db, SqlParam } from '../db/types'
 import { getStore } from '../db/store'
 import { openPgliteEngine, openPostgresEngine, type Engine, type ProjectSession, type SessionOptions } from './engines'
-import { projectSetupSql } from './jail'
+import { projectSetupSql, quoteIdent } from './jail'
 import { copyTemplate, isReady, markReady, templateDir } from './pglite-files'
 import {
   closeProjectDatabaseOnServer,
@@ -12,8 +13,6 @@ import {
   syncDashboardRolePassword,
 } from './server-databases'
 import { projectRoleNames, projectTarget, type ProjectTarget } from './targets'
-import pg from 'pg'
-import { quoteIdent } from './jail'
 
 /**
  * Open project databases, kept on globalThis (Next reloads modules; one PGlite per directory).

@@ -44,6 +44,11 @@ export function quoteIdent(name: string): string {
   return `"${name.replace(/"/g, '""')}"`
 }
 
+/** Single-quotes a string literal (standard_conforming_strings, as Postgres has by default). */
+export function quoteLiteral(value: string): string {
+  return `'${value.replace(/'/g, "''")}'`
+}
+
 function jailFunctions(role: JailRole): { rows: string; exec: string } {
   return { rows: `${JAIL_SCHEMA}.${role}_rows`, exec: `${JAIL_SCHEMA}.${role}_exec` }
 }
@@ -124,7 +129,7 @@ export const SYSTEM_SCHEMAS = ['pg_catalog', 'information_schema', 'pg_toast', J
 export function projectSetupSql(roles: ProjectRoles, caller: string | null, options: { singleTenant: boolean }): string {
   const owner = quoteIdent(roles.owner)
   const readonly = quoteIdent(roles.readonly)
-  const lit = (s: string) => `'${s.replace(/'/g, "''")}'`
+  const lit = quoteLiteral
   const SUPER = 'pg_temp.__is_super'
   return `
 select pg_catalog.pg_advisory_xact_lock(pg_catalog.hashtext('platform_jail_setup'));
@@ -231,7 +236,7 @@ revoke execute on function pg_catalog.pg_read_file(text), pg_catalog.pg_read_fil
  * `grantReadonlyUsageSql` after each member script (cheap, idempotent).
  */
 export function grantReadonlyUsageSql(roles: ProjectRoles): string {
-  const lit = (s: string) => `'${s.replace(/'/g, "''")}'`
+  const lit = quoteLiteral
   return `do $g$ declare s record; begin
   for s in select n.nspname from pg_catalog.pg_namespace n
     where n.nspname not in (${SYSTEM_SCHEMAS.map(lit).join(', ')}) and n.nspname not like 'pg\\_%'

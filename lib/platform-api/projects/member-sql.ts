@@ -1,7 +1,7 @@
 import { isRefusedExtension, REFUSED_EXTENSION_MESSAGE } from '@/lib/database/extensions'
 import { splitStatements } from '@/lib/sql/statements'
 import type { ProjectSession, RawResult } from './engines'
-import { ADMIN_EXEC_SQL, TYPE_NAMES_SQL, jailExecCall, jailRowsCall, grantReadonlyUsageSql, type JailRole, type ProjectRoles } from './jail'
+import { ADMIN_EXEC_SQL, TYPE_NAMES_SQL, quoteIdent, quoteLiteral, jailExecCall, jailRowsCall, grantReadonlyUsageSql, type JailRole, type ProjectRoles } from './jail'
 
 /**
  * Runs a member's SQL in the jail (see jail.ts): each statement is described by the platform
@@ -82,15 +82,8 @@ const CREATE_EXTENSION = new RegExp(
 const DROP_EXTENSION = new RegExp(`^drop\\s+extension(\\s+if\\s+exists)?\\s+(${IDENT}(\\s*,\\s*${IDENT})*)(\\s+(cascade|restrict))?$`, 'i')
 
 
-function sqlLiteral(value: string): string {
-  return `'${value.replace(/'/g, "''")}'`
-}
-
 function identValue(ident: string): string {
   return ident.startsWith('"') ? ident.slice(1, -1).replace(/""/g, '"') : ident.toLowerCase()
-}
-function quoteIdent(name: string): string {
-  return `"${name.replace(/"/g, '""')}"`
 }
 
 export type Classified =
@@ -132,7 +125,8 @@ function commandOf(statement: string): string | null {
 
 const COUNTED = new Set(['INSERT', 'UPDATE', 'DELETE', 'MERGE', 'SELECT', 'COPY', 'FETCH', 'MOVE'])
 
-async function typeInfos(session: ProjectSession, oids: number[]): Promise<Map<number, TypeInfo>> {
+/** Names of types by oid (built-in ones cached per process; user types looked up every time). */
+export async function typeInfos(session: ProjectSession, oids: number[]): Promise<Map<number, TypeInfo>> {
   const infos = new Map<number, TypeInfo>()
   const missing = [...new Set(oids)].filter((oid) => {
     const known = builtinTypes.get(oid)
@@ -251,14 +245,14 @@ async function privilegedExtension(session: ProjectSession, run: MemberRun, c: E
     // wrapper may reach stays its own rule (file_fdw's files: superuser only).
     await privileged(session, 
       `do $g$ declare w record; begin for w in select fdwname from pg_catalog.pg_foreign_data_wrapper loop
-       execute pg_catalog.format('grant usage on foreign data wrapper %I to %I', w.fdwname, ${sqlLiteral(run.roles.owner)}); end loop; end $g$`
+       execute pg_catalog.format('grant usage on foreign data wrapper %I to %I', w.fdwname, ${quoteLiteral(run.roles.owner)}); end loop; end $g$`
     )
   }
   if (c.kind === 'create-extension' && c.name === 'pg_stat_statements' && run.singleTenant) {
     // Alone on its cluster, the owner may forget the statistics (by default only a superuser may).
     await privileged(session, 
       `do $g$ declare s text; begin select n.nspname into s from pg_catalog.pg_extension e join pg_catalog.pg_namespace n on n.oid = e.extnamespace where e.extname = 'pg_stat_statements';
-       execute pg_catalog.format('grant execute on function %I.pg_stat_statements_reset to %I', s, ${sqlLiteral(run.roles.owner)}); end $g$`
+       execute pg_catalog.format('grant execute on function %I.pg_stat_statements_reset to %I', s, ${quoteLiteral(run.roles.owner)}); end $g$`
     )
   }
   return { command: c.kind === 'create-extension' ? 'CREATE' : 'DROP', rowCount: null, rows: [], fields: [] }

@@ -5,9 +5,8 @@ import { getStore } from '../db/store'
 import { ApiError } from '../http/errors'
 import { recordStatement } from '../logs/postgres-log'
 import { withProjectSession } from './databases'
-import type { ProjectSession, RawResult } from './engines'
-import { TYPE_NAMES_SQL } from './jail'
-import { runMemberSql } from './member-sql'
+import type { RawResult } from './engines'
+import { runMemberSql, typeInfos } from './member-sql'
 import { projectRoleNames, projectTarget } from './targets'
 
 /**
@@ -123,13 +122,13 @@ async function runUnlogged(ref: string, input: QueryInput): Promise<QueryOutcome
           if (isPgError(error)) return { ok: false as const, error: errorBody(error, single ? { readOnly: input.readOnly } : null) }
           throw error
         }
-        const names = await typeNames(session, last.fields)
+        const types = await typeInfos(session, last.fields.map((f) => f.dataTypeID))
         const truncated = last.rows.length > MAX_RESULT_ROWS
         return {
           ok: true as const,
           result: {
             rows: truncated ? last.rows.slice(0, MAX_RESULT_ROWS) : last.rows,
-            fields: last.fields.map((f) => ({ name: f.name, dataTypeID: f.dataTypeID, type: names.get(f.dataTypeID) ?? null })),
+            fields: last.fields.map((f) => ({ name: f.name, dataTypeID: f.dataTypeID, type: types.get(f.dataTypeID)?.name ?? null })),
             rowCount: last.rowCount,
             command: last.command,
             truncated,
@@ -144,25 +143,4 @@ async function runUnlogged(ref: string, input: QueryInput): Promise<QueryOutcome
     console.error(`[platform-api] pg-meta ${ref}: ${message}`)
     throw new ApiError(503, `Could not reach the database of project ${ref}: ${message}`)
   }
-}
-
-// Built-in types never change their oid; user types (oid >= 16384) are looked up every time.
-const FIRST_NORMAL_OID = 16_384
-const builtinTypeNames = new Map<number, string>()
-
-async function typeNames(session: ProjectSession, fields: RawResult['fields']): Promise<Map<number, string>> {
-  const names = new Map<number, string>()
-  const missing: number[] = []
-  for (const { dataTypeID } of fields) {
-    const known = builtinTypeNames.get(dataTypeID)
-    if (known) names.set(dataTypeID, known)
-    else if (!missing.includes(dataTypeID)) missing.push(dataTypeID)
-  }
-  if (missing.length === 0) return names
-  const { rows } = await session.extended(TYPE_NAMES_SQL, [missing])
-  for (const row of rows as { oid: number; name: string }[]) {
-    names.set(row.oid, row.name)
-    if (row.oid < FIRST_NORMAL_OID) builtinTypeNames.set(row.oid, row.name)
-  }
-  return names
 }
