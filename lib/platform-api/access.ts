@@ -2,15 +2,9 @@ import type { Caller } from './auth/caller'
 import type { Db } from './db/types'
 import { forbidden, notFound } from './http/errors'
 
-export const ROLES = ['Owner', 'Admin', 'Developer', 'Read-only'] as const
-export type Role = (typeof ROLES)[number]
+import { roleAtLeast, type Role } from '@/lib/api-types/roles'
 
-const RANK: Record<Role, number> = { Owner: 4, Admin: 3, Developer: 2, 'Read-only': 1 }
-
-/** True when `role` is at least `minimum` (Owner > Admin > Developer > Read-only). */
-export function roleAtLeast(role: Role, minimum: Role): boolean {
-  return RANK[role] >= RANK[minimum]
-}
+export { ROLES, roleAtLeast, type Role } from '@/lib/api-types/roles'
 
 export type OrganizationRow = {
   id: number

@@ -12,7 +12,7 @@ import { registerAdvisorRoutes } from './routes/advisors'
 import { registerCronRoutes } from './routes/cron'
 import { registerGraphqlRoutes } from './routes/graphql'
 import { registerLogsRoutes } from './routes/logs'
-import { registerVaultRoutes } from './routes/vault'
+import { vaultRoutes } from './routes/vault'
 
 /** Every route of `{API_URL}/platform/...`, built once per process. */
 export function createPlatformRouter(): Router {
@@ -30,6 +30,6 @@ export function createPlatformRouter(): Router {
   registerCronRoutes(router)
   registerGraphqlRoutes(router)
   registerLogsRoutes(router)
-  registerVaultRoutes(router)
+  router.declare(vaultRoutes)
   return router
 }

@@ -1,6 +1,8 @@
 import { ApiError } from './errors'
 import type { IncomingHttpHeaders } from 'node:http'
-import type { Handler, Method } from './types'
+import type { Caller } from '../auth/caller'
+import { describeAccess, runRoute, type RouteAccess, type RouteDeclaration } from './route'
+import type { ApiRequest, Handler, Method } from './types'
 
 /** A request the router's mount answered (any status, matched or not), for observers such as the request log. */
 export type CompletedRequest = {
@@ -12,12 +14,27 @@ export type CompletedRequest = {
   headers: IncomingHttpHeaders
 }
 
-type Route = { method: Method; pattern: string; regex: RegExp; keys: string[]; handler: Handler }
+type Route = { method: Method; pattern: string; regex: RegExp; keys: string[]; handler: Handler; declaration?: RouteDeclaration }
+
+/** One row of the route table (`npm run routes`, the authorization walk). */
+export type RouteRow = { method: Method; path: string; access: RouteAccess | null; role: string; summary: string }
 
 /** Maps `METHOD /path/:param` patterns to handlers. */
 export class Router {
   private routes: Route[] = []
   private observers: ((request: CompletedRequest) => void)[] = []
+
+  /** `authenticate` finds the caller of non-public routes (401 when none). */
+  constructor(private readonly options: { authenticate?: (req: ApiRequest) => Promise<Caller> } = {}) {}
+
+  /** Adds declared routes: the router authenticates, validates and authorizes from each declaration. */
+  declare(routes: readonly RouteDeclaration[]): this {
+    for (const declaration of routes) {
+      this.add(declaration.method, declaration.path, (req) => runRoute(declaration, req, this.options.authenticate))
+      this.routes[this.routes.length - 1].declaration = declaration
+    }
+    return this
+  }
 
   add(method: Method, pattern: string, handler: Handler): this {
     const keys: string[] = []
@@ -85,5 +102,16 @@ export class Router {
   /** Every registered route, for tests that walk them all. */
   list(): { method: Method; pattern: string }[] {
     return this.routes.map(({ method, pattern }) => ({ method, pattern }))
+  }
+
+  /** The route table: method, path and who may call each route, from the declarations. */
+  table(): RouteRow[] {
+    return this.routes.map(({ method, pattern, declaration }) => ({
+      method,
+      path: pattern,
+      access: declaration?.access ?? null,
+      role: declaration ? describeAccess(declaration.access) : 'undeclared',
+      summary: declaration?.summary ?? '',
+    }))
   }
 }

@@ -1,13 +1,9 @@
-import { getProjectAccess } from '../access'
-import { requireCaller } from '../auth/caller'
-import { getStore } from '../db/store'
-import type { Db } from '../db/types'
-import type { Router } from '../http/router'
-import { respond, type ApiRequest } from '../http/types'
-import { parseBody, parseParams } from '../http/validate'
+import { route } from '../http/route'
+import { respond } from '../http/types'
 import { refParams } from '../projects/schemas'
 import { createSecretBody, secretParams, updateSecretBody } from '../vault/schemas'
 import { createSecret, deleteSecret, listSecrets, revealSecret, updateSecret, type VaultActor } from '../vault/secrets'
+import type { RouteContext } from '../http/route'
 
 const BASE = '/platform/projects/:ref/vault/secrets'
 
@@ -17,43 +13,56 @@ const BASE = '/platform/projects/:ref/vault/secrets'
  * permissions.ts), names included. Values are only ever sent by the reveal call; creating,
  * revealing, changing and deleting are written to the organization's audit log.
  */
-export function registerVaultRoutes(router: Router): void {
-  async function access(req: ApiRequest): Promise<{ db: Db; actor: VaultActor }> {
-    const caller = await requireCaller(req)
-    const { ref } = parseParams(req, refParams)
-    const db = await getStore()
-    const { project, org } = await getProjectAccess(db, caller, ref, 'Developer')
-    return { db, actor: { userId: caller.userId, organizationId: Number(org.id), projectId: Number(project.id), projectRef: project.ref } }
-  }
+const access = { scope: 'project', minimum: 'Developer' } as const
 
-  router.get(BASE, async (req) => {
-    const { db, actor } = await access(req)
-    return listSecrets(db, actor.projectId)
-  })
-
-  router.post(BASE, async (req) => {
-    const { db, actor } = await access(req)
-    const body = await parseBody(req, createSecretBody)
-    return respond(201, await createSecret(db, actor, body))
-  })
-
-  router.get(`${BASE}/:id/reveal`, async (req) => {
-    const { db, actor } = await access(req)
-    const { id } = parseParams(req, secretParams)
-    return revealSecret(db, actor, id)
-  })
-
-  router.patch(`${BASE}/:id`, async (req) => {
-    const { db, actor } = await access(req)
-    const { id } = parseParams(req, secretParams)
-    const body = await parseBody(req, updateSecretBody)
-    return updateSecret(db, actor, id, body)
-  })
-
-  router.delete(`${BASE}/:id`, async (req) => {
-    const { db, actor } = await access(req)
-    const { id } = parseParams(req, secretParams)
-    await deleteSecret(db, actor, id)
-    return respond(204)
-  })
+function actor({ caller, org, project }: RouteContext<unknown, unknown, unknown, typeof access>): VaultActor {
+  return { userId: caller.userId, organizationId: Number(org.id), projectId: Number(project.id), projectRef: project.ref }
 }
+
+export const vaultRoutes = [
+  route({
+    method: 'GET',
+    path: BASE,
+    summary: "List a project's secrets (names and descriptions, no values)",
+    access,
+    params: refParams,
+    handler: async ({ db, project }) => listSecrets(db, Number(project.id)),
+  }),
+  route({
+    method: 'POST',
+    path: BASE,
+    summary: 'Create a secret',
+    access,
+    params: refParams,
+    body: createSecretBody,
+    handler: async (ctx) => respond(201, await createSecret(ctx.db, actor(ctx), ctx.body)),
+  }),
+  route({
+    method: 'GET',
+    path: `${BASE}/:id/reveal`,
+    summary: "Reveal a secret's value (audited)",
+    access,
+    params: secretParams,
+    handler: async (ctx) => revealSecret(ctx.db, actor(ctx), ctx.params.id),
+  }),
+  route({
+    method: 'PATCH',
+    path: `${BASE}/:id`,
+    summary: "Change a secret's name, description or value",
+    access,
+    params: secretParams,
+    body: updateSecretBody,
+    handler: async (ctx) => updateSecret(ctx.db, actor(ctx), ctx.params.id, ctx.body),
+  }),
+  route({
+    method: 'DELETE',
+    path: `${BASE}/:id`,
+    summary: 'Delete a secret',
+    access,
+    params: secretParams,
+    handler: async (ctx) => {
+      await deleteSecret(ctx.db, actor(ctx), ctx.params.id)
+      return respond(204)
+    },
+  }),
+]
