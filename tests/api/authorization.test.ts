@@ -1,9 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { createAuthRouter } from '@/lib/platform-api/auth-router'
-import { createPlatformRouter } from '@/lib/platform-api/platform-router'
-import { ALL_ENDPOINTS, PLATFORM_ENDPOINTS } from './helpers/all-endpoints'
+import { ALL_ENDPOINTS, AUTH_ENDPOINTS, AUTH_ROUTES, PLATFORM_ENDPOINTS, PLATFORM_ROUTES } from './helpers/all-endpoints'
+import { EXPECTED_ACCESS } from './helpers/expected-access'
 import {
-  AUTH_ENDPOINTS,
   buildWorld,
   endpointKey,
   expectedStatus,
@@ -104,9 +102,20 @@ describe('authorization: every endpoint, every kind of caller', () => {
     return w.secretsOfA.filter((s) => text.includes(s) && !sent.includes(s)).map((s) => `${label}: the answer holds A's "${s}"`)
   }
 
+  it('every route declares the access its expectation names, and every expectation has a route', () => {
+    const declared = Object.fromEntries([
+      ...PLATFORM_ROUTES.map((r) => [`${r.method} ${r.path}`, r.role]),
+      ...AUTH_ROUTES.map((r) => [`${r.method} /auth/v1${r.path}`, r.role]),
+    ])
+    const missing = Object.keys(declared).filter((key) => !(key in EXPECTED_ACCESS))
+    expect(missing, 'declarations without an entry in tests/api/helpers/expected-access.ts').toEqual([])
+    expect(Object.keys(EXPECTED_ACCESS).filter((key) => !(key in declared)), 'expectations without a route').toEqual([])
+    for (const [key, role] of Object.entries(EXPECTED_ACCESS)) expect(declared[key], key).toBe(role)
+  })
+
   it('the endpoint table covers every route and nothing else', () => {
-    const platformRoutes = createPlatformRouter().list().map(endpointKey)
-    const authRoutes = createAuthRouter().list().map(endpointKey)
+    const platformRoutes = PLATFORM_ROUTES.map((r) => endpointKey({ method: r.method, pattern: r.path }))
+    const authRoutes = AUTH_ROUTES.map((r) => endpointKey({ method: r.method, pattern: r.path }))
     const described = new Set(PLATFORM_ENDPOINTS.map(endpointKey))
     const describedAuth = new Set(AUTH_ENDPOINTS.map(endpointKey))
     expect(platformRoutes.filter((r) => !described.has(r)), 'routes without an entry in tests/api/helpers/endpoints.ts').toEqual([])

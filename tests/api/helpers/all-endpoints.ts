@@ -1,21 +1,42 @@
-import { AUTH_ENDPOINTS, CORE_PLATFORM_ENDPOINTS, type Endpoint } from './endpoints'
+import { createAuthRouter } from '@/lib/platform-api/auth-router'
+import { createPlatformRouter } from '@/lib/platform-api/platform-router'
+import type { RouteRow } from '@/lib/platform-api/http/router'
+import { AUTH_ENDPOINTS as AUTH_ENTRIES, CORE_PLATFORM_ENDPOINTS, endpointKey, type Endpoint, type EndpointEntry } from './endpoints'
 import { ADVISORS_ENDPOINTS } from './endpoints-advisors'
 import { CRON_ENDPOINTS } from './endpoints-cron'
 import { GRAPHQL_ENDPOINTS } from './endpoints-graphql'
 import { LOGS_ENDPOINTS } from './endpoints-logs'
 import { VAULT_ENDPOINTS } from './endpoints-vault'
 
+/** The route table of each service, from the declarations (what `npm run routes` prints). */
+export const PLATFORM_ROUTES: RouteRow[] = createPlatformRouter().table()
+export const AUTH_ROUTES: RouteRow[] = createAuthRouter().table()
+
+/**
+ * Joins each entry with its route's declared access: the walks expect what the declaration says
+ * (and `expected-access.ts` pins the declarations). An entry without a declaration keeps no scope,
+ * which the coverage test reports.
+ */
+function withAccess(service: Endpoint['service'], entries: EndpointEntry[], routes: RouteRow[]): Endpoint[] {
+  const declared = new Map(routes.map((r) => [`${r.method} ${r.path}`, r.access]))
+  return entries.map((entry) => {
+    const access = declared.get(endpointKey(entry))
+    const scope = access?.scope === 'organization' ? 'org' : access?.scope
+    const minRole = access && 'minimum' in access ? access.minimum : undefined
+    return { ...entry, service, scope: scope as Endpoint['scope'], minRole }
+  })
+}
+
 /**
  * Every platform endpoint: the core table of `endpoints.ts` plus one table per project area,
  * each kept in its own `endpoints-*.ts` next to it.
  */
-export const PLATFORM_ENDPOINTS: Endpoint[] = [
-  ...CORE_PLATFORM_ENDPOINTS,
-  ...ADVISORS_ENDPOINTS,
-  ...CRON_ENDPOINTS,
-  ...GRAPHQL_ENDPOINTS,
-  ...LOGS_ENDPOINTS,
-  ...VAULT_ENDPOINTS,
-]
+export const PLATFORM_ENDPOINTS: Endpoint[] = withAccess(
+  'platform',
+  [...CORE_PLATFORM_ENDPOINTS, ...ADVISORS_ENDPOINTS, ...CRON_ENDPOINTS, ...GRAPHQL_ENDPOINTS, ...LOGS_ENDPOINTS, ...VAULT_ENDPOINTS],
+  PLATFORM_ROUTES
+)
+
+export const AUTH_ENDPOINTS: Endpoint[] = withAccess('auth', AUTH_ENTRIES, AUTH_ROUTES)
 
 export const ALL_ENDPOINTS: Endpoint[] = [...PLATFORM_ENDPOINTS, ...AUTH_ENDPOINTS]

@@ -1,16 +1,13 @@
 import { expect } from 'vitest'
-import type { Endpoint } from './endpoints'
+import type { EndpointEntry } from './endpoints'
 
 const RULES = '/platform/projects/:ref/advisors/rules'
 
 /** Endpoints of the project's advisors area, walked by the authorization and bad-input suites. */
-export const ADVISORS_ENDPOINTS: Endpoint[] = [
+export const ADVISORS_ENDPOINTS: EndpointEntry[] = [
   {
     method: 'GET',
     pattern: RULES,
-    service: 'platform',
-    scope: 'project',
-    minRole: 'Read-only',
     mode: 'read',
     prepare: (w) => ({ params: { ref: w.projectA } }),
     check: (res, _w, actor) => {
@@ -22,9 +19,6 @@ export const ADVISORS_ENDPOINTS: Endpoint[] = [
   {
     method: 'PATCH',
     pattern: RULES,
-    service: 'platform',
-    scope: 'project',
-    minRole: 'Admin',
     mode: 'write',
     takesBody: true,
     required: ['name', 'disabled'],

@@ -1,5 +1,5 @@
 import { expect } from 'vitest'
-import { allowedInA, type Actor, type Endpoint, type World } from './endpoints'
+import { allowedInA, type Actor, type EndpointEntry, type World } from './endpoints'
 
 const BASE = '/platform/projects/:ref/cron/jobs'
 
@@ -37,13 +37,10 @@ async function jobFor(w: World, actor: Actor, minimum: 'Read-only' | 'Developer'
 }
 
 /** Endpoints of the project's cron area, walked by the authorization and bad-input suites. */
-export const CRON_ENDPOINTS: Endpoint[] = [
+export const CRON_ENDPOINTS: EndpointEntry[] = [
   {
     method: 'GET',
     pattern: BASE,
-    service: 'platform',
-    scope: 'project',
-    minRole: 'Read-only',
     mode: 'read',
     prepare: async (w) => {
       await jobA(w)
@@ -57,9 +54,6 @@ export const CRON_ENDPOINTS: Endpoint[] = [
   {
     method: 'POST',
     pattern: BASE,
-    service: 'platform',
-    scope: 'project',
-    minRole: 'Developer',
     mode: 'write',
     takesBody: true,
     required: ['name', 'schedule', 'command'],
@@ -71,18 +65,12 @@ export const CRON_ENDPOINTS: Endpoint[] = [
   {
     method: 'GET',
     pattern: `${BASE}/:id`,
-    service: 'platform',
-    scope: 'project',
-    minRole: 'Read-only',
     mode: 'read',
     prepare: async (w, actor) => ({ params: { ref: w.projectA, id: await jobFor(w, actor, 'Read-only') } }),
   },
   {
     method: 'PATCH',
     pattern: `${BASE}/:id`,
-    service: 'platform',
-    scope: 'project',
-    minRole: 'Developer',
     mode: 'write',
     takesBody: true,
     needsSome: true,
@@ -94,18 +82,12 @@ export const CRON_ENDPOINTS: Endpoint[] = [
   {
     method: 'DELETE',
     pattern: `${BASE}/:id`,
-    service: 'platform',
-    scope: 'project',
-    minRole: 'Developer',
     mode: 'write',
     prepare: async (w, actor) => ({ params: { ref: w.projectA, id: await jobFor(w, actor, 'Developer') } }),
   },
   {
     method: 'GET',
     pattern: `${BASE}/:id/runs`,
-    service: 'platform',
-    scope: 'project',
-    minRole: 'Read-only',
     mode: 'read',
     prepare: async (w, actor) => ({ params: { ref: w.projectA, id: await jobFor(w, actor, 'Read-only') } }),
     check: (res) => {
@@ -116,9 +98,6 @@ export const CRON_ENDPOINTS: Endpoint[] = [
   {
     method: 'POST',
     pattern: `${BASE}/:id/run`,
-    service: 'platform',
-    scope: 'project',
-    minRole: 'Developer',
     mode: 'write',
     takesBody: true,
     prepare: async (w, actor) => ({ params: { ref: w.projectA, id: await jobFor(w, actor, 'Developer') }, body: {} }),

@@ -1,6 +1,6 @@
 import { expect } from 'vitest'
 import { READ_ONLY_MUTATION_MESSAGE } from '@/lib/platform-api/graphql/execute'
-import { allowedInA, type Endpoint, type World } from './endpoints'
+import { allowedInA, type EndpointEntry, type World } from './endpoints'
 
 /** A table of A's project for the walk's mutations (created once, through the SQL endpoint as A's owner). */
 async function walkTable(w: World): Promise<void> {
@@ -15,15 +15,12 @@ async function walkTable(w: World): Promise<void> {
 const INSERT = 'mutation ($actor: String!) { insertIntoGraphqlWalkCollection(objects: [{ actor: $actor }]) { affectedCount records { actor } } }'
 
 /** Endpoints of the project's graphql area, walked by the authorization and bad-input suites. */
-export const GRAPHQL_ENDPOINTS: Endpoint[] = [
+export const GRAPHQL_ENDPOINTS: EndpointEntry[] = [
   {
     // Every member queries; Developers and above mutate. A Read-only member's mutation is a
     // GraphQL error (200) that writes nothing; outsiders try to write.
     method: 'POST',
     pattern: '/platform/projects/:ref/api/graphql',
-    service: 'platform',
-    scope: 'project',
-    minRole: 'Read-only',
     mode: 'write',
     success: 200,
     takesBody: true,

@@ -1,15 +1,12 @@
 import { expect } from 'vitest'
-import type { Endpoint } from './endpoints'
+import type { EndpointEntry } from './endpoints'
 
 /** Endpoints of the project's logs area, walked by the authorization and bad-input suites. */
-export const LOGS_ENDPOINTS: Endpoint[] = [
+export const LOGS_ENDPOINTS: EndpointEntry[] = [
   // spec §3 log sources: any member (Read-only included) reads the project's logs; outsiders get 404.
   {
     method: 'GET',
     pattern: '/platform/projects/:ref/logs',
-    service: 'platform',
-    scope: 'project',
-    minRole: 'Read-only',
     mode: 'read',
     query: '?source=all&limit=50',
     prepare: (w) => ({ params: { ref: w.projectA } }),

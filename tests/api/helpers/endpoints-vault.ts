@@ -1,5 +1,5 @@
 import { expect } from 'vitest'
-import { allowedInA, type Actor, type Endpoint, type World } from './endpoints'
+import { allowedInA, type Actor, type EndpointEntry, type World } from './endpoints'
 
 const BASE = '/platform/projects/:ref/vault/secrets'
 
@@ -57,13 +57,10 @@ async function secretFor(w: World, actor: Actor): Promise<Secret> {
 }
 
 /** Endpoints of the project's vault area, walked by the authorization and bad-input suites. */
-export const VAULT_ENDPOINTS: Endpoint[] = [
+export const VAULT_ENDPOINTS: EndpointEntry[] = [
   {
     method: 'GET',
     pattern: BASE,
-    service: 'platform',
-    scope: 'project',
-    minRole: 'Developer',
     mode: 'read',
     prepare: async (w) => {
       await secretA(w)
@@ -78,9 +75,6 @@ export const VAULT_ENDPOINTS: Endpoint[] = [
   {
     method: 'POST',
     pattern: BASE,
-    service: 'platform',
-    scope: 'project',
-    minRole: 'Developer',
     mode: 'write',
     takesBody: true,
     required: ['name', 'value'],
@@ -93,9 +87,6 @@ export const VAULT_ENDPOINTS: Endpoint[] = [
   {
     method: 'GET',
     pattern: `${BASE}/:id/reveal`,
-    service: 'platform',
-    scope: 'project',
-    minRole: 'Developer',
     mode: 'read',
     prepare: async (w, actor) => {
       const secret = await secretFor(w, actor)
@@ -107,9 +98,6 @@ export const VAULT_ENDPOINTS: Endpoint[] = [
   {
     method: 'PATCH',
     pattern: `${BASE}/:id`,
-    service: 'platform',
-    scope: 'project',
-    minRole: 'Developer',
     mode: 'write',
     takesBody: true,
     needsSome: true,
@@ -122,9 +110,6 @@ export const VAULT_ENDPOINTS: Endpoint[] = [
   {
     method: 'DELETE',
     pattern: `${BASE}/:id`,
-    service: 'platform',
-    scope: 'project',
-    minRole: 'Developer',
     mode: 'write',
     prepare: async (w, actor) => ({ params: { ref: w.projectA, id: (await secretFor(w, actor)).id } }),
   },

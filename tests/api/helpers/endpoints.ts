@@ -37,13 +37,10 @@ type User = { id: string; email: string; token: string }
 /** What one request of the walk sends. */
 export type Call = { params?: Params; body?: unknown; token?: string; headers?: Record<string, string> }
 
-export type Endpoint = {
+/** How the walks call one route. Who may call it is not written here: it comes from the route's declaration. */
+export type EndpointEntry = {
   method: Method
   pattern: string
-  /** platform: `{API_URL}/platform/...`; auth: the GoTrue service at `/auth/v1`. */
-  service: 'platform' | 'auth'
-  scope: Scope
-  minRole?: Role
   mode: 'read' | 'write'
   /** Query string sent with every call, e.g. `?grant_type=password`. */
   query?: string
@@ -63,6 +60,14 @@ export type Endpoint = {
   expect?: (actor: Actor) => number | undefined
   /** Further assertions on an answer. */
   check?: (res: TestResponse, w: World, actor: Actor) => void | Promise<void>
+}
+
+/** An entry joined with its route's declaration (`all-endpoints.ts`). */
+export type Endpoint = EndpointEntry & {
+  /** platform: `{API_URL}/platform/...`; auth: the GoTrue service at `/auth/v1`. */
+  service: 'platform' | 'auth'
+  scope: Scope
+  minRole?: Role
 }
 
 /** Fixtures the table fills its calls from (built by `buildWorld`). */
@@ -164,13 +169,10 @@ const listsOnly = (field: 'slug' | 'ref', mine: (w: World) => string, theirs: (w
   }
 }
 
-/** A read of organization A that needs `minRole`. */
-const orgRead = (rest: string, minRole: Role, extra: Partial<Endpoint> = {}): Endpoint => ({
+/** A read of organization A. */
+const orgRead = (rest: string, extra: Partial<EndpointEntry> = {}): EndpointEntry => ({
   method: 'GET',
   pattern: `${ORG}${rest}`,
-  service: 'platform',
-  scope: 'org',
-  minRole,
   mode: 'read',
   prepare: (w) => ({ params: slugA(w) }),
   ...extra,
@@ -178,14 +180,12 @@ const orgRead = (rest: string, minRole: Role, extra: Partial<Endpoint> = {}): En
 
 /** The platform API, in the order the walk calls it (a profile is created before it is read). */
 /** The platform's own endpoints; `all-endpoints.ts` adds the project areas' ones. */
-export const CORE_PLATFORM_ENDPOINTS: Endpoint[] = [
+export const CORE_PLATFORM_ENDPOINTS: EndpointEntry[] = [
   // profile (spec §7): per user
-  { method: 'POST', pattern: '/platform/profile', service: 'platform', scope: 'user', mode: 'write', takesBody: true, prepare: () => ({ body: {} }) },
+  { method: 'POST', pattern: '/platform/profile', mode: 'write', takesBody: true, prepare: () => ({ body: {} }) },
   {
     method: 'GET',
     pattern: '/platform/profile',
-    service: 'platform',
-    scope: 'user',
     mode: 'read',
     prepare: () => ({ headers: { Version: '2' } }),
     check: (res, w, actor) => {
@@ -195,32 +195,26 @@ export const CORE_PLATFORM_ENDPOINTS: Endpoint[] = [
   {
     method: 'PATCH',
     pattern: '/platform/profile',
-    service: 'platform',
-    scope: 'user',
     mode: 'write',
     takesBody: true,
     prepare: () => ({ body: { first_name: 'Walker', last_name: 'Test' } }),
   },
-  { method: 'GET', pattern: '/platform/profile/permissions', service: 'platform', scope: 'user', mode: 'read', prepare: () => ({}) },
+  { method: 'GET', pattern: '/platform/profile/permissions', mode: 'read', prepare: () => ({}) },
   {
     method: 'POST',
     pattern: '/platform/profile/password-check',
-    service: 'platform',
-    scope: 'public',
     mode: 'read',
     success: 200,
     takesBody: true,
     required: ['password'],
     prepare: () => ({ body: { password: 'hunter2' } }),
   },
-  { method: 'GET', pattern: '/platform/profile/audit', service: 'platform', scope: 'user', mode: 'read', prepare: () => ({}) },
+  { method: 'GET', pattern: '/platform/profile/audit', mode: 'read', prepare: () => ({}) },
 
   // organizations
   {
     method: 'GET',
     pattern: '/platform/organizations',
-    service: 'platform',
-    scope: 'user',
     mode: 'read',
     prepare: () => ({}),
     check: listsOnly('slug', (w) => w.orgA.slug, (w) => w.orgB.slug),
@@ -228,20 +222,15 @@ export const CORE_PLATFORM_ENDPOINTS: Endpoint[] = [
   {
     method: 'POST',
     pattern: '/platform/organizations',
-    service: 'platform',
-    scope: 'user',
     mode: 'write',
     takesBody: true,
     required: ['name'],
     prepare: (w) => ({ body: { name: w.unique('Walk Org'), plan: 'free' } }),
   },
-  orgRead('', 'Read-only'),
+  orgRead(''),
   {
     method: 'PATCH',
     pattern: ORG,
-    service: 'platform',
-    scope: 'org',
-    minRole: 'Admin',
     mode: 'write',
     takesBody: true,
     needsSome: true,
@@ -250,35 +239,26 @@ export const CORE_PLATFORM_ENDPOINTS: Endpoint[] = [
   {
     method: 'DELETE',
     pattern: ORG,
-    service: 'platform',
-    scope: 'org',
-    minRole: 'Owner',
     mode: 'write',
     // Every role of A aims at a copy of A with the same members: A itself must outlive the walk.
     prepare: async (w, actor) => ({ params: { slug: inA(actor) ? await w.cloneOrgA() : w.orgA.slug } }),
   },
-  orgRead('/roles', 'Read-only'),
-  orgRead('/members', 'Read-only'),
-  orgRead('/members/mfa/enforcement', 'Read-only'),
+  orgRead('/roles'),
+  orgRead('/members'),
+  orgRead('/members/mfa/enforcement'),
   {
     method: 'PATCH',
     pattern: `${ORG}/members/mfa/enforcement`,
-    service: 'platform',
-    scope: 'org',
-    minRole: 'Owner',
     mode: 'write',
     takesBody: true,
     required: ['enforced'],
     // Requiring MFA needs the Owner to use MFA; the Owner confirms "not required", the others try to require it.
     prepare: (w, actor) => ({ params: slugA(w), body: { enforced: actor !== 'owner' } }),
   },
-  orgRead('/members/invitations', 'Admin'),
+  orgRead('/members/invitations'),
   {
     method: 'POST',
     pattern: `${ORG}/members/invitations`,
-    service: 'platform',
-    scope: 'org',
-    minRole: 'Admin',
     mode: 'write',
     takesBody: true,
     required: ['email', 'role'],
@@ -287,9 +267,6 @@ export const CORE_PLATFORM_ENDPOINTS: Endpoint[] = [
   {
     method: 'DELETE',
     pattern: `${ORG}/members/invitations/:id`,
-    service: 'platform',
-    scope: 'org',
-    minRole: 'Admin',
     mode: 'write',
     prepare: async (w, actor) => ({
       params: {
@@ -303,8 +280,6 @@ export const CORE_PLATFORM_ENDPOINTS: Endpoint[] = [
   {
     method: 'GET',
     pattern: `${ORG}/members/invitations/:token`,
-    service: 'platform',
-    scope: 'user',
     mode: 'read',
     expect: (actor) => (actor === 'crossTenant' ? 404 : undefined),
     prepare: async (w, actor) => ({
@@ -317,8 +292,6 @@ export const CORE_PLATFORM_ENDPOINTS: Endpoint[] = [
   {
     method: 'POST',
     pattern: `${ORG}/members/invitations/:token`,
-    service: 'platform',
-    scope: 'user',
     mode: 'write',
     takesBody: true,
     // Members of A hold an invitation to their own address but are members already: 409.
@@ -332,9 +305,6 @@ export const CORE_PLATFORM_ENDPOINTS: Endpoint[] = [
   {
     method: 'PATCH',
     pattern: `${ORG}/members/:userId`,
-    service: 'platform',
-    scope: 'org',
-    minRole: 'Admin',
     mode: 'write',
     takesBody: true,
     required: ['role'],
@@ -347,24 +317,19 @@ export const CORE_PLATFORM_ENDPOINTS: Endpoint[] = [
     // Any member may leave; removing someone else (as here) needs Admin.
     method: 'DELETE',
     pattern: `${ORG}/members/:userId`,
-    service: 'platform',
-    scope: 'org',
-    minRole: 'Admin',
     mode: 'write',
     prepare: async (w, actor) => ({
       params: { slug: w.orgA.slug, userId: await target(actor, 'Admin', w.users.owner.id, () => w.freshMember('Developer')) },
     }),
   },
-  orgRead('/audit', 'Read-only'),
-  orgRead('/available-regions', 'Read-only'),
-  orgRead('/free-project-limit-check', 'Read-only'),
+  orgRead('/audit'),
+  orgRead('/available-regions'),
+  orgRead('/free-project-limit-check'),
 
   // billing
   {
     method: 'GET',
     pattern: '/platform/stripe/invoices/overdue',
-    service: 'platform',
-    scope: 'user',
     mode: 'read',
     prepare: () => ({}),
     // Overdue invoices of the organizations where the caller handles billing (Owner, Admin).
@@ -374,14 +339,11 @@ export const CORE_PLATFORM_ENDPOINTS: Endpoint[] = [
       else expect(ids).not.toContain(w.invoiceA.id)
     },
   },
-  orgRead('/customer', 'Admin'),
+  orgRead('/customer'),
   ...(['PUT', 'PATCH'] as const).map(
-    (method): Endpoint => ({
+    (method): EndpointEntry => ({
       method,
       pattern: `${ORG}/customer`,
-      service: 'platform',
-      scope: 'org',
-      minRole: 'Admin',
       mode: 'write',
       takesBody: true,
       needsSome: true,
@@ -392,13 +354,10 @@ export const CORE_PLATFORM_ENDPOINTS: Endpoint[] = [
       }),
     })
   ),
-  orgRead('/tax-ids', 'Admin'),
+  orgRead('/tax-ids'),
   {
     method: 'POST',
     pattern: `${ORG}/tax-ids`,
-    service: 'platform',
-    scope: 'org',
-    minRole: 'Admin',
     mode: 'write',
     takesBody: true,
     required: ['type', 'value'],
@@ -407,19 +366,13 @@ export const CORE_PLATFORM_ENDPOINTS: Endpoint[] = [
   {
     method: 'DELETE',
     pattern: `${ORG}/tax-ids/:id`,
-    service: 'platform',
-    scope: 'org',
-    minRole: 'Admin',
     mode: 'write',
     prepare: async (w, actor) => ({ params: { slug: w.orgA.slug, id: String(await target(actor, 'Admin', w.taxIdA.id, w.freshTaxId)) } }),
   },
-  orgRead('/payment-methods', 'Admin'),
+  orgRead('/payment-methods'),
   {
     method: 'POST',
     pattern: `${ORG}/payment-methods`,
-    service: 'platform',
-    scope: 'org',
-    minRole: 'Admin',
     mode: 'write',
     takesBody: true,
     required: ['brand', 'last4', 'exp_month', 'exp_year'],
@@ -428,9 +381,6 @@ export const CORE_PLATFORM_ENDPOINTS: Endpoint[] = [
   {
     method: 'PATCH',
     pattern: `${ORG}/payment-methods/:id`,
-    service: 'platform',
-    scope: 'org',
-    minRole: 'Admin',
     mode: 'write',
     takesBody: true,
     required: ['is_default'],
@@ -442,20 +392,14 @@ export const CORE_PLATFORM_ENDPOINTS: Endpoint[] = [
   {
     method: 'DELETE',
     pattern: `${ORG}/payment-methods/:id`,
-    service: 'platform',
-    scope: 'org',
-    minRole: 'Admin',
     mode: 'write',
     prepare: async (w, actor) => ({ params: { slug: w.orgA.slug, id: String(await target(actor, 'Admin', w.paymentMethodA, w.freshPaymentMethod)) } }),
   },
-  orgRead('/billing/plans', 'Read-only'),
-  orgRead('/billing/subscription', 'Read-only'),
+  orgRead('/billing/plans'),
+  orgRead('/billing/subscription'),
   {
     method: 'PUT',
     pattern: `${ORG}/billing/subscription`,
-    service: 'platform',
-    scope: 'org',
-    minRole: 'Admin',
     mode: 'write',
     takesBody: true,
     needsSome: true,
@@ -465,9 +409,6 @@ export const CORE_PLATFORM_ENDPOINTS: Endpoint[] = [
   {
     method: 'POST',
     pattern: `${ORG}/billing/subscription/preview`,
-    service: 'platform',
-    scope: 'org',
-    minRole: 'Admin',
     mode: 'read',
     success: 200,
     takesBody: true,
@@ -477,34 +418,26 @@ export const CORE_PLATFORM_ENDPOINTS: Endpoint[] = [
   {
     method: 'GET',
     pattern: `${ORG}/billing/invoices`,
-    service: 'platform',
-    scope: 'org',
-    minRole: 'Admin',
     mode: 'read',
     prepare: (w) => ({ params: slugA(w) }),
     check: (res, w, actor) => {
       if (allowedInA(actor, 'Admin')) expect((res.body as { id: number }[]).map((i) => i.id)).toContain(w.invoiceA.id)
     },
   },
-  orgRead('/billing/invoices/count', 'Admin'),
-  orgRead('/billing/invoices/upcoming', 'Admin'),
+  orgRead('/billing/invoices/count'),
+  orgRead('/billing/invoices/upcoming'),
   {
     method: 'GET',
     pattern: `${ORG}/billing/invoices/:id`,
-    service: 'platform',
-    scope: 'org',
-    minRole: 'Admin',
     mode: 'read',
     prepare: (w) => ({ params: { slug: w.orgA.slug, id: String(w.invoiceA.id) } }),
   },
-  orgRead('/usage', 'Read-only'),
+  orgRead('/usage'),
 
   // projects
   {
     method: 'GET',
     pattern: '/platform/projects',
-    service: 'platform',
-    scope: 'user',
     mode: 'read',
     prepare: () => ({}),
     check: listsOnly('ref', (w) => w.projectA, (w) => w.projectB),
@@ -513,9 +446,6 @@ export const CORE_PLATFORM_ENDPOINTS: Endpoint[] = [
     // Organization named in the body; Owners and Admins create projects.
     method: 'POST',
     pattern: '/platform/projects',
-    service: 'platform',
-    scope: 'org',
-    minRole: 'Admin',
     mode: 'write',
     takesBody: true,
     required: ['name', 'organization_slug', 'region', 'db_pass'],
@@ -524,9 +454,6 @@ export const CORE_PLATFORM_ENDPOINTS: Endpoint[] = [
   {
     method: 'GET',
     pattern: '/platform/projects/:ref',
-    service: 'platform',
-    scope: 'project',
-    minRole: 'Read-only',
     mode: 'read',
     prepare: (w) => ({ params: refA(w) }),
     check: (res, w, actor) => {
@@ -536,9 +463,6 @@ export const CORE_PLATFORM_ENDPOINTS: Endpoint[] = [
   {
     method: 'PATCH',
     pattern: '/platform/projects/:ref',
-    service: 'platform',
-    scope: 'project',
-    minRole: 'Admin',
     mode: 'write',
     takesBody: true,
     required: ['name'],
@@ -547,9 +471,6 @@ export const CORE_PLATFORM_ENDPOINTS: Endpoint[] = [
   {
     method: 'DELETE',
     pattern: '/platform/projects/:ref',
-    service: 'platform',
-    scope: 'project',
-    minRole: 'Admin',
     mode: 'write',
     success: 200,
     prepare: async (w, actor) => ({
@@ -559,9 +480,6 @@ export const CORE_PLATFORM_ENDPOINTS: Endpoint[] = [
   {
     method: 'POST',
     pattern: '/platform/projects/:ref/pause',
-    service: 'platform',
-    scope: 'project',
-    minRole: 'Admin',
     mode: 'write',
     success: 200,
     takesBody: true,
@@ -570,9 +488,6 @@ export const CORE_PLATFORM_ENDPOINTS: Endpoint[] = [
   {
     method: 'POST',
     pattern: '/platform/projects/:ref/restore',
-    service: 'platform',
-    scope: 'project',
-    minRole: 'Admin',
     mode: 'write',
     success: 200,
     takesBody: true,
@@ -581,9 +496,6 @@ export const CORE_PLATFORM_ENDPOINTS: Endpoint[] = [
   {
     method: 'POST',
     pattern: '/platform/projects/:ref/restart',
-    service: 'platform',
-    scope: 'project',
-    minRole: 'Developer',
     mode: 'write',
     success: 200,
     takesBody: true,
@@ -592,18 +504,12 @@ export const CORE_PLATFORM_ENDPOINTS: Endpoint[] = [
   {
     method: 'GET',
     pattern: '/platform/projects/:ref/branches',
-    service: 'platform',
-    scope: 'project',
-    minRole: 'Read-only',
     mode: 'read',
     prepare: (w) => ({ params: refA(w) }),
   },
   {
     method: 'POST',
     pattern: '/platform/projects/:ref/branches',
-    service: 'platform',
-    scope: 'project',
-    minRole: 'Developer',
     mode: 'write',
     takesBody: true,
     required: ['branch_name'],
@@ -612,9 +518,6 @@ export const CORE_PLATFORM_ENDPOINTS: Endpoint[] = [
   {
     method: 'DELETE',
     pattern: '/platform/branches/:ref',
-    service: 'platform',
-    scope: 'project',
-    minRole: 'Developer',
     mode: 'write',
     success: 200,
     prepare: async (w, actor) => ({
@@ -625,9 +528,6 @@ export const CORE_PLATFORM_ENDPOINTS: Endpoint[] = [
     // Read-only members run read-only statements; outsiders try to write.
     method: 'POST',
     pattern: '/platform/pg-meta/:ref/query',
-    service: 'platform',
-    scope: 'project',
-    minRole: 'Read-only',
     mode: 'read',
     success: 200,
     takesBody: true,
@@ -644,20 +544,16 @@ export const CORE_PLATFORM_ENDPOINTS: Endpoint[] = [
   {
     method: 'POST',
     pattern: '/platform/telemetry/event',
-    service: 'platform',
-    scope: 'public',
     mode: 'write',
     success: 204,
     takesBody: true,
     required: ['action'],
     prepare: () => ({ body: { action: 'walk_event', properties: { page: '/walk' }, groups: { project: 'walk' } } }),
   },
-  { method: 'GET', pattern: '/platform/telemetry/consent-categories', service: 'platform', scope: 'public', mode: 'read', prepare: () => ({}) },
+  { method: 'GET', pattern: '/platform/telemetry/consent-categories', mode: 'read', prepare: () => ({}) },
   {
     method: 'POST',
     pattern: '/platform/feedback/send',
-    service: 'platform',
-    scope: 'public',
     mode: 'write',
     takesBody: true,
     required: ['category', 'subject', 'message'],
@@ -668,9 +564,6 @@ export const CORE_PLATFORM_ENDPOINTS: Endpoint[] = [
   {
     method: 'GET',
     pattern: '/platform/projects/:ref/snippets',
-    service: 'platform',
-    scope: 'project',
-    minRole: 'Read-only',
     mode: 'read',
     prepare: (w) => ({ params: refA(w) }),
     check: (res, w, actor) => {
@@ -682,9 +575,6 @@ export const CORE_PLATFORM_ENDPOINTS: Endpoint[] = [
   {
     method: 'POST',
     pattern: '/platform/projects/:ref/snippets',
-    service: 'platform',
-    scope: 'project',
-    minRole: 'Read-only',
     mode: 'write',
     takesBody: true,
     required: ['name'],
@@ -693,18 +583,12 @@ export const CORE_PLATFORM_ENDPOINTS: Endpoint[] = [
   {
     method: 'GET',
     pattern: '/platform/projects/:ref/snippets/:id',
-    service: 'platform',
-    scope: 'project',
-    minRole: 'Read-only',
     mode: 'read',
     prepare: async (w, actor) => ({ params: { ref: w.projectA, id: inA(actor) ? await w.snippetOf(actor) : w.snippetA.id } }),
   },
   {
     method: 'PATCH',
     pattern: '/platform/projects/:ref/snippets/:id',
-    service: 'platform',
-    scope: 'project',
-    minRole: 'Read-only',
     mode: 'write',
     takesBody: true,
     needsSome: true,
@@ -716,9 +600,6 @@ export const CORE_PLATFORM_ENDPOINTS: Endpoint[] = [
   {
     method: 'DELETE',
     pattern: '/platform/projects/:ref/snippets/:id',
-    service: 'platform',
-    scope: 'project',
-    minRole: 'Read-only',
     mode: 'write',
     prepare: async (w, actor) => ({ params: { ref: w.projectA, id: inA(actor) ? await w.snippetOf(actor) : w.snippetA.id } }),
   },
@@ -728,14 +609,12 @@ export const CORE_PLATFORM_ENDPOINTS: Endpoint[] = [
  * The GoTrue-compatible service. Outsiders (the member of B) aim at A's Owner's factor; each
  * member of A at their own. Logging out uses a session of its own so the walk keeps its tokens.
  */
-export const AUTH_ENDPOINTS: Endpoint[] = [
-  { method: 'GET', pattern: '/settings', service: 'auth', scope: 'public', mode: 'read', prepare: () => ({}) },
-  { method: 'GET', pattern: '/health', service: 'auth', scope: 'public', mode: 'read', prepare: () => ({}) },
+export const AUTH_ENDPOINTS: EndpointEntry[] = [
+  { method: 'GET', pattern: '/settings', mode: 'read', prepare: () => ({}) },
+  { method: 'GET', pattern: '/health', mode: 'read', prepare: () => ({}) },
   {
     method: 'POST',
     pattern: '/signup',
-    service: 'auth',
-    scope: 'public',
     mode: 'write',
     success: 200,
     takesBody: true,
@@ -747,8 +626,6 @@ export const AUTH_ENDPOINTS: Endpoint[] = [
     method: 'POST',
     pattern: '/token',
     query: '?grant_type=password',
-    service: 'auth',
-    scope: 'public',
     mode: 'write',
     success: 200,
     takesBody: true,
@@ -761,8 +638,6 @@ export const AUTH_ENDPOINTS: Endpoint[] = [
     method: 'POST',
     pattern: '/token',
     query: '?grant_type=refresh_token',
-    service: 'auth',
-    scope: 'public',
     mode: 'write',
     success: 200,
     takesBody: true,
@@ -778,8 +653,6 @@ export const AUTH_ENDPOINTS: Endpoint[] = [
   {
     method: 'GET',
     pattern: '/user',
-    service: 'auth',
-    scope: 'user',
     mode: 'read',
     prepare: () => ({}),
     check: (res, w, actor) => {
@@ -789,8 +662,6 @@ export const AUTH_ENDPOINTS: Endpoint[] = [
   {
     method: 'PUT',
     pattern: '/user',
-    service: 'auth',
-    scope: 'user',
     mode: 'write',
     takesBody: true,
     fields: ['data', 'password', 'email'],
@@ -800,8 +671,6 @@ export const AUTH_ENDPOINTS: Endpoint[] = [
     method: 'POST',
     pattern: '/logout',
     query: '?scope=local',
-    service: 'auth',
-    scope: 'user',
     mode: 'write',
     success: 204,
     takesBody: true,
@@ -810,8 +679,6 @@ export const AUTH_ENDPOINTS: Endpoint[] = [
   {
     method: 'POST',
     pattern: '/recover',
-    service: 'auth',
-    scope: 'public',
     mode: 'write',
     success: 200,
     takesBody: true,
@@ -821,8 +688,6 @@ export const AUTH_ENDPOINTS: Endpoint[] = [
   {
     method: 'POST',
     pattern: '/factors',
-    service: 'auth',
-    scope: 'user',
     mode: 'write',
     success: 200,
     takesBody: true,
@@ -832,8 +697,6 @@ export const AUTH_ENDPOINTS: Endpoint[] = [
   {
     method: 'POST',
     pattern: '/factors/:id/challenge',
-    service: 'auth',
-    scope: 'user',
     mode: 'write',
     success: 200,
     takesBody: true,
@@ -847,8 +710,6 @@ export const AUTH_ENDPOINTS: Endpoint[] = [
     // A real code on a session of its own (raised to aal2); the factor is removed again afterwards.
     method: 'POST',
     pattern: '/factors/:id/verify',
-    service: 'auth',
-    scope: 'user',
     mode: 'write',
     success: 200,
     takesBody: true,
@@ -878,8 +739,6 @@ export const AUTH_ENDPOINTS: Endpoint[] = [
   {
     method: 'DELETE',
     pattern: '/factors/:id',
-    service: 'auth',
-    scope: 'user',
     mode: 'write',
     success: 200,
     takesBody: true,
