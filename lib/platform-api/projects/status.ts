@@ -1,4 +1,5 @@
 /** Project statuses (spec §4) and the lifecycle rules built on them. */
+import { conflict } from '../http/errors'
 
 export const PROJECT_STATUSES = [
   'INACTIVE',
@@ -50,4 +51,14 @@ export type ProjectAction = keyof typeof ACTION_RULES
 /** PostgREST is up exactly when the database is. */
 export function postgrestStatusFor(status: string): 'ONLINE' | 'OFFLINE' {
   return status === 'ACTIVE_HEALTHY' ? 'ONLINE' : 'OFFLINE'
+}
+
+/** Statuses in which the database serves queries. */
+const SERVING = new Set<string>(['ACTIVE_HEALTHY', 'ACTIVE_UNHEALTHY'])
+
+/** 409 unless the project's database serves queries (SQL, GraphQL). */
+export function requireServing(project: { ref: string; status: string }): void {
+  if (!SERVING.has(project.status)) {
+    throw conflict(`Project ${project.ref} is ${project.status}: its database serves queries only when ACTIVE_HEALTHY`)
+  }
 }
