@@ -17,7 +17,7 @@ export type { ConsentDecision, ConsentRecord } from './consent.storage'
 
 /**
  * The service whose consent lets telemetry leave the browser. The platform's consent categories
- * (lib/platform-api/routes/consent.ts) list it under Analytics.
+ * (lib/catalogue/consent-categories.ts) list it under Analytics.
  */
 export const TELEMETRY_SERVICE_ID = 'dashboard-telemetry'
 

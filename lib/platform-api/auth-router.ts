@@ -1,11 +1,9 @@
 import { Router } from './http/router'
-import { registerGotrueRoutes } from './routes/gotrue'
+import { gotrueRoutes } from './routes/gotrue'
 
 /** The GoTrue-compatible auth service at `GOTRUE_URL` (default `/dashboard/api/auth/v1`). */
 export function createAuthRouter(): Router {
-  const router = new Router()
-  registerGotrueRoutes(router)
-  return router
+  return new Router().declare(gotrueRoutes)
 }
 
 /** GoTrue's error shape, which `@supabase/auth-js` reads (`msg`, `error_code`). */

@@ -1,37 +1,38 @@
 import { Router } from './http/router'
 import { recordGatewayRequest } from './logs/gateway-log'
-import { registerProfileRoutes } from './routes/profile'
-import { registerOrganizationRoutes } from './routes/organizations'
-import { registerBillingRoutes } from './routes/billing'
-import { projectRoutes } from './routes/projects'
-import { pgMetaRoutes } from './routes/pg-meta'
-import { registerTelemetryRoutes } from './routes/telemetry'
-import { registerConsentRoutes } from './routes/consent'
-import { registerSupportRoutes } from './routes/support'
-import { snippetRoutes } from './routes/snippets'
 import { advisorRoutes } from './routes/advisors'
+import { billingRoutes } from './routes/billing'
+import { consentRoutes } from './routes/consent'
 import { cronRoutes } from './routes/cron'
 import { graphqlRoutes } from './routes/graphql'
 import { logsRoutes } from './routes/logs'
+import { organizationRoutes } from './routes/organizations'
+import { pgMetaRoutes } from './routes/pg-meta'
+import { profileRoutes } from './routes/profile'
+import { projectRoutes } from './routes/projects'
+import { snippetRoutes } from './routes/snippets'
+import { supportRoutes } from './routes/support'
+import { telemetryRoutes } from './routes/telemetry'
 import { vaultRoutes } from './routes/vault'
 
-/** Every route of `{API_URL}/platform/...`, built once per process. */
+/** Every route of `{API_URL}/platform/...`, one file per domain under `routes/`; built once per process. */
 export function createPlatformRouter(): Router {
-  const router = new Router()
-  registerProfileRoutes(router)
-  registerOrganizationRoutes(router)
-  registerBillingRoutes(router)
-  router.declare(projectRoutes)
-  router.declare(pgMetaRoutes)
-  registerTelemetryRoutes(router)
-  registerConsentRoutes(router)
-  registerSupportRoutes(router)
-  router.declare(snippetRoutes)
-  router.declare(advisorRoutes)
-  router.declare(cronRoutes)
-  router.declare(graphqlRoutes)
-  router.declare(logsRoutes)
-  router.observe(recordGatewayRequest)
-  router.declare(vaultRoutes)
-  return router
+  return new Router()
+    .declare([
+      ...profileRoutes,
+      ...organizationRoutes,
+      ...billingRoutes,
+      ...projectRoutes,
+      ...pgMetaRoutes,
+      ...telemetryRoutes,
+      ...consentRoutes,
+      ...supportRoutes,
+      ...snippetRoutes,
+      ...advisorRoutes,
+      ...cronRoutes,
+      ...graphqlRoutes,
+      ...logsRoutes,
+      ...vaultRoutes,
+    ])
+    .observe(recordGatewayRequest) // every request aimed at a project becomes an API gateway log line
 }

@@ -128,10 +128,11 @@ describe('authorization: every endpoint, every kind of caller', () => {
     for (const ep of ALL_ENDPOINTS) {
       if (ep.scope === 'org' || ep.scope === 'project') expect(ep.minRole, endpointKey(ep)).toBeDefined()
     }
-    // The only writes a Read-only member may make in A: their own snippets, and GraphQL requests
-    // (whose mutations are refused to them).
+    // The only writes a Read-only member may make in A: leaving it, their own snippets, and GraphQL
+    // requests (whose mutations are refused to them).
     const readOnlyWrites = ALL_ENDPOINTS.filter((e) => e.mode === 'write' && e.scope !== 'user' && e.scope !== 'public' && e.minRole === 'Read-only')
     expect(readOnlyWrites.map(endpointKey).sort()).toEqual([
+      'DELETE /platform/organizations/:slug/members/:userId',
       'DELETE /platform/projects/:ref/snippets/:id',
       'PATCH /platform/projects/:ref/snippets/:id',
       'POST /platform/projects/:ref/api/graphql',

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createAuthRouter } from '@/lib/platform-api/auth-router'
 import { createPlatformRouter } from '@/lib/platform-api/platform-router'
-import { TELEMETRY_BODY_LIMIT } from '@/lib/platform-api/routes/telemetry'
+import { TELEMETRY_BODY_LIMIT } from '@/lib/platform-api/telemetry/events'
 import { ALL_ENDPOINTS } from './helpers/all-endpoints'
 import { buildWorld, endpointKey, fillPath, type Call, type Endpoint, type World } from './helpers/endpoints'
 import { startTestPlatform, type TestPlatform } from './helpers/platform'

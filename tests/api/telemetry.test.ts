@@ -56,7 +56,7 @@ describe('telemetry sink (hosted platform)', () => {
   })
 
   it('refuses bodies over TELEMETRY_BODY_LIMIT with 413, and properties over 8192 bytes (not characters)', async () => {
-    const { TELEMETRY_BODY_LIMIT } = await import('@/lib/platform-api/routes/telemetry')
+    const { TELEMETRY_BODY_LIMIT } = await import('@/lib/platform-api/telemetry/events')
     const [{ n: before }] = await sql('select count(*)::int as n from platform.telemetry_events')
     const big = await platform.request('/platform/telemetry/event', { body: { action: 'page_view', properties: { blob: 'x'.repeat(TELEMETRY_BODY_LIMIT) } } })
     expect(big.status).toBe(413)

@@ -1,10 +1,13 @@
 import type { z } from 'zod'
+import { getServerConfig } from '@/lib/config'
 import { getOrgAccess, getProjectAccess, type OrganizationRow, type ProjectRow } from '../access'
 import type { Role } from '@/lib/api-types/roles'
+import { requireAuthSession, type AuthContext } from '../auth/auth-session'
 import type { Caller } from '../auth/caller'
 import { requireCaller } from '../auth/caller'
 import { getStore } from '../db/store'
 import type { Db } from '../db/types'
+import { notFound } from './errors'
 import type { ApiRequest, Method } from './types'
 import { parseBody, parseParams, parseQuery } from './validate'
 
@@ -12,6 +15,8 @@ import { parseBody, parseParams, parseQuery } from './validate'
  * Who may call a route, checked by the router before the handler runs:
  * - `public`: anyone, signed in or not;
  * - `user`: any signed-in user (self-hosted: the one local user), about their own things;
+ * - `session`: the auth service's signed-in user (GoTrue's statuses: 401 without a token, 403 for
+ *   a bad one or a signed-out session), with the session itself;
  * - `organization`: a member of the organization with at least `minimum` (404 for non-members,
  *   403 below the minimum); the slug comes from `:slug`, or from `slug(input)`;
  * - `project`: the same for the project's organization; the ref comes from `:ref`, or `ref(input)`.
@@ -19,6 +24,7 @@ import { parseBody, parseParams, parseQuery } from './validate'
 export type RouteAccess =
   | { scope: 'public' }
   | { scope: 'user' }
+  | { scope: 'session' }
   | { scope: 'organization'; minimum: Role; slug?: (input: RouteInput) => string }
   | { scope: 'project'; minimum: Role; ref?: (input: RouteInput) => string }
 
@@ -39,6 +45,8 @@ type AccessContext<A extends RouteAccess> = A extends { scope: 'public' }
   ? { caller: Caller | null; db: Db }
   : A extends { scope: 'user' }
     ? { caller: Caller; db: Db }
+    : A extends { scope: 'session' }
+      ? { session: AuthContext; db: Db }
     : A extends { scope: 'organization' }
       ? { caller: Caller; db: Db; org: OrganizationRow; role: Role }
       : A extends { scope: 'project' }
@@ -57,6 +65,10 @@ export type RouteDeclaration = {
   body?: z.ZodType
   /** Body size limit in bytes, below the mount's (413 past it). */
   maxBodyBytes?: number
+  /** A route of the hosted platform only: self-hosted, it answers 404 with this message before anything else. */
+  hostedOnly?: string
+  /** Runs once the caller is known, before anything else is read (e.g. billing's availability: 404 when off). */
+  available?: (caller: Caller) => void
   handler: (ctx: any) => Promise<unknown>
 }
 
@@ -79,6 +91,8 @@ export function route<
   query?: Q
   body?: B
   maxBodyBytes?: number
+  hostedOnly?: string
+  available?: (caller: Caller) => void
   handler: (ctx: RouteContext<Infer<P>, Infer<Q>, Infer<B>, A>) => Promise<unknown>
 }): RouteDeclaration {
   return declaration as RouteDeclaration
@@ -91,7 +105,9 @@ export async function runRoute(
   authenticate: (req: ApiRequest) => Promise<Caller> = requireCaller
 ): Promise<unknown> {
   const { access } = declaration
-  const caller = access.scope === 'public' ? null : await authenticate(req)
+  if (declaration.hostedOnly && !getServerConfig().isPlatform) throw notFound(declaration.hostedOnly)
+  const caller = access.scope === 'public' || access.scope === 'session' ? null : await authenticate(req)
+  if (caller && declaration.available) declaration.available(caller)
   const input: RouteInput = {
     params: declaration.params ? parseParams(req, declaration.params) : {},
     query: {},
@@ -101,7 +117,9 @@ export async function runRoute(
   if (bodyFirst && declaration.body) input.body = await parseBody(req, declaration.body, { maxBytes: declaration.maxBodyBytes })
   const db = await getStore()
   let scoped: Record<string, unknown> = {}
-  if (access.scope === 'organization') {
+  if (access.scope === 'session') {
+    scoped = { session: await requireAuthSession(db, req) }
+  } else if (access.scope === 'organization') {
     const slug = access.slug ? access.slug(input) : String(input.params.slug)
     scoped = await getOrgAccess(db, caller!, slug, access.minimum)
   } else if (access.scope === 'project') {
@@ -120,6 +138,8 @@ export function describeAccess(access: RouteAccess): string {
       return 'public'
     case 'user':
       return 'signed in'
+    case 'session':
+      return 'signed in (session)'
     case 'organization':
       return `organization ${access.minimum === 'Owner' ? 'Owner' : `${access.minimum}+`}`
     case 'project':

@@ -36,7 +36,7 @@ export class Router {
     return this
   }
 
-  add(method: Method, pattern: string, handler: Handler): this {
+  private add(method: Method, pattern: string, handler: Handler): this {
     const keys: string[] = []
     const source = pattern
       .split('/')
@@ -51,12 +51,6 @@ export class Router {
     this.routes.push({ method, pattern, regex: new RegExp(`^${source}/?$`), keys, handler })
     return this
   }
-
-  get = (pattern: string, handler: Handler) => this.add('GET', pattern, handler)
-  post = (pattern: string, handler: Handler) => this.add('POST', pattern, handler)
-  put = (pattern: string, handler: Handler) => this.add('PUT', pattern, handler)
-  patch = (pattern: string, handler: Handler) => this.add('PATCH', pattern, handler)
-  delete = (pattern: string, handler: Handler) => this.add('DELETE', pattern, handler)
 
   /** Finds the handler for a request; `allowed` lists methods that would match the path. */
   match(method: string, path: string): { handler: Handler; params: Record<string, string> } | { allowed: Method[] } {

@@ -1,5 +1,3 @@
-import { getOrgAccess, type Role } from '../access'
-import { requireCaller } from '../auth/caller'
 import { assertBillingAvailable, billingUnavailableReason } from '../billing/availability'
 import { asBillingOrganization } from '../billing/billing-org'
 import { customerBody, getCustomer, updateCustomer } from '../billing/customer'
@@ -19,126 +17,171 @@ import { changePlan, getSubscription, planChangeBody, previewPlanChange } from '
 import { createTaxId, createTaxIdBody, deleteTaxId, listTaxIds, taxIdParams } from '../billing/tax-ids'
 import { computeUpcomingInvoice } from '../billing/upcoming'
 import { getOrganizationUsage } from '../billing/usage'
-import { getStore } from '../db/store'
-import type { Router } from '../http/router'
-import { respond, type ApiRequest } from '../http/types'
-import { parseBody, parseParams, parseQuery } from '../http/validate'
+import { route } from '../http/route'
+import { respond } from '../http/types'
 import { slugParams } from '../organizations/schemas'
 
 const ORG = '/platform/organizations/:slug'
-
-/**
- * Billing context: signed in (401), billing available (404 in self-hosted mode or with the
- * billing flag off), member of the organization (404) with at least `minimum` (403).
- */
-async function billingContext(req: ApiRequest, minimum: Role) {
-  const caller = await requireCaller(req)
-  assertBillingAvailable(caller)
-  const db = await getStore()
-  const { slug } = parseParams(req, slugParams)
-  const access = await getOrgAccess(db, caller, slug, minimum)
-  return { caller, db, ...access }
-}
+const admin = { scope: 'organization', minimum: 'Admin' } as const
+const member = { scope: 'organization', minimum: 'Read-only' } as const
 
 /**
  * Billing customer, tax ids, payment-method records, subscription, invoices, usage and the
  * plan table. Owners and Admins read and write billing (spec §6 billing read on the customer);
- * every member may read the plan, the subscription and usage.
+ * every member may read the plan, the subscription and usage. Every route answers 404 where
+ * billing is off (self-hosted, or the billing flag off), before anything else.
  */
-export function registerBillingRoutes(router: Router): void {
+const billing = { available: assertBillingAvailable, params: slugParams } as const
+
+const saveCustomer = (method: 'PUT' | 'PATCH') =>
+  route({
+    ...billing,
+    method,
+    path: `${ORG}/customer`,
+    summary: "Save the organization's billing customer (name, address)",
+    access: admin,
+    body: customerBody,
+    handler: async ({ db, caller, org, body }) => updateCustomer(db, caller, org, body),
+  })
+
+export const billingRoutes = [
   // spec §7: runs only with the billing flag; without billing there is nothing overdue.
-  router.get('/platform/stripe/invoices/overdue', async (req) => {
-    const caller = await requireCaller(req)
-    if (billingUnavailableReason(caller)) return []
-    return listOverdueInvoices(await getStore(), caller)
-  })
-
-  router.get(`${ORG}/customer`, async (req) => {
-    const { db, org } = await billingContext(req, 'Admin')
-    return getCustomer(db, org)
-  })
-  const saveCustomer = async (req: ApiRequest) => {
-    const { caller, db, org } = await billingContext(req, 'Admin')
-    return updateCustomer(db, caller, org, await parseBody(req, customerBody))
-  }
-  router.put(`${ORG}/customer`, saveCustomer)
-  router.patch(`${ORG}/customer`, saveCustomer)
-
-  router.get(`${ORG}/tax-ids`, async (req) => {
-    const { db, org } = await billingContext(req, 'Admin')
-    return listTaxIds(db, org.id)
-  })
-  router.post(`${ORG}/tax-ids`, async (req) => {
-    const { caller, db, org } = await billingContext(req, 'Admin')
-    return respond(201, await createTaxId(db, caller, org, await parseBody(req, createTaxIdBody)))
-  })
-  router.delete(`${ORG}/tax-ids/:id`, async (req) => {
-    const { caller, db, org } = await billingContext(req, 'Admin')
-    await deleteTaxId(db, caller, org, parseParams(req, taxIdParams).id)
-    return undefined
-  })
-
-  router.get(`${ORG}/payment-methods`, async (req) => {
-    const { db, org } = await billingContext(req, 'Admin')
-    return listPaymentMethods(db, org.id)
-  })
-  router.post(`${ORG}/payment-methods`, async (req) => {
-    const { caller, db, org } = await billingContext(req, 'Admin')
-    return respond(201, await createPaymentMethod(db, caller, org, await parseBody(req, createPaymentMethodBody)))
-  })
-  router.patch(`${ORG}/payment-methods/:id`, async (req) => {
-    const { caller, db, org } = await billingContext(req, 'Admin')
-    const { id } = parseParams(req, paymentMethodParams)
-    await parseBody(req, updatePaymentMethodBody)
-    return setDefaultPaymentMethod(db, caller, org, id)
-  })
-  router.delete(`${ORG}/payment-methods/:id`, async (req) => {
-    const { caller, db, org } = await billingContext(req, 'Admin')
-    await deletePaymentMethod(db, caller, org, parseParams(req, paymentMethodParams).id)
-    return undefined
-  })
-
-  router.get(`${ORG}/billing/plans`, async (req) => {
-    const { org } = await billingContext(req, 'Read-only')
-    return listPlans(org)
-  })
-
-  router.get(`${ORG}/billing/subscription`, async (req) => {
-    const { db, org } = await billingContext(req, 'Read-only')
-    return getSubscription(db, org)
-  })
-  router.put(`${ORG}/billing/subscription`, async (req) => {
-    const { caller, db, org } = await billingContext(req, 'Admin')
-    return changePlan(db, caller, org, await parseBody(req, planChangeBody))
-  })
-  router.post(`${ORG}/billing/subscription/preview`, async (req) => {
-    const { db, org } = await billingContext(req, 'Admin')
-    return previewPlanChange(db, org, await parseBody(req, planChangeBody))
-  })
-
+  route({
+    method: 'GET',
+    path: '/platform/stripe/invoices/overdue',
+    summary: "Overdue invoices of the caller's organizations (empty without billing)",
+    access: { scope: 'user' },
+    handler: async ({ db, caller }) => (billingUnavailableReason(caller) ? [] : listOverdueInvoices(db, caller)),
+  }),
+  route({ ...billing, method: 'GET', path: `${ORG}/customer`, summary: "The organization's billing customer", access: admin, handler: async ({ db, org }) => getCustomer(db, org) }),
+  saveCustomer('PUT'),
+  saveCustomer('PATCH'),
+  route({ ...billing, method: 'GET', path: `${ORG}/tax-ids`, summary: "The organization's tax ids", access: admin, handler: async ({ db, org }) => listTaxIds(db, org.id) }),
+  route({
+    ...billing,
+    method: 'POST',
+    path: `${ORG}/tax-ids`,
+    summary: 'Add a tax id',
+    access: admin,
+    body: createTaxIdBody,
+    handler: async ({ db, caller, org, body }) => respond(201, await createTaxId(db, caller, org, body)),
+  }),
+  route({
+    ...billing,
+    method: 'DELETE',
+    path: `${ORG}/tax-ids/:id`,
+    summary: 'Remove a tax id',
+    access: admin,
+    params: taxIdParams,
+    handler: async ({ db, caller, org, params }) => deleteTaxId(db, caller, org, params.id).then(() => undefined),
+  }),
+  route({
+    ...billing,
+    method: 'GET',
+    path: `${ORG}/payment-methods`,
+    summary: "The organization's payment methods",
+    access: admin,
+    handler: async ({ db, org }) => listPaymentMethods(db, org.id),
+  }),
+  route({
+    ...billing,
+    method: 'POST',
+    path: `${ORG}/payment-methods`,
+    summary: 'Add a payment method record',
+    access: admin,
+    body: createPaymentMethodBody,
+    handler: async ({ db, caller, org, body }) => respond(201, await createPaymentMethod(db, caller, org, body)),
+  }),
+  route({
+    ...billing,
+    method: 'PATCH',
+    path: `${ORG}/payment-methods/:id`,
+    summary: 'Make a payment method the default',
+    access: admin,
+    params: paymentMethodParams,
+    body: updatePaymentMethodBody,
+    handler: async ({ db, caller, org, params }) => setDefaultPaymentMethod(db, caller, org, params.id),
+  }),
+  route({
+    ...billing,
+    method: 'DELETE',
+    path: `${ORG}/payment-methods/:id`,
+    summary: 'Remove a payment method',
+    access: admin,
+    params: paymentMethodParams,
+    handler: async ({ db, caller, org, params }) => deletePaymentMethod(db, caller, org, params.id).then(() => undefined),
+  }),
+  route({ ...billing, method: 'GET', path: `${ORG}/billing/plans`, summary: 'The plans and which one the organization is on', access: member, handler: async ({ org }) => listPlans(org) }),
+  route({
+    ...billing,
+    method: 'GET',
+    path: `${ORG}/billing/subscription`,
+    summary: "The organization's subscription",
+    access: member,
+    handler: async ({ db, org }) => getSubscription(db, org),
+  }),
+  route({
+    ...billing,
+    method: 'PUT',
+    path: `${ORG}/billing/subscription`,
+    summary: 'Change plan',
+    access: admin,
+    body: planChangeBody,
+    handler: async ({ db, caller, org, body }) => changePlan(db, caller, org, body),
+  }),
+  route({
+    ...billing,
+    method: 'POST',
+    path: `${ORG}/billing/subscription/preview`,
+    summary: 'Preview the charges of a plan change',
+    access: admin,
+    body: planChangeBody,
+    handler: async ({ db, org, body }) => previewPlanChange(db, org, body),
+  }),
   // HEAD answers the count in X-Total-Count (spec §7 HEAD helper); GET sends it too.
-  router.get(`${ORG}/billing/invoices`, async (req) => {
-    const { db, org } = await billingContext(req, 'Admin')
-    const page = parseQuery(req, invoiceListQuery)
-    const [invoices, count] = await Promise.all([listInvoices(db, org.id, page), countInvoices(db, org.id)])
-    return respond(200, invoices, { 'X-Total-Count': String(count) })
-  })
-  router.get(`${ORG}/billing/invoices/count`, async (req) => {
-    const { db, org } = await billingContext(req, 'Admin')
-    return { count: await countInvoices(db, org.id) }
-  })
-  router.get(`${ORG}/billing/invoices/upcoming`, async (req) => {
-    const { db, org } = await billingContext(req, 'Admin')
-    return computeUpcomingInvoice(db, asBillingOrganization(org))
-  })
-  router.get(`${ORG}/billing/invoices/:id`, async (req) => {
-    const { db, org } = await billingContext(req, 'Admin')
-    return getInvoice(db, org.id, parseParams(req, invoiceParams).id)
-  })
-
-  router.get(`${ORG}/usage`, async (req) => {
-    const { db, org } = await billingContext(req, 'Read-only')
-    const period = currentBillingPeriod(asBillingOrganization(org).billing_cycle_anchor)
-    return getOrganizationUsage(db, org, period)
-  })
-}
+  route({
+    ...billing,
+    method: 'GET',
+    path: `${ORG}/billing/invoices`,
+    summary: 'A page of invoices (the total in X-Total-Count; HEAD for the count alone)',
+    access: admin,
+    query: invoiceListQuery,
+    handler: async ({ db, org, query }) => {
+      const [invoices, count] = await Promise.all([listInvoices(db, org.id, query), countInvoices(db, org.id)])
+      return respond(200, invoices, { 'X-Total-Count': String(count) })
+    },
+  }),
+  route({
+    ...billing,
+    method: 'GET',
+    path: `${ORG}/billing/invoices/count`,
+    summary: 'How many invoices the organization has',
+    access: admin,
+    handler: async ({ db, org }) => ({ count: await countInvoices(db, org.id) }),
+  }),
+  route({
+    ...billing,
+    method: 'GET',
+    path: `${ORG}/billing/invoices/upcoming`,
+    summary: 'The upcoming invoice of the current period',
+    access: admin,
+    handler: async ({ db, org }) => computeUpcomingInvoice(db, asBillingOrganization(org)),
+  }),
+  route({
+    ...billing,
+    method: 'GET',
+    path: `${ORG}/billing/invoices/:id`,
+    summary: 'One invoice',
+    access: admin,
+    params: invoiceParams,
+    handler: async ({ db, org, params }) => getInvoice(db, org.id, params.id),
+  }),
+  route({
+    ...billing,
+    method: 'GET',
+    path: `${ORG}/usage`,
+    summary: "The organization's usage in the current billing period",
+    access: member,
+    handler: async ({ db, org }) => getOrganizationUsage(db, org, currentBillingPeriod(asBillingOrganization(org).billing_cycle_anchor)),
+  }),
+]

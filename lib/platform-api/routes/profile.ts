@@ -1,11 +1,9 @@
 import { z } from 'zod'
 import { MAX_PASSWORD_LENGTH } from '@/lib/password-strength'
-import { getCaller, requireCaller } from '../auth/caller'
-import { getStore } from '../db/store'
+import { getCaller } from '../auth/caller'
 import { badRequest } from '../http/errors'
-import type { Router } from '../http/router'
+import { route } from '../http/route'
 import { respond, type ApiRequest } from '../http/types'
-import { parseBody, parseQuery } from '../http/validate'
 import { listUserAuditLogs } from '../profile/audit-log'
 import { limitPasswordChecks, scorePassword } from '../profile/password-check'
 import { listCallerPermissions } from '../profile/permissions'
@@ -42,54 +40,73 @@ function requireVersion2(req: ApiRequest): void {
   }
 }
 
-export function registerProfileRoutes(router: Router): void {
-  router.get('/platform/profile', async (req) => {
-    requireVersion2(req)
-    const caller = await requireCaller(req)
-    const db = await getStore()
-    return profileJson(await getProfile(db, caller), caller)
-  })
+const user = { scope: 'user' } as const
 
-  router.post('/platform/profile', async (req) => {
-    await parseBody(req, z.strictObject({}))
-    const caller = await requireCaller(req)
-    const db = await getStore()
-    return respond(201, profileJson(await createProfile(db, caller), caller))
-  })
-
-  router.patch('/platform/profile', async (req) => {
-    const changes = await parseBody(req, updateBody)
-    const caller = await requireCaller(req)
-    const db = await getStore()
-    return profileJson(await updateProfile(db, caller, changes), caller)
-  })
-
-  router.get('/platform/profile/permissions', async (req) => {
-    const caller = await requireCaller(req)
-    return listCallerPermissions(await getStore(), caller)
-  })
-
+export const profileRoutes = [
+  route({
+    method: 'GET',
+    path: '/platform/profile',
+    summary: "The caller's profile (send `Version: 2`)",
+    access: user,
+    handler: async ({ req, db, caller }) => {
+      requireVersion2(req)
+      return profileJson(await getProfile(db, caller), caller)
+    },
+  }),
+  route({
+    method: 'POST',
+    path: '/platform/profile',
+    summary: "Create the caller's profile on first sign-in",
+    access: user,
+    body: z.strictObject({}),
+    handler: async ({ db, caller }) => respond(201, profileJson(await createProfile(db, caller), caller)),
+  }),
+  route({
+    method: 'PATCH',
+    path: '/platform/profile',
+    summary: "Change the caller's names or username",
+    access: user,
+    body: updateBody,
+    handler: async ({ db, caller, body }) => profileJson(await updateProfile(db, caller, body), caller),
+  }),
+  route({
+    method: 'GET',
+    path: '/platform/profile/permissions',
+    summary: "The caller's permissions in every organization and project",
+    access: user,
+    handler: async ({ db, caller }) => listCallerPermissions(db, caller),
+  }),
   // Open to anonymous callers: the sign-up screen scores a password before any account exists.
-  router.post('/platform/profile/password-check', async (req) => {
-    const { password } = await parseBody(req, passwordCheckBody)
-    // spec §5, §9: the client refuses longer passwords itself; the server says why too.
-    if (password.length > MAX_PASSWORD_LENGTH) {
-      throw badRequest(`Password should be less than ${MAX_PASSWORD_LENGTH + 1} characters: the maximum length is ${MAX_PASSWORD_LENGTH}`)
-    }
-    const caller = await getCaller(req)
-    await limitPasswordChecks(await getStore(), caller, req.ip)
-    const userInputs = caller ? [caller.email, caller.email.split('@')[0]] : []
-    return { result: await scorePassword(password, userInputs) }
-  })
-
-  router.get('/platform/profile/audit', async (req) => {
-    const query = parseQuery(req, auditQuery)
-    const caller = await requireCaller(req)
-    const end = query.date_end ? new Date(query.date_end) : new Date()
-    const start = query.date_start ? new Date(query.date_start) : new Date(end.getTime() - DEFAULT_AUDIT_DAYS * 86_400_000)
-    if (query.date_end && /^\d{4}-\d{2}-\d{2}$/.test(query.date_end)) end.setUTCHours(23, 59, 59, 999) // a date ends at its last instant
-    if (start > end) throw badRequest('date_start must not be after date_end')
-    const result = await listUserAuditLogs(await getStore(), caller.userId, { start, end })
-    return { result, date_start: start.toISOString(), date_end: end.toISOString() }
-  })
-}
+  route({
+    method: 'POST',
+    path: '/platform/profile/password-check',
+    summary: 'Score a password (zxcvbn); anyone, rate-limited',
+    access: { scope: 'public' },
+    body: passwordCheckBody,
+    handler: async ({ req, db, body: { password } }) => {
+      // spec §5, §9: the client refuses longer passwords itself; the server says why too.
+      if (password.length > MAX_PASSWORD_LENGTH) {
+        throw badRequest(`Password should be less than ${MAX_PASSWORD_LENGTH + 1} characters: the maximum length is ${MAX_PASSWORD_LENGTH}`)
+      }
+      const caller = await getCaller(req)
+      await limitPasswordChecks(db, caller, req.ip)
+      const userInputs = caller ? [caller.email, caller.email.split('@')[0]] : []
+      return { result: await scorePassword(password, userInputs) }
+    },
+  }),
+  route({
+    method: 'GET',
+    path: '/platform/profile/audit',
+    summary: "The caller's own audit log for a date range (default: the last 7 days)",
+    access: user,
+    query: auditQuery,
+    handler: async ({ db, caller, query }) => {
+      const end = query.date_end ? new Date(query.date_end) : new Date()
+      const start = query.date_start ? new Date(query.date_start) : new Date(end.getTime() - DEFAULT_AUDIT_DAYS * 86_400_000)
+      if (query.date_end && /^\d{4}-\d{2}-\d{2}$/.test(query.date_end)) end.setUTCHours(23, 59, 59, 999) // a date ends at its last instant
+      if (start > end) throw badRequest('date_start must not be after date_end')
+      const result = await listUserAuditLogs(db, caller.userId, { start, end })
+      return { result, date_start: start.toISOString(), date_end: end.toISOString() }
+    },
+  }),
+]

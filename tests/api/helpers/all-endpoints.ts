@@ -21,7 +21,7 @@ function withAccess(service: Endpoint['service'], entries: EndpointEntry[], rout
   const declared = new Map(routes.map((r) => [`${r.method} ${r.path}`, r.access]))
   return entries.map((entry) => {
     const access = declared.get(endpointKey(entry))
-    const scope = access?.scope === 'organization' ? 'org' : access?.scope
+    const scope = access?.scope === 'organization' ? 'org' : access?.scope === 'session' ? 'user' : access?.scope
     const minRole = access && 'minimum' in access ? access.minimum : undefined
     return { ...entry, service, scope: scope as Endpoint['scope'], minRole }
   })

@@ -318,6 +318,8 @@ export const CORE_PLATFORM_ENDPOINTS: EndpointEntry[] = [
     method: 'DELETE',
     pattern: `${ORG}/members/:userId`,
     mode: 'write',
+    // The route lets any member in (anyone may leave); removing someone else, as here, needs Admin.
+    expect: (actor) => (actor === 'readOnly' || actor === 'developer' ? 403 : undefined),
     prepare: async (w, actor) => ({
       params: { slug: w.orgA.slug, userId: await target(actor, 'Admin', w.users.owner.id, () => w.freshMember('Developer')) },
     }),

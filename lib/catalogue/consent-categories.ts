@@ -1,0 +1,49 @@
+/**
+ * Consent categories of the privacy settings (spec §2 overlays 2–3, §3 "Consent category"): the
+ * defaults a new visitor starts from (essential granted, everything else denied until chosen).
+ */
+export type ConsentStatus = 'granted' | 'denied'
+
+export type ConsentCategory = {
+  slug: string
+  label: string
+  description: string
+  isEssential: boolean
+  services: { id: string; consent: { status: ConsentStatus } }[]
+}
+
+/**
+ * The service whose consent allows telemetry. The browser's `TELEMETRY_SERVICE_ID`
+ * (state/consent.ts) names the same id: it is part of the wire contract.
+ */
+export const TELEMETRY_SERVICE_ID = 'dashboard-telemetry'
+
+export const CONSENT_CATEGORIES: readonly ConsentCategory[] = [
+  {
+    slug: 'necessary',
+    label: 'Strictly necessary',
+    description:
+      'Keeps you signed in, remembers your preferences such as the theme, and protects your account. The dashboard cannot work without these, so they are always on.',
+    isEssential: true,
+    services: [
+      { id: 'dashboard-session', consent: { status: 'granted' } },
+      { id: 'dashboard-preferences', consent: { status: 'granted' } },
+    ],
+  },
+  {
+    slug: 'analytics',
+    label: 'Analytics',
+    description:
+      'Records which screens and features you use, without the content of your projects, so that we can see what works and fix what does not.',
+    isEssential: false,
+    services: [{ id: TELEMETRY_SERVICE_ID, consent: { status: 'denied' } }],
+  },
+  {
+    slug: 'marketing',
+    label: 'Marketing',
+    description:
+      'Tells us which campaign or page brought you here, so that we can measure our announcements and show you fewer irrelevant ones.',
+    isEssential: false,
+    services: [{ id: 'marketing-attribution', consent: { status: 'denied' } }],
+  },
+]
