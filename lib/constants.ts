@@ -138,6 +138,8 @@ export const OUTAGE_NOTICE = {
 export const COMMAND_MENU_SHORTCUT = { key: 'k', metaKey: true } as const
 
 export const THEMES = ['light', 'dark', 'classic-dark'] as const
+/** A theme, or following the system's. */
+export type ThemeChoice = 'system' | (typeof THEMES)[number]
 export type Theme = (typeof THEMES)[number]
 export type ThemePreference = Theme | 'system'
 export const DEFAULT_THEME: ThemePreference = 'system'
@@ -158,3 +160,6 @@ export const FREE_PLAN_ACTIVE_PROJECT_LIMIT = 2
 /** Longest support subject and message the form and the platform accept. */
 export const SUPPORT_SUBJECT_MAX_LENGTH = 200
 export const SUPPORT_MESSAGE_MAX_LENGTH = 10_000
+
+/** Longest organization name the forms accept. */
+export const ORGANIZATION_NAME_MAX_LENGTH = 64

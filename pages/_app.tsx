@@ -3,7 +3,7 @@ import Head from 'next/head'
 import { useRouter } from 'next/router'
 import { AppErrorBoundary } from '@/components/interfaces/App/ErrorBoundary/AppErrorBoundary'
 import { AppProviders } from '@/components/layouts/AppProviders'
-import { useIsClient } from '@/lib/hooks/use-is-client'
+import { useIsClient } from '@/hooks/use-is-client'
 import '@/styles/globals.css'
 
 export default function App({ Component, pageProps }: AppProps) {

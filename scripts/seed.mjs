@@ -19,7 +19,7 @@ const vite = await createServer({
 try {
   const { seedDemoOnStart } = await vite.ssrLoadModule('/lib/platform-api/seed/on-start.ts')
   await seedDemoOnStart()
-  const { closeAllProjectDatabases } = await vite.ssrLoadModule('/lib/platform-api/projects/databases.ts')
+  const { closeAllProjectDatabases } = await vite.ssrLoadModule('/lib/platform-api/projects/jobs.ts')
   const { closeStore } = await vite.ssrLoadModule('/lib/platform-api/db/store.ts')
   await closeAllProjectDatabases()
   await closeStore()

@@ -2,7 +2,7 @@
  * Browser adapter of the consent store: the decision in local storage, and the telemetry data
  * cookie that opting out deletes (spec §4 "Consent").
  */
-import type { ConsentStatus } from '@/data/consent/consent-categories-query'
+import type { ConsentStatus } from '@/lib/api-types/consent'
 
 export type ConsentDecision = 'undecided' | 'accepted' | 'opted_out' | 'custom'
 

@@ -5,7 +5,7 @@
  */
 import { useStore } from 'zustand'
 import { createStore, type StoreApi } from 'zustand/vanilla'
-import type { ConsentCategory, ConsentStatus } from '@/data/consent/consent-categories-query'
+import type { ConsentCategory, ConsentStatus } from '@/lib/api-types/consent'
 import {
   browserConsentStorage,
   type ConsentDecision,
@@ -15,11 +15,9 @@ import {
 
 export type { ConsentDecision, ConsentRecord } from './consent.storage'
 
-/**
- * The service whose consent lets telemetry leave the browser. The platform's consent categories
- * (lib/catalogue/consent-categories.ts) list it under Analytics.
- */
-export const TELEMETRY_SERVICE_ID = 'dashboard-telemetry'
+/** The service whose consent lets telemetry leave the browser (listed under Analytics). */
+export { TELEMETRY_SERVICE_ID } from '@/lib/catalogue/consent-categories'
+import { TELEMETRY_SERVICE_ID } from '@/lib/catalogue/consent-categories'
 
 /** Per-service statuses, as edited in the privacy settings. */
 export type ServiceStatuses = Record<string, ConsentStatus>

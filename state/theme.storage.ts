@@ -1,4 +1,4 @@
-import type { ThemeChoice } from './theme'
+import type { ThemeChoice } from '@/lib/constants'
 
 const KEY = 'dashboard-theme'
 const CHOICES: ThemeChoice[] = ['system', 'light', 'dark', 'classic-dark']

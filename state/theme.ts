@@ -3,7 +3,8 @@ import { create } from 'zustand'
 import { DEFAULT_THEME, THEMES } from '@/lib/constants'
 import { loadThemePreference, saveThemePreference } from './theme.storage'
 
-export type ThemeChoice = 'system' | (typeof THEMES)[number]
+export type { ThemeChoice } from '@/lib/constants'
+import type { ThemeChoice } from '@/lib/constants'
 
 type ThemeStore = { theme: ThemeChoice; setTheme: (theme: ThemeChoice) => void }
 

@@ -1,7 +1,7 @@
 import type { Session } from '@supabase/auth-js'
 import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from 'react'
 import { setAccessTokenProvider } from '@/data/fetchers'
-import { getAccessToken, getGotrueClient } from '@/lib/auth/gotrue-client'
+import { getAccessToken, getGotrueClient } from '@/data/auth/gotrue-client'
 import { isPlatform } from '@/lib/config'
 
 type AuthState = {

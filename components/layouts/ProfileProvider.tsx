@@ -8,8 +8,8 @@ import { organizationKeys } from '@/data/organizations/keys'
 import { profileKeys } from '@/data/profile/keys'
 import { useProfileCreateMutation } from '@/data/profile/profile-create-mutation'
 import { useProfileQuery, type Profile } from '@/data/profile/profile-query'
-import { sendTelemetryEvent } from '@/data/telemetry/send-event'
-import { signOut } from '@/lib/auth/sign-out'
+import { sendTelemetryEvent } from '@/hooks/telemetry'
+import { signOut } from '@/hooks/sign-out'
 import { isPlatform } from '@/lib/config'
 
 /** spec §8: the server's answer when the signed-in user has no profile yet. */

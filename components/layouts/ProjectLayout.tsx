@@ -12,7 +12,7 @@ import { useProjectGuard } from '@/components/layouts/route-guard/use-project-gu
 import { useOrganizationsQuery } from '@/data/organizations/organizations-query'
 import { useProjectDetailQuery } from '@/data/projects/project-detail-query'
 import { isPlatform } from '@/lib/config'
-import { useProjectRoutes } from '@/lib/hooks/use-project-routes'
+import { useProjectRoutes } from '@/hooks/use-project-routes'
 import styles from './ProjectLayout.module.css'
 
 type ProjectLayoutProps = { projectRef: string | undefined; title: string; children: ReactNode }

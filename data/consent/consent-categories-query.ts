@@ -6,19 +6,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { get, type ResponseError } from '@/data/fetchers'
 import { isPlatform } from '@/lib/config'
+import type { ConsentCategory } from '@/lib/api-types/consent'
 import { consentKeys } from './keys'
 
-export type ConsentStatus = 'granted' | 'denied'
-
-export type ConsentService = { id: string; consent: { status: ConsentStatus } }
-
-export type ConsentCategory = {
-  slug: string
-  label: string
-  description: string
-  isEssential: boolean
-  services: ConsentService[]
-}
+export type { ConsentCategory, ConsentService, ConsentStatus } from '@/lib/api-types/consent'
 
 export type ConsentCategoriesData = ConsentCategory[]
 export type ConsentCategoriesError = ResponseError

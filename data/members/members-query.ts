@@ -1,9 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { get } from '@/data/fetchers'
 import { organizationKeys } from '@/data/organizations/keys'
+import { ROLES } from '@/lib/api-types/roles'
 import { DEFAULT_STALE_TIME_MS } from '@/lib/constants'
 
-export const ORGANIZATION_ROLES = ['Owner', 'Admin', 'Developer', 'Read-only'] as const
+/** The organization roles, highest first (one list for the platform and the dashboard). */
+export const ORGANIZATION_ROLES = ROLES
 export type OrganizationRole = (typeof ORGANIZATION_ROLES)[number]
 
 export type Member = {

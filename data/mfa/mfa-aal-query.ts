@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { profileKeys } from '@/data/profile/keys'
-import { getGotrueClient } from '@/lib/auth/gotrue-client'
+import { getGotrueClient } from '@/data/auth/gotrue-client'
 
 /** Assurance levels as the access token carries them (`aal` claim); null without a session. */
 export type AuthenticatorAssuranceLevel = 'aal1' | 'aal2' | (string & {}) | null

@@ -1,7 +1,7 @@
 import type { Factor } from '@supabase/auth-js'
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { profileKeys } from '@/data/profile/keys'
-import { getGotrueClient } from '@/lib/auth/gotrue-client'
+import { getGotrueClient } from '@/data/auth/gotrue-client'
 
 /** Factors change only through this dashboard's own mutations, which refresh the cache. */
 export const MFA_FACTORS_STALE_TIME_MS = 300_000

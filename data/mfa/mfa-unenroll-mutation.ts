@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient, type UseMutationOptions } from '@tanstack/react-query'
 import { toast } from 'sonner'
 import { profileKeys } from '@/data/profile/keys'
-import { getGotrueClient } from '@/lib/auth/gotrue-client'
+import { getGotrueClient } from '@/data/auth/gotrue-client'
 
 export type MfaUnenrollVariables = { factorId: string }
 

@@ -1,11 +1,10 @@
 /**
  * The telemetry sender (spec §7 "Telemetry sender": action, properties, groups; hosted platform
- * only). Nothing leaves the browser before the visitor allowed telemetry (spec §2 overlays 2–3),
- * and a failed send never disturbs the user: it is logged and forgotten.
+ * only). A failed send never disturbs the user: it is logged and forgotten. Whether the visitor
+ * allowed telemetry is browser state: callers go through `hooks/telemetry.ts`, which asks it.
  */
 import { post } from '@/data/fetchers'
 import { isPlatform } from '@/lib/config'
-import { hasAcceptedConsent } from '@/state/consent'
 
 export type TelemetryGroups = {
   project?: string
@@ -21,9 +20,9 @@ export type TelemetryEvent = {
 
 export const TELEMETRY_EVENT_PATH = '/platform/telemetry/event'
 
-/** Sends one event; resolves to true when it was sent, false when skipped or failed. */
-export async function sendTelemetryEvent({ action, properties, groups }: TelemetryEvent): Promise<boolean> {
-  if (!isPlatform() || !hasAcceptedConsent()) return false
+/** Sends one event if `consented`; resolves to true when it was sent, false when skipped or failed. */
+export async function postTelemetryEvent({ action, properties, groups }: TelemetryEvent, consented: boolean): Promise<boolean> {
+  if (!isPlatform() || !consented) return false
   try {
     await post(TELEMETRY_EVENT_PATH, { action, properties: properties ?? {}, groups: groups ?? {} })
     return true

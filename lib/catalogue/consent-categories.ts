@@ -2,20 +2,9 @@
  * Consent categories of the privacy settings (spec §2 overlays 2–3, §3 "Consent category"): the
  * defaults a new visitor starts from (essential granted, everything else denied until chosen).
  */
-export type ConsentStatus = 'granted' | 'denied'
+import type { ConsentCategory } from '@/lib/api-types/consent'
 
-export type ConsentCategory = {
-  slug: string
-  label: string
-  description: string
-  isEssential: boolean
-  services: { id: string; consent: { status: ConsentStatus } }[]
-}
-
-/**
- * The service whose consent allows telemetry. The browser's `TELEMETRY_SERVICE_ID`
- * (state/consent.ts) names the same id: it is part of the wire contract.
- */
+/** The service whose consent allows telemetry: the browser and the platform share this id. */
 export const TELEMETRY_SERVICE_ID = 'dashboard-telemetry'
 
 export const CONSENT_CATEGORIES: readonly ConsentCategory[] = [

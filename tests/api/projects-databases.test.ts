@@ -13,7 +13,7 @@ describe('project databases', () => {
     platform = await startTestPlatform({ isPlatform: true })
     databases = await import('@/lib/platform-api/projects/databases')
     for (const ref of refs) await databases.provisionProjectDatabase(ref)
-    await databases.closeAllProjectDatabases()
+    await (await import('@/lib/platform-api/projects/jobs')).closeAllProjectDatabases()
   })
   afterAll(async () => {
     databases?.setProjectDatabaseLimits({ maxOpenPglite: databases.MAX_OPEN_PGLITE, maxOpenPostgres: databases.MAX_OPEN_POSTGRES, idleCloseMs: databases.IDLE_CLOSE_MS })

@@ -2,7 +2,7 @@ import Link from 'next/link'
 import { Admonition } from '@/components/ui/Admonition'
 import { ErrorState } from '@/components/ui/ErrorState'
 import { SkeletonLines } from '@/components/ui/Skeleton'
-import { useProjectConnection } from '@/components/interfaces/TableEditor/useProjectConnection'
+import { useProjectConnection } from '@/hooks/use-project-connection'
 import { useAdvisorRulesQuery } from '@/data/advisors/advisor-rules-query'
 import { useLintFindingsQuery } from '@/data/advisors/lint-findings-query'
 import { withoutDisabled } from '@/lib/advisors/findings'
@@ -10,7 +10,7 @@ import type { LintCategory } from '@/lib/advisors/lints'
 import { formatDateTime } from '@/lib/formatting'
 import { rulesDisabledText } from './Advisors.utils'
 import { FindingsList } from './FindingsList'
-import { useProjectRole } from './useProjectRole'
+import { useProjectAccess } from '@/hooks/use-project-access'
 import styles from './Advisors.module.css'
 
 type AdvisorFindingsProps = {
@@ -23,7 +23,7 @@ type AdvisorFindingsProps = {
 /** Runs a category's lints on the project's database and shows the findings, with Refresh and the last run time. */
 export function AdvisorFindings({ projectRef, category, rulesHref }: AdvisorFindingsProps) {
   const connection = useProjectConnection(projectRef)
-  const { atLeast } = useProjectRole(projectRef)
+  const { atLeast } = useProjectAccess(projectRef)
   const lints = useLintFindingsQuery({ projectRef, connectionString: connection.connectionString, category, enabled: connection.ready })
   const rules = useAdvisorRulesQuery({ projectRef, enabled: rulesHref !== null })
   const idPrefix = `advisor-${category.toLowerCase()}`

@@ -12,7 +12,7 @@ import type { AdvisorRule } from '@/lib/advisors/rules'
 import { formatDateTime } from '@/lib/formatting'
 import { LEVEL_BADGE, rulesDisabledText } from './Advisors.utils'
 import { DisableRuleModal } from './DisableRuleModal'
-import { useProjectRole } from './useProjectRole'
+import { useProjectAccess } from '@/hooks/use-project-access'
 import styles from './Advisors.module.css'
 
 const CATEGORY_LABELS: Record<LintCategory, string> = { SECURITY: 'Security rules', PERFORMANCE: 'Performance rules' }
@@ -20,7 +20,7 @@ const CATEGORY_LABELS: Record<LintCategory, string> = { SECURITY: 'Security rule
 /** Every lint with a switch to disable it for this project (Owners and Admins), and why it was. */
 export function AdvisorRulesPanel({ projectRef }: { projectRef: string }) {
   const rules = useAdvisorRulesQuery({ projectRef })
-  const { role, atLeast } = useProjectRole(projectRef)
+  const { role, atLeast } = useProjectAccess(projectRef)
   const canEdit = atLeast('Admin')
   const [disabling, setDisabling] = useState<AdvisorRule | null>(null)
   const [modalError, setModalError] = useState<string | null>(null)

@@ -1,12 +1,6 @@
 import type { BadgeVariant } from '@/components/ui/Badge'
 import type { LintLevel } from '@/lib/advisors/lints'
 
-export type ProjectRoleName = 'Owner' | 'Admin' | 'Developer' | 'Read-only'
-const RANK: Record<ProjectRoleName, number> = { Owner: 4, Admin: 3, Developer: 2, 'Read-only': 1 }
-
-/** Owner > Admin > Developer > Read-only. */
-export const roleRank = (role: ProjectRoleName) => RANK[role]
-
 export const LEVEL_BADGE: Record<LintLevel, BadgeVariant> = { ERROR: 'danger', WARN: 'warning', INFO: 'default' }
 
 /** "3 ms", "1.2 s", "2 min": a duration in milliseconds for people. */

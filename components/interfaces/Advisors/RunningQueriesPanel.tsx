@@ -5,19 +5,19 @@ import { EmptyState } from '@/components/ui/EmptyState'
 import { ErrorState } from '@/components/ui/ErrorState'
 import { Modal } from '@/components/ui/Modal'
 import { SkeletonLines } from '@/components/ui/Skeleton'
-import { SqlRunError } from '@/components/interfaces/TableEditor/SqlPreview'
+import { SqlRunError } from '@/components/ui/SqlPreview'
 import { usePerformanceSqlMutation } from '@/data/advisors/performance-sql-mutation'
 import type { ProjectSqlVariables } from '@/data/advisors/project-sql'
 import { useRunningQueriesQuery } from '@/data/advisors/running-queries-query'
 import { CANCEL_BACKEND_SQL, LONG_QUERY_SECONDS, type RunningQuery } from '@/lib/advisors/query-performance'
 import { formatDuration } from './Advisors.utils'
-import { useProjectRole } from './useProjectRole'
+import { useProjectAccess } from '@/hooks/use-project-access'
 import styles from './Advisors.module.css'
 
 /** Statements running now (pg_stat_activity), with Cancel (pg_cancel_backend) for Developers and above. */
 export function RunningQueriesPanel(vars: ProjectSqlVariables & { enabled: boolean }) {
   const activity = useRunningQueriesQuery(vars)
-  const { atLeast } = useProjectRole(vars.projectRef)
+  const { atLeast } = useProjectAccess(vars.projectRef)
   const canCancel = atLeast('Developer')
   const [cancelling, setCancelling] = useState<RunningQuery | null>(null)
   const cancel = usePerformanceSqlMutation({

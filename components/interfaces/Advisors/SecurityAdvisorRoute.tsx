@@ -2,7 +2,7 @@ import { useRouter } from 'next/router'
 import { useEffect } from 'react'
 import { Spinner } from '@/components/ui/Spinner'
 import { FEATURE_PREVIEW_KEYS } from '@/lib/catalogue/feature-previews'
-import { useIsClient } from '@/lib/hooks/use-is-client'
+import { useIsClient } from '@/hooks/use-is-client'
 import { useIsFeaturePreviewEnabled } from '@/state/feature-previews'
 import { SecurityAdvisorScreen } from './SecurityAdvisorScreen'
 

@@ -5,13 +5,13 @@ import { EmptyState } from '@/components/ui/EmptyState'
 import { ErrorState } from '@/components/ui/ErrorState'
 import { Modal } from '@/components/ui/Modal'
 import { SkeletonLines } from '@/components/ui/Skeleton'
-import { SqlRunError } from '@/components/interfaces/TableEditor/SqlPreview'
+import { SqlRunError } from '@/components/ui/SqlPreview'
 import { usePerformanceSqlMutation } from '@/data/advisors/performance-sql-mutation'
 import type { ProjectSqlVariables } from '@/data/advisors/project-sql'
 import { useStatementsQuery } from '@/data/advisors/statements-query'
 import { ENABLE_STATEMENTS_SQL, resetStatementsSql, STATEMENT_SORTS, type StatementSort } from '@/lib/advisors/query-performance'
 import { formatCount, formatDuration } from './Advisors.utils'
-import { useProjectRole } from './useProjectRole'
+import { useProjectAccess } from '@/hooks/use-project-access'
 import styles from './Advisors.module.css'
 
 const PRELOAD_LINE = "shared_preload_libraries = 'pg_stat_statements'"
@@ -22,7 +22,7 @@ export function StatementsPanel(vars: ProjectSqlVariables & { enabled: boolean }
   const [search, setSearch] = useState('')
   const deferredSearch = useDeferredValue(search)
   const statements = useStatementsQuery({ ...vars, sort, search: deferredSearch })
-  const { atLeast } = useProjectRole(vars.projectRef)
+  const { atLeast } = useProjectAccess(vars.projectRef)
   const canRunSql = atLeast('Developer')
   const [confirmReset, setConfirmReset] = useState(false)
   const enable = usePerformanceSqlMutation({ action: 'enable pg_stat_statements', onError: () => undefined })

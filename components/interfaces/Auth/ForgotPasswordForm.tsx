@@ -1,7 +1,7 @@
 import Link from 'next/link'
 import { useState, type FormEvent } from 'react'
 import { toast } from 'sonner'
-import { getGotrueClient } from '@/lib/auth/gotrue-client'
+import { getGotrueClient } from '@/data/auth/gotrue-client'
 import { authErrorMessage } from './auth-error-message'
 import { useReturnTo } from './use-return-to'
 import styles from './Auth.module.css'

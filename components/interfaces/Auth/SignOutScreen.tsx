@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query'
 import { useRouter } from 'next/router'
 import { useEffect, useRef } from 'react'
 import { Spinner } from '@/components/ui/Spinner'
-import { signOut } from '@/lib/auth/sign-out'
+import { signOut } from '@/hooks/sign-out'
 
 /** /logout (spec §2): signs out (spec §4) and goes to /sign-in. */
 export function SignOutScreen() {

@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { toast } from 'sonner'
 import { useAuthSettingsQuery } from '@/data/auth/auth-settings-query'
-import { getGotrueClient } from '@/lib/auth/gotrue-client'
+import { getGotrueClient } from '@/data/auth/gotrue-client'
 import { BASE_PATH } from '@/lib/config'
 import { authErrorMessage } from './auth-error-message'
 import { useReturnTo } from './use-return-to'

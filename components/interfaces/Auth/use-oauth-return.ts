@@ -1,7 +1,7 @@
 import { useRouter } from 'next/router'
 import { useEffect, useRef } from 'react'
 import { toast } from 'sonner'
-import { getGotrueClient } from '@/lib/auth/gotrue-client'
+import { getGotrueClient } from '@/data/auth/gotrue-client'
 import { authErrorMessage } from './auth-error-message'
 
 /** Parameters the auth service adds when a third-party sign-in returns to the sign-in page. */

@@ -12,7 +12,7 @@ import { useProjectDetailQuery } from '@/data/projects/project-detail-query'
 import { CronJobsTable } from './CronJobsTable'
 import { CronRunsModal } from './CronRunsModal'
 import { DeleteCronJobModal } from './DeleteCronJobModal'
-import { useProjectRole } from './useProjectRole'
+import { useProjectAccess } from '@/hooks/use-project-access'
 import screenStyles from '@/components/ui/ScreenHeader.module.css'
 import styles from './Cron.module.css'
 
@@ -24,7 +24,7 @@ const CronJobFormModal = dynamic(() => import('./CronJobFormModal').then((m) => 
 export function CronJobsScreen({ projectRef }: { projectRef: string }) {
   const jobs = useCronJobsQuery({ projectRef })
   const project = useProjectDetailQuery({ ref: projectRef })
-  const canWrite = useProjectRole(projectRef).atLeast('Developer')
+  const canWrite = useProjectAccess(projectRef).atLeast('Developer')
   const [form, setForm] = useState<{ open: boolean; job: CronJob | null }>({ open: false, job: null })
   const [history, setHistory] = useState<CronJob | null>(null)
   const [deleting, setDeleting] = useState<CronJob | null>(null)

@@ -5,16 +5,16 @@ import { Admonition } from '@/components/ui/Admonition'
 import { EmptyState } from '@/components/ui/EmptyState'
 import { ErrorState } from '@/components/ui/ErrorState'
 import { SkeletonLines } from '@/components/ui/Skeleton'
-import { FEATURE_PREVIEW_MODAL_PARAM } from '@/components/interfaces/App/FeaturePreview/useFeaturePreviewModal'
+import { FEATURE_PREVIEW_MODAL_PARAM } from '@/hooks/use-feature-preview-modal'
 import { useDatabaseRolesQuery } from '@/data/database/roles-query'
 import { useSchemasQuery } from '@/data/table-editor/schemas-query'
 import { useTablesQuery } from '@/data/table-editor/tables-query'
 import { FEATURE_PREVIEW_KEYS } from '@/lib/catalogue/feature-previews'
-import { useIsClient } from '@/lib/hooks/use-is-client'
+import { useIsClient } from '@/hooks/use-is-client'
 import { useIsFeaturePreviewEnabled } from '@/state/feature-previews'
 import { DatabaseGate } from './DatabaseGate'
 import { PrivilegesGrid } from './PrivilegesGrid'
-import { useDatabaseAccess, type DatabaseAccess } from './useDatabaseAccess'
+import { useProjectAccess, type ProjectAccess } from '@/hooks/use-project-access'
 import styles from './Database.module.css'
 
 const PREVIEW_KEY = FEATURE_PREVIEW_KEYS.columnLevelSecurity
@@ -26,7 +26,7 @@ const PREVIEW_KEY = FEATURE_PREVIEW_KEYS.columnLevelSecurity
 export function ColumnPrivilegesScreen({ projectRef }: { projectRef: string }) {
   const isClient = useIsClient()
   const previewOn = useIsFeaturePreviewEnabled(PREVIEW_KEY)
-  const access = useDatabaseAccess(projectRef)
+  const access = useProjectAccess(projectRef)
   return (
     <div className={styles.screen}>
       <div className={styles.header}>
@@ -71,7 +71,7 @@ function PreviewOff() {
   )
 }
 
-function ColumnPrivileges({ access }: { access: DatabaseAccess }) {
+function ColumnPrivileges({ access }: { access: ProjectAccess }) {
   const ids = { schema: useId(), table: useId(), role: useId() }
   const schemas = useSchemasQuery(access.db)
   const [schema, setSchema] = useState<string | undefined>()

@@ -1,10 +1,10 @@
 import { useId, useState } from 'react'
 import { toast } from 'sonner'
-import { SqlPreview, SqlRunError } from '@/components/interfaces/TableEditor/SqlPreview'
+import { SqlPreview, SqlRunError } from '@/components/ui/SqlPreview'
 import { Modal } from '@/components/ui/Modal'
 import { useDatabaseScriptMutation } from '@/data/database/database-script-mutation'
 import { createPostgresServerSql, validatePostgresServer, type PostgresServerSpec } from '@/lib/database/wrappers'
-import type { DatabaseAccess } from './useDatabaseAccess'
+import type { ProjectAccess } from '@/hooks/use-project-access'
 import styles from './Database.module.css'
 
 const FIELDS: { key: keyof PostgresServerSpec; label: string; placeholder?: string; type?: string }[] = [
@@ -17,7 +17,7 @@ const FIELDS: { key: keyof PostgresServerSpec; label: string; placeholder?: stri
 ]
 
 /** A postgres_fdw server and the current role's user mapping; the preview masks the password. */
-export function CreateServerModal({ access, onClose }: { access: DatabaseAccess; onClose: () => void }) {
+export function CreateServerModal({ access, onClose }: { access: ProjectAccess; onClose: () => void }) {
   const id = useId()
   const [spec, setSpec] = useState<PostgresServerSpec>({ name: '', host: '', port: '5432', dbname: 'postgres', user: '', password: '' })
   const [submitted, setSubmitted] = useState(false)

@@ -1,13 +1,13 @@
 import { useId, useState } from 'react'
 import { toast } from 'sonner'
-import { SqlPreview, SqlRunError } from '@/components/interfaces/TableEditor/SqlPreview'
+import { SqlPreview, SqlRunError } from '@/components/ui/SqlPreview'
 import { Modal } from '@/components/ui/Modal'
 import { useDatabaseScriptMutation } from '@/data/database/database-script-mutation'
 import { dropHookSql, type Hook } from '@/lib/database/hooks'
-import type { DatabaseAccess } from './useDatabaseAccess'
+import type { ProjectAccess } from '@/hooks/use-project-access'
 
 /** Delete a hook (DROP TRIGGER), and the function the dashboard made for it when asked. */
-export function DeleteHookModal({ access, hook, onClose }: { access: DatabaseAccess; hook: Hook; onClose: () => void }) {
+export function DeleteHookModal({ access, hook, onClose }: { access: ProjectAccess; hook: Hook; onClose: () => void }) {
   const fnId = useId()
   const [dropFunction, setDropFunction] = useState(hook.ownsFunction)
   const sql = dropHookSql(hook, hook.ownsFunction && dropFunction)

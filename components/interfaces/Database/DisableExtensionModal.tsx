@@ -1,6 +1,6 @@
 import { useId, useState } from 'react'
 import { toast } from 'sonner'
-import { SqlPreview, SqlRunError } from '@/components/interfaces/TableEditor/SqlPreview'
+import { SqlPreview, SqlRunError } from '@/components/ui/SqlPreview'
 import { Admonition } from '@/components/ui/Admonition'
 import { ErrorState } from '@/components/ui/ErrorState'
 import { Modal } from '@/components/ui/Modal'
@@ -8,11 +8,11 @@ import { SkeletonLines } from '@/components/ui/Skeleton'
 import { useDatabaseScriptMutation } from '@/data/database/database-script-mutation'
 import { useExtensionDependentsQuery } from '@/data/database/extension-dependents-query'
 import { disableExtensionSql, type ExtensionEntry } from '@/lib/database/extensions'
-import type { DatabaseAccess } from './useDatabaseAccess'
+import type { ProjectAccess } from '@/hooks/use-project-access'
 import styles from './Database.module.css'
 
 /** Disable: says what depends on the extension (what CASCADE would drop), then DROP EXTENSION. */
-export function DisableExtensionModal({ access, entry, onClose }: { access: DatabaseAccess; entry: ExtensionEntry; onClose: () => void }) {
+export function DisableExtensionModal({ access, entry, onClose }: { access: ProjectAccess; entry: ExtensionEntry; onClose: () => void }) {
   const cascadeId = useId()
   const [cascade, setCascade] = useState(false)
   const dependents = useExtensionDependentsQuery({ ...access.db, name: entry.name })

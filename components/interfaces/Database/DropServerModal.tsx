@@ -1,13 +1,13 @@
 import { useId, useState } from 'react'
 import { toast } from 'sonner'
-import { SqlPreview, SqlRunError } from '@/components/interfaces/TableEditor/SqlPreview'
+import { SqlPreview, SqlRunError } from '@/components/ui/SqlPreview'
 import { Modal } from '@/components/ui/Modal'
 import { useDatabaseScriptMutation } from '@/data/database/database-script-mutation'
 import { dropServerSql, type ForeignServerRow } from '@/lib/database/wrappers'
-import type { DatabaseAccess } from './useDatabaseAccess'
+import type { ProjectAccess } from '@/hooks/use-project-access'
 
 /** DROP SERVER, with CASCADE explained: it also drops the user mappings and foreign tables. */
-export function DropServerModal({ access, server, onClose }: { access: DatabaseAccess; server: ForeignServerRow; onClose: () => void }) {
+export function DropServerModal({ access, server, onClose }: { access: ProjectAccess; server: ForeignServerRow; onClose: () => void }) {
   const cascadeId = useId()
   const mappings = server.user_mappings ? server.user_mappings.split(',') : []
   const hasDependents = mappings.length > 0 || server.table_count > 0

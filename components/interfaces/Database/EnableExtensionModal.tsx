@@ -1,14 +1,14 @@
 import { useId, useMemo, useState } from 'react'
 import { toast } from 'sonner'
-import { SqlPreview, SqlRunError } from '@/components/interfaces/TableEditor/SqlPreview'
+import { SqlPreview, SqlRunError } from '@/components/ui/SqlPreview'
 import { Modal } from '@/components/ui/Modal'
 import { useDatabaseScriptMutation } from '@/data/database/database-script-mutation'
 import { useSchemasQuery } from '@/data/table-editor/schemas-query'
 import { DEFAULT_EXTENSION_SCHEMA, enableExtensionSql, type ExtensionEntry } from '@/lib/database/extensions'
-import type { DatabaseAccess } from './useDatabaseAccess'
+import type { ProjectAccess } from '@/hooks/use-project-access'
 
 /** Enable: pick the schema (default `extensions`, created when missing), read the SQL, run it. */
-export function EnableExtensionModal({ access, entry, onClose }: { access: DatabaseAccess; entry: ExtensionEntry; onClose: () => void }) {
+export function EnableExtensionModal({ access, entry, onClose }: { access: ProjectAccess; entry: ExtensionEntry; onClose: () => void }) {
   const schemaId = useId()
   const listId = useId()
   const [schema, setSchema] = useState(DEFAULT_EXTENSION_SCHEMA)

@@ -9,7 +9,7 @@ import { filterExtensions, mergeExtensions, sortExtensions, type ExtensionEntry,
 import { postgresMajor } from '@/lib/database/postgres-version'
 import { DatabaseGate } from './DatabaseGate'
 import { ExtensionCard } from './ExtensionCard'
-import { useDatabaseAccess, type DatabaseAccess } from './useDatabaseAccess'
+import { useProjectAccess, type ProjectAccess } from '@/hooks/use-project-access'
 import styles from './Database.module.css'
 
 // Dialogs load when first opened, keeping the screen's first load small.
@@ -18,7 +18,7 @@ const EnableExtensionModal = dynamic(() => import('./EnableExtensionModal').then
 
 /** /project/{ref}/database/extensions: the catalogue merged with what the database has. */
 export function ExtensionsScreen({ projectRef }: { projectRef: string }) {
-  const access = useDatabaseAccess(projectRef)
+  const access = useProjectAccess(projectRef)
   return (
     <div className={styles.screen}>
       <div className={styles.header}>
@@ -34,7 +34,7 @@ export function ExtensionsScreen({ projectRef }: { projectRef: string }) {
   )
 }
 
-function ExtensionsList({ access }: { access: DatabaseAccess }) {
+function ExtensionsList({ access }: { access: ProjectAccess }) {
   const ids = { search: useId(), tag: useId(), status: useId() }
   const query = useExtensionsQuery(access.db)
   const [search, setSearch] = useState('')

@@ -1,7 +1,7 @@
 import Link from 'next/link'
 import { useEffect, useId, useMemo, useState } from 'react'
 import { toast } from 'sonner'
-import { SqlPreview, SqlRunError } from '@/components/interfaces/TableEditor/SqlPreview'
+import { SqlPreview, SqlRunError } from '@/components/ui/SqlPreview'
 import { Modal } from '@/components/ui/Modal'
 import { useDatabaseScriptMutation } from '@/data/database/database-script-mutation'
 import { useExtensionsQuery } from '@/data/database/extensions-query'
@@ -19,13 +19,13 @@ import {
   type TriggerEvent,
   type TriggerLevel,
 } from '@/lib/database/hooks'
-import type { DatabaseAccess } from './useDatabaseAccess'
+import type { ProjectAccess } from '@/hooks/use-project-access'
 import styles from './Database.module.css'
 
 type Kind = HookSpec['action']['kind']
 
 /** pg_net on this server: installed, available to enable, or missing. */
-function usePgNetState(access: DatabaseAccess): 'installed' | 'available' | 'missing' | 'unknown' {
+function usePgNetState(access: ProjectAccess): 'installed' | 'available' | 'missing' | 'unknown' {
   const extensions = useExtensionsQuery(access.db)
   const row = extensions.data?.rows.find((r) => r.name === 'pg_net')
   if (!extensions.data) return 'unknown'
@@ -34,7 +34,7 @@ function usePgNetState(access: DatabaseAccess): 'installed' | 'available' | 'mis
 }
 
 /** Create a hook: table, events, timing and level, and what it does (function, notify, HTTP). */
-export function HookFormModal({ access, onClose }: { access: DatabaseAccess; onClose: () => void }) {
+export function HookFormModal({ access, onClose }: { access: ProjectAccess; onClose: () => void }) {
   const id = useId()
   const [name, setName] = useState('')
   const [schema, setSchema] = useState<string>('public')

@@ -8,7 +8,7 @@ import { Toggle } from '@/components/ui/Toggle'
 import { useHooksQuery } from '@/data/database/hooks-query'
 import type { Hook } from '@/lib/database/hooks'
 import { DatabaseGate } from './DatabaseGate'
-import { useDatabaseAccess, type DatabaseAccess } from './useDatabaseAccess'
+import { useProjectAccess, type ProjectAccess } from '@/hooks/use-project-access'
 import { WriteButton } from './WriteButton'
 import styles from './Database.module.css'
 
@@ -19,7 +19,7 @@ const ToggleHookModal = dynamic(() => import('./ToggleHookModal').then((m) => m.
 
 /** /project/{ref}/database/hooks: the database's triggers as hooks; create, enable/disable, delete. */
 export function HooksScreen({ projectRef }: { projectRef: string }) {
-  const access = useDatabaseAccess(projectRef)
+  const access = useProjectAccess(projectRef)
   const [creating, setCreating] = useState(false)
   return (
     <div className={styles.screen}>
@@ -48,7 +48,7 @@ function describeAction(hook: Hook): string {
   return `${hook.functionSchema}.${hook.functionName}()`
 }
 
-function HooksList({ access, onCreate }: { access: DatabaseAccess; onCreate: () => void }) {
+function HooksList({ access, onCreate }: { access: ProjectAccess; onCreate: () => void }) {
   const query = useHooksQuery(access.db)
   const [toggling, setToggling] = useState<{ hook: Hook; enabled: boolean } | null>(null)
   const [deleting, setDeleting] = useState<Hook | null>(null)

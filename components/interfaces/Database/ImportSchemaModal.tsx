@@ -1,14 +1,14 @@
 import { useId, useState } from 'react'
 import { toast } from 'sonner'
-import { SqlPreview, SqlRunError } from '@/components/interfaces/TableEditor/SqlPreview'
+import { SqlPreview, SqlRunError } from '@/components/ui/SqlPreview'
 import { Modal } from '@/components/ui/Modal'
 import { useDatabaseScriptMutation } from '@/data/database/database-script-mutation'
 import { importForeignSchemaSql } from '@/lib/database/wrappers'
-import type { DatabaseAccess } from './useDatabaseAccess'
+import type { ProjectAccess } from '@/hooks/use-project-access'
 import styles from './Database.module.css'
 
 /** IMPORT FOREIGN SCHEMA from a server into a local schema (created when missing). */
-export function ImportSchemaModal({ access, server, onClose }: { access: DatabaseAccess; server: string; onClose: () => void }) {
+export function ImportSchemaModal({ access, server, onClose }: { access: ProjectAccess; server: string; onClose: () => void }) {
   const id = useId()
   const [remoteSchema, setRemoteSchema] = useState('public')
   const [localSchema, setLocalSchema] = useState(`${server}_remote`)

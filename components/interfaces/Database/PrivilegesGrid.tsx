@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react'
 import { toast } from 'sonner'
-import { SqlPreview, SqlRunError } from '@/components/interfaces/TableEditor/SqlPreview'
+import { SqlPreview, SqlRunError } from '@/components/ui/SqlPreview'
 import { ErrorState } from '@/components/ui/ErrorState'
 import { SkeletonLines } from '@/components/ui/Skeleton'
 import { useColumnPrivilegesQuery } from '@/data/database/column-privileges-query'
@@ -15,7 +15,7 @@ import {
   type ColumnPrivilege,
   type PrivilegeCell,
 } from '@/lib/database/column-privileges'
-import type { DatabaseAccess } from './useDatabaseAccess'
+import type { ProjectAccess } from '@/hooks/use-project-access'
 import { WriteButton } from './WriteButton'
 import styles from './Database.module.css'
 
@@ -26,7 +26,7 @@ const SOURCE_NOTE: Record<string, string> = {
   inherited: 'inherited',
 }
 
-type Props = { access: DatabaseAccess; schema: string; table: string; role: string }
+type Props = { access: ProjectAccess; schema: string; table: string; role: string }
 
 /** Columns × privileges for one role: effective state, where it comes from, and pending changes. */
 export function PrivilegesGrid({ access, schema, table, role }: Props) {

@@ -1,12 +1,12 @@
 import { toast } from 'sonner'
-import { SqlPreview, SqlRunError } from '@/components/interfaces/TableEditor/SqlPreview'
+import { SqlPreview, SqlRunError } from '@/components/ui/SqlPreview'
 import { Modal } from '@/components/ui/Modal'
 import { useDatabaseScriptMutation } from '@/data/database/database-script-mutation'
 import { setHookEnabledSql, type Hook } from '@/lib/database/hooks'
-import type { DatabaseAccess } from './useDatabaseAccess'
+import type { ProjectAccess } from '@/hooks/use-project-access'
 
 /** Enable or disable a hook (ALTER TABLE … ENABLE / DISABLE TRIGGER), SQL shown first. */
-export function ToggleHookModal({ access, hook, enabled, onClose }: { access: DatabaseAccess; hook: Hook; enabled: boolean; onClose: () => void }) {
+export function ToggleHookModal({ access, hook, enabled, onClose }: { access: ProjectAccess; hook: Hook; enabled: boolean; onClose: () => void }) {
   const verb = enabled ? 'Enable' : 'Disable'
   const sql = setHookEnabledSql(hook, enabled)
   const run = useDatabaseScriptMutation({

@@ -9,7 +9,7 @@ import { useForeignDataQuery } from '@/data/database/foreign-data-query'
 import { isRefusedExtension, REFUSED_EXTENSION_MESSAGE, type ExtensionEntry } from '@/lib/database/extensions'
 import { FDW_EXTENSIONS, parseOptions, type FdwExtensionRow, type ForeignServerRow } from '@/lib/database/wrappers'
 import { DatabaseGate } from './DatabaseGate'
-import { useDatabaseAccess, type DatabaseAccess } from './useDatabaseAccess'
+import { useProjectAccess, type ProjectAccess } from '@/hooks/use-project-access'
 import { WriteButton } from './WriteButton'
 import styles from './Database.module.css'
 
@@ -21,7 +21,7 @@ const ImportSchemaModal = dynamic(() => import('./ImportSchemaModal').then((m) =
 
 /** /project/{ref}/database/wrappers: foreign data wrapper extensions, wrappers, servers and foreign tables. */
 export function WrappersScreen({ projectRef }: { projectRef: string }) {
-  const access = useDatabaseAccess(projectRef)
+  const access = useProjectAccess(projectRef)
   return (
     <div className={styles.screen}>
       <div className={styles.header}>
@@ -70,7 +70,7 @@ function OptionList({ json }: { json: string }) {
   )
 }
 
-function Wrappers({ access }: { access: DatabaseAccess }) {
+function Wrappers({ access }: { access: ProjectAccess }) {
   const extensions = useFdwExtensionsQuery(access.db)
   const data = useForeignDataQuery(access.db)
   const [enabling, setEnabling] = useState<ExtensionEntry | null>(null)

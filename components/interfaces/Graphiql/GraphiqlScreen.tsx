@@ -1,7 +1,6 @@
 import type { IntrospectionQuery } from 'graphql'
 import Link from 'next/link'
 import { useMemo } from 'react'
-import { useProjectConnection } from '@/components/interfaces/TableEditor/useProjectConnection'
 import { Admonition } from '@/components/ui/Admonition'
 import { EmptyState } from '@/components/ui/EmptyState'
 import { ErrorState } from '@/components/ui/ErrorState'
@@ -10,7 +9,7 @@ import { useGraphqlSchemaQuery } from '@/data/graphql/graphql-schema-query'
 import { isCollectionField } from '@/lib/graphql/example-query'
 import { GraphiqlExplorer } from './GraphiqlExplorer'
 import styles from './Graphiql.module.css'
-import { useCanMutate } from './useCanMutate'
+import { useProjectAccess } from '@/hooks/use-project-access'
 
 export type GraphiqlScreenProps = {
   projectRef: string
@@ -20,9 +19,9 @@ export type GraphiqlScreenProps = {
 
 /** The GraphQL explorer of a project: loading, error and empty states around the explorer. */
 export function GraphiqlScreen({ projectRef, heading }: GraphiqlScreenProps) {
-  const connection = useProjectConnection(projectRef)
+  const connection = useProjectAccess(projectRef)
   const schema = useGraphqlSchemaQuery({ projectRef, enabled: connection.serving })
-  const canMutate = useCanMutate(connection.project)
+  const canMutate = connection.canMutateTables
   const collections = useMemo(() => {
     const s = schema.data?.__schema
     const query = s?.types.find((t) => t.name === s.queryType?.name)

@@ -1,24 +1,9 @@
 import dynamic from 'next/dynamic'
 import type { RefObject } from 'react'
-import { EditorLoading } from '@/components/interfaces/SqlEditor/EditorLoading'
+import { EditorLoading } from '@/components/ui/EditorLoading'
 
-/** What the explorer asks of its query editor. */
-export type GraphqlEditorHandle = {
-  /** Inserts text at the cursor (replacing a selection) and focuses the editor. */
-  insertAtCursor(text: string): void
-  focus(): void
-  /** Scrolls to the top and puts the cursor there (after the whole text was replaced). */
-  showStart(): void
-}
-
-export type GraphqlCodeEditorProps = {
-  value: string
-  onChange: (value: string) => void
-  /** Ctrl/Cmd+Enter inside the editor. */
-  onRun: () => void
-  handleRef?: RefObject<GraphqlEditorHandle | null>
-  ariaLabel: string
-}
+export type { GraphqlEditorHandle, GraphqlCodeEditorProps } from './GraphqlCodeEditor.types'
+import type { GraphqlEditorHandle, GraphqlCodeEditorProps } from './GraphqlCodeEditor.types'
 
 /**
  * The GraphQL query editor, loaded on demand: Monaco and its React binding stay out of the

@@ -1,10 +1,10 @@
 import Editor, { type OnMount } from '@monaco-editor/react'
 import type { IDisposable } from 'monaco-editor'
 import { useEffect, useRef } from 'react'
-import { EditorLoading } from '@/components/interfaces/SqlEditor/EditorLoading'
-import { MonacoLoadError, useMonacoSource } from '@/components/interfaces/SqlEditor/use-monaco-source'
-import { useEditorTheme } from '@/components/interfaces/SqlEditor/useEditorTheme'
-import type { GraphqlCodeEditorProps } from './GraphqlCodeEditor'
+import { EditorLoading } from '@/components/ui/EditorLoading'
+import { MonacoLoadError, useMonacoSource } from '@/components/ui/monaco/use-monaco-source'
+import { useEditorTheme } from '@/hooks/use-editor-theme'
+import type { GraphqlCodeEditorProps } from './GraphqlCodeEditor.types'
 import styles from './Graphiql.module.css'
 
 /**

@@ -10,7 +10,7 @@ import { isResponseError } from '@/data/fetchers'
 import { useInvitationAcceptMutation } from '@/data/members/invitation-accept-mutation'
 import { useInvitationValidateQuery, type InvitationValidation } from '@/data/members/invitation-validate-query'
 import { useProfileQuery } from '@/data/profile/profile-query'
-import { signOut } from '@/lib/auth/sign-out'
+import { signOut } from '@/hooks/sign-out'
 import { formatShortDate } from '@/lib/formatting'
 import styles from './Join.module.css'
 

@@ -1,6 +1,6 @@
 import { useRouter } from 'next/router'
 import { useMemo, useState } from 'react'
-import { useFeaturePreviewModal } from '@/components/interfaces/App/FeaturePreview/useFeaturePreviewModal'
+import { useFeaturePreviewModal } from '@/hooks/use-feature-preview-modal'
 import { EmptyState } from '@/components/ui/EmptyState'
 import { ErrorState } from '@/components/ui/ErrorState'
 import { SkeletonLines } from '@/components/ui/Skeleton'

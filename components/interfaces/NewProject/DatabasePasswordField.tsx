@@ -1,6 +1,6 @@
 import { useId, useState } from 'react'
-import { PasswordStrengthMeter } from '@/components/interfaces/Auth/PasswordStrengthMeter'
-import type { PasswordStrengthState } from '@/components/interfaces/Auth/use-password-strength'
+import { PasswordStrengthMeter } from '@/components/ui/PasswordStrengthMeter'
+import type { PasswordStrengthState } from '@/hooks/use-password-strength'
 import { MAX_PASSWORD_LENGTH } from '@/lib/password-strength'
 import { generateStrongPassword } from './NewProject.utils'
 import styles from './NewProject.module.css'

@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react'
-import { usePasswordStrength } from '@/components/interfaces/Auth/use-password-strength'
+import { usePasswordStrength } from '@/hooks/use-password-strength'
 import { useProjectCreateMutation } from '@/data/projects/project-create-mutation'
 import type { Organization } from '@/data/organizations/organizations-query'
 import type { Project } from '@/data/projects/projects-query'

@@ -2,7 +2,7 @@ import { useEffect, useId, useState, type FormEvent } from 'react'
 import { toast } from 'sonner'
 import { useOrganizationUpdateMutation } from '@/data/organizations/organization-update-mutation'
 import type { Organization } from '@/data/organizations/organizations-query'
-import { ORGANIZATION_NAME_MAX_LENGTH } from '@/components/interfaces/Organizations/CreateOrganizationForm'
+import { ORGANIZATION_NAME_MAX_LENGTH } from '@/lib/constants'
 import styles from './Settings.module.css'
 
 /** Name and billing e-mail of an organization (Owners and Admins may change them). */

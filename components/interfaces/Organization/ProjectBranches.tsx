@@ -1,7 +1,7 @@
 import Link from 'next/link'
 import { useBranchesQuery } from '@/data/projects/branches-query'
 import type { Project } from '@/data/projects/projects-query'
-import { ProjectStatusBadge } from './ProjectStatusBadge'
+import { ProjectStatusBadge } from '@/components/ui/ProjectStatusBadge'
 import styles from './OrganizationHome.module.css'
 
 type BranchEntry = { ref: string; name: string; status: string }

@@ -1,9 +1,9 @@
 import Link from 'next/link'
 import type { Project } from '@/data/projects/projects-query'
 import { cloudProviderLabel } from '@/lib/catalogue/cloud-providers'
-import { regionLabel } from './OrganizationHome.utils'
+import { regionLabel } from '@/lib/projects'
 import { ProjectBranches } from './ProjectBranches'
-import { ProjectStatusBadge } from './ProjectStatusBadge'
+import { ProjectStatusBadge } from '@/components/ui/ProjectStatusBadge'
 import styles from './OrganizationHome.module.css'
 
 export type ProjectCardProps = { project: Project; branches: readonly Project[] }

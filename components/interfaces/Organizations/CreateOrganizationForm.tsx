@@ -5,7 +5,8 @@ import { SELF_SERVE_PLAN_IDS, findPlanTier, type SelfServePlanId } from '@/lib/c
 import styles from './Organizations.module.css'
 
 /** Same bound as the platform's schema: what people type, trimmed, 1 to 64 characters. */
-export const ORGANIZATION_NAME_MAX_LENGTH = 64
+export { ORGANIZATION_NAME_MAX_LENGTH } from '@/lib/constants'
+import { ORGANIZATION_NAME_MAX_LENGTH } from '@/lib/constants'
 
 export type CreateOrganizationFormProps = {
   /** Called with the new organization once the platform created it. */

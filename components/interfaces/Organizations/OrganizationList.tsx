@@ -2,7 +2,7 @@ import Link from 'next/link'
 import type { Organization } from '@/data/organizations/organizations-query'
 import type { Project } from '@/data/projects/projects-query'
 import { Badge } from '@/components/ui/Badge'
-import { countOrganizationProjects, projectCountLabel } from './Organizations.utils'
+import { countOrganizationProjects, projectCountLabel } from '@/lib/projects'
 import styles from './Organizations.module.css'
 
 export type OrganizationListProps = {

@@ -12,7 +12,7 @@ import { isPlatform } from '@/lib/config'
 import { lastVisitedStore, resolveLandingOrganization, useLastVisited } from '@/state/last-visited'
 import { CreateOrganizationForm } from './CreateOrganizationForm'
 import { OrganizationList } from './OrganizationList'
-import { orgNotFoundSlug } from './Organizations.utils'
+import { orgNotFoundSlug } from '@/lib/projects'
 import styles from './Organizations.module.css'
 
 /**

@@ -12,7 +12,7 @@ import { findDestructiveStatements, type DestructiveStatement } from '@/lib/sql/
 import { lastVisitedStore, NEW_SNIPPET_ID } from '@/state/last-visited'
 import { CodeEditor, type CodeEditorHandle, type EditorErrorMark, type RunTarget } from './CodeEditor'
 import { DestructiveQueryModal } from './DestructiveQueryModal'
-import { EditorLoading } from './EditorLoading'
+import { EditorLoading } from '@/components/ui/EditorLoading'
 import { ResultsPanel } from './ResultsPanel'
 import { SnippetHeader } from './SnippetHeader'
 import { SnippetSidebar } from './SnippetSidebar'

@@ -3,7 +3,7 @@ import { Modal } from '@/components/ui/Modal'
 import { useRowDeleteMutation } from '@/data/table-editor/row-delete-mutation'
 import { deleteRowsSql, type RowKey } from '@/lib/sql/ddl'
 import type { CatalogueTable } from '@/lib/sql/table-description'
-import { SqlPreview, SqlRunError } from './SqlPreview'
+import { SqlPreview, SqlRunError } from '@/components/ui/SqlPreview'
 
 type DeleteRowsModalProps = {
   projectRef: string

@@ -4,7 +4,7 @@ import { Modal } from '@/components/ui/Modal'
 import { useTableDropMutation } from '@/data/table-editor/table-drop-mutation'
 import { dropTableSql } from '@/lib/sql/ddl'
 import type { CatalogueTable } from '@/lib/sql/table-description'
-import { SqlPreview, SqlRunError } from './SqlPreview'
+import { SqlPreview, SqlRunError } from '@/components/ui/SqlPreview'
 
 type DropTableModalProps = {
   projectRef: string

@@ -6,7 +6,7 @@ import { useRowUpdateMutation } from '@/data/table-editor/row-update-mutation'
 import { insertRowSql, toPostgresText, updateRowSql, type CellInput } from '@/lib/sql/ddl'
 import type { CatalogueColumn, CatalogueTable } from '@/lib/sql/table-description'
 import { InvalidJsonError, parseJsonInput } from '@/lib/validation'
-import { SqlPreview, SqlRunError } from './SqlPreview'
+import { SqlPreview, SqlRunError } from '@/components/ui/SqlPreview'
 import { isJsonType, rowKeyOf } from './TableEditor.utils'
 import styles from './TableEditor.module.css'
 

@@ -13,7 +13,7 @@ import { SchemaPicker } from './SchemaPicker'
 import { TableFormModal } from './TableFormModal'
 import { TableList } from './TableList'
 import { TableView } from './TableView'
-import { useProjectConnection } from './useProjectConnection'
+import { useProjectConnection } from '@/hooks/use-project-connection'
 import { useReopenLastTable } from './useReopenLastTable'
 import styles from './TableEditor.module.css'
 

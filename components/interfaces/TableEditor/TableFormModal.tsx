@@ -6,7 +6,7 @@ import { useTableCreateMutation } from '@/data/table-editor/table-create-mutatio
 import { alterTableSql, createTableSql, validateTableDraft, type ColumnDraft } from '@/lib/sql/ddl'
 import type { CatalogueTable } from '@/lib/sql/table-description'
 import { ColumnFields, COMMON_TYPES, TYPES_LIST_ID } from './ColumnFields'
-import { SqlPreview, SqlRunError } from './SqlPreview'
+import { SqlPreview, SqlRunError } from '@/components/ui/SqlPreview'
 import { catalogueToForm } from './TableEditor.utils'
 import styles from './TableEditor.module.css'
 

@@ -5,7 +5,7 @@ import { ErrorState } from '@/components/ui/ErrorState'
 import { SkeletonLines } from '@/components/ui/Skeleton'
 import { useSecretsQuery, type VaultSecret } from '@/data/vault/secrets-query'
 import { formatDateTime } from '@/lib/formatting'
-import { useProjectRole } from '../Cron/useProjectRole'
+import { useProjectAccess } from '@/hooks/use-project-access'
 import { DeleteSecretModal } from './DeleteSecretModal'
 import { SecretFormModal } from './SecretFormModal'
 import { SecretValue } from './SecretValue'
@@ -15,7 +15,7 @@ import styles from './Vault.module.css'
 
 /** `/project/{ref}/settings/vault/secrets`: the project's encrypted secrets. */
 export function VaultSecretsScreen({ projectRef }: { projectRef: string }) {
-  const { role, atLeast } = useProjectRole(projectRef)
+  const { role, atLeast } = useProjectAccess(projectRef)
   const allowed = atLeast('Developer')
   // Read-only members get no secrets at all (the platform's permission model denies secrets:%).
   const secrets = useSecretsQuery({ projectRef: role === null || allowed ? projectRef : undefined })

@@ -5,9 +5,9 @@ import type { ApiRequest } from '../http/types'
 import { verifyAccessToken } from './jwt'
 import { isKnownLive, rememberLive } from './live-sessions'
 
-/** The self-hosted build has no sign-in: every request acts as this one user (spec §1). */
-export const SELF_HOSTED_USER_ID = '00000000-0000-4000-8000-000000000001'
-export const SELF_HOSTED_EMAIL = 'admin@localhost'
+import { SELF_HOSTED_EMAIL, SELF_HOSTED_USER_ID } from './self-hosted-user'
+
+export { SELF_HOSTED_EMAIL, SELF_HOSTED_USER_ID }
 
 export type Caller = {
   userId: string

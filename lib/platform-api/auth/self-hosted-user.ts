@@ -1,5 +1,8 @@
 import type { Db } from '../db/types'
-import { SELF_HOSTED_EMAIL, SELF_HOSTED_USER_ID } from './caller'
+
+/** The self-hosted build has no sign-in: every request acts as this one user (spec §1). */
+export const SELF_HOSTED_USER_ID = '00000000-0000-4000-8000-000000000001'
+export const SELF_HOSTED_EMAIL = 'admin@localhost'
 
 /**
  * Makes sure the fixed self-hosted user has a row (rows elsewhere point at it). Its password

@@ -321,10 +321,8 @@ export async function dropProjectDatabase(ref: string): Promise<void> {
   else fs.rmSync(target.dir, { recursive: true, force: true })
 }
 
-/** Closes every open project database (tests and shutdown), after the lifecycle jobs under way. */
-export async function closeAllProjectDatabases(): Promise<void> {
-  const { waitForProjectJobs } = await import('./jobs')
-  await waitForProjectJobs(20_000)
+/** Closes every open project database; `closeAllProjectDatabases` (jobs.ts) first lets the jobs under way end. */
+export async function closeOpenProjectDatabases(): Promise<void> {
   await Promise.all([...state.handles.values()].map((handle) => closeHandle(handle)))
   await Promise.all([...state.closing.values()])
 }

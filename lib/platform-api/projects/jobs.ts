@@ -2,6 +2,7 @@ import { audit } from '../access'
 import { getStore } from '../db/store'
 import type { Db } from '../db/types'
 import {
+  closeOpenProjectDatabases,
   dropProjectDatabase,
   pauseProjectDatabase,
   provisionProjectDatabase,
@@ -169,4 +170,10 @@ export async function waitForProjectJobs(timeoutMs: number): Promise<void> {
     await Promise.race([Promise.all([...jobs.running.values()].map((r) => r.done)), timeout])
   }
   jobs.swept = false
+}
+
+/** Closes every open project database (tests and shutdown), after the lifecycle jobs under way. */
+export async function closeAllProjectDatabases(): Promise<void> {
+  await waitForProjectJobs(20_000)
+  await closeOpenProjectDatabases()
 }

@@ -1,3 +1,4 @@
+import type { Project, ProjectStatus } from '@/lib/api-types/projects'
 import type { ProjectRow } from '../access'
 import type { Db } from '../db/types'
 import { displayConnectionString } from './targets'
@@ -31,13 +32,13 @@ function iso(value: string | Date | null): string | null {
 
 /** A project in the list (spec §3, §7: ref, status, postgrestStatus, organization_id, …). */
 export function serializeProject(row: ProjectListRow) {
-  return {
+  const project = {
     id: Number(row.id),
     ref: row.ref,
     name: row.name,
     organization_id: Number(row.organization_id),
     organization_slug: row.organization_slug,
-    status: row.status,
+    status: row.status as ProjectStatus,
     postgrestStatus: row.postgrest_status,
     region: row.region,
     cloud_provider: row.cloud_provider,
@@ -50,6 +51,7 @@ export function serializeProject(row: ProjectListRow) {
     parent_project_ref: row.parent_project_ref,
     preview_branch_refs: row.preview_branch_refs ?? [],
   }
+  return project satisfies Project
 }
 
 /**
@@ -72,7 +74,7 @@ export function serializeBranch(row: ProjectListRow) {
     project_ref: row.ref,
     parent_project_ref: row.parent_project_ref,
     is_default: false,
-    status: row.status,
+    status: row.status as ProjectStatus,
     created_at: iso(row.inserted_at),
     updated_at: iso(row.updated_at),
   }

@@ -1,24 +1,9 @@
 /** Project statuses (spec §4) and the lifecycle rules built on them. */
 import { conflict } from '../http/errors'
 
-export const PROJECT_STATUSES = [
-  'INACTIVE',
-  'ACTIVE_HEALTHY',
-  'ACTIVE_UNHEALTHY',
-  'COMING_UP',
-  'UNKNOWN',
-  'GOING_DOWN',
-  'INIT_FAILED',
-  'REMOVED',
-  'RESTARTING',
-  'RESTORING',
-  'RESTORE_FAILED',
-  'UPGRADING',
-  'PAUSING',
-  'PAUSE_FAILED',
-  'RESIZING',
-] as const
-export type ProjectStatus = (typeof PROJECT_STATUSES)[number]
+import { PROJECT_STATUSES, type ProjectStatus } from '@/lib/api-types/projects'
+
+export { PROJECT_STATUSES, type ProjectStatus } from '@/lib/api-types/projects'
 
 /** A transitional status is a job: where it ends on success and on failure. */
 export const JOB_OUTCOMES = {

@@ -58,7 +58,7 @@ export async function startTestPlatform(options: { isPlatform?: boolean; env?: R
 
   const { platformHandler, authHandler } = await import('@/lib/platform-api/handlers')
   const { getStore, closeStore } = await import('@/lib/platform-api/db/store')
-  const { closeAllProjectDatabases } = await import('@/lib/platform-api/projects/databases')
+  const { closeAllProjectDatabases } = await import('@/lib/platform-api/projects/jobs')
   const { insertUser } = await import('@/lib/platform-api/auth/users')
   const { startSession } = await import('@/lib/platform-api/auth/sessions')
 

@@ -51,7 +51,7 @@ const auth = vi.hoisted(() => {
   }
   return { state, factor, mfa }
 })
-vi.mock('@/lib/auth/gotrue-client', () => ({ getGotrueClient: () => ({ mfa: auth.mfa }) }))
+vi.mock('@/data/auth/gotrue-client', () => ({ getGotrueClient: () => ({ mfa: auth.mfa }) }))
 
 function renderSection() {
   return render(

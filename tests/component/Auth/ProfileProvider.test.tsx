@@ -15,8 +15,8 @@ const mocks = vi.hoisted(() => ({
   signOut: vi.fn(async () => undefined),
 }))
 vi.mock('next/router', () => ({ useRouter: () => mocks.router }))
-vi.mock('@/data/telemetry/send-event', () => ({ sendTelemetryEvent: mocks.sendTelemetryEvent }))
-vi.mock('@/lib/auth/sign-out', () => ({ signOut: mocks.signOut }))
+vi.mock('@/hooks/telemetry', () => ({ sendTelemetryEvent: mocks.sendTelemetryEvent }))
+vi.mock('@/hooks/sign-out', () => ({ signOut: mocks.signOut }))
 vi.mock('@/components/layouts/AuthProvider', () => ({
   useAuth: () => ({ session: { user: { email: 'ada@example.com' } }, isLoading: false, isLoggedIn: true }),
 }))

@@ -148,7 +148,7 @@ describe('SignInForm', () => {
 
     it('exchanges the returned code for a session with the verifier it stored, then goes to returnTo', async () => {
       // The visitor left through signInWithOAuth, which stored a PKCE verifier under a flow id.
-      const { getGotrueClient } = await import('@/lib/auth/gotrue-client')
+      const { getGotrueClient } = await import('@/data/auth/gotrue-client')
       const { data } = await getGotrueClient().signInWithOAuth({
         provider: 'github',
         options: { skipBrowserRedirect: true, redirectTo: 'http://localhost:3000/dashboard/sign-in' },

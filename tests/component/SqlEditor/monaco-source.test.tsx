@@ -1,4 +1,4 @@
-import { decideMonacoSource } from '@/components/interfaces/SqlEditor/monaco-source'
+import { decideMonacoSource } from '@/components/ui/monaco/monaco-source'
 
 const CDN = 'https://cdn.example.com/npm/monaco-editor@0.52.2/min/vs'
 

@@ -12,7 +12,10 @@ import { server } from '@/tests/msw-server'
 import { projectDetail, REF, renderWithClient } from '../SqlEditor/sql-editor-fixtures'
 
 const canMutate = vi.hoisted(() => ({ value: true }))
-vi.mock('@/components/interfaces/Graphiql/useCanMutate', () => ({ useCanMutate: () => canMutate.value }))
+vi.mock('@/hooks/use-project-access', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('@/hooks/use-project-access')>()
+  return { ...actual, useProjectAccess: (ref: string | undefined) => ({ ...actual.useProjectAccess(ref), canMutateTables: canMutate.value }) }
+})
 
 /** Monaco does not run in jsdom: a textarea with the same props; Ctrl/Cmd+Enter runs. */
 function FakeGraphqlEditor({ value, onChange, onRun, handleRef, ariaLabel }: GraphqlCodeEditorProps) {

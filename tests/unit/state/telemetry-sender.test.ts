@@ -1,6 +1,6 @@
 import { http, HttpResponse } from 'msw'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { sendTelemetryEvent } from '@/data/telemetry/send-event'
+import { sendTelemetryEvent } from '@/hooks/telemetry'
 import { parseConfig, toPublicConfig, type PublicConfig } from '@/lib/config'
 import { consentStore } from '@/state/consent'
 import { server } from '../../msw-server'

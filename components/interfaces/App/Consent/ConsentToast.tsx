@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import { isPlatform } from '@/lib/config'
-import { useIsClient } from '@/lib/hooks/use-is-client'
+import { useIsClient } from '@/hooks/use-is-client'
 import { consentStore, useConsentDecision } from '@/state/consent'
 import { PrivacySettingsModal } from './PrivacySettingsModal'
 import styles from './Consent.module.css'

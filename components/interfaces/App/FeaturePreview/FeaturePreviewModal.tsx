@@ -1,14 +1,14 @@
 import { FEATURE_REQUEST_URL, type FeaturePreview } from '@/lib/catalogue/feature-previews'
 import { Badge } from '@/components/ui/Badge'
 import { Modal } from '@/components/ui/Modal'
-import { sendTelemetryEvent } from '@/data/telemetry/send-event'
+import { sendTelemetryEvent } from '@/hooks/telemetry'
 import {
   availableFeaturePreviews,
   featurePreviewStore,
   isFlagOn,
   useFeaturePreviewFlags,
 } from '@/state/feature-previews'
-import { useFeaturePreviewModal } from './useFeaturePreviewModal'
+import { useFeaturePreviewModal } from '@/hooks/use-feature-preview-modal'
 import styles from './FeaturePreviewModal.module.css'
 
 /** spec §2: the list of previews is exactly this size. */

@@ -4,7 +4,7 @@ import { securityAdvisorPath } from '@/components/interfaces/Advisors/SecurityAd
 import { Spinner } from '@/components/ui/Spinner'
 import { ProjectLayout } from '@/components/layouts/ProjectLayout'
 import { FEATURE_PREVIEW_KEYS } from '@/lib/catalogue/feature-previews'
-import { useIsClient } from '@/lib/hooks/use-is-client'
+import { useIsClient } from '@/hooks/use-is-client'
 import { useIsFeaturePreviewEnabled } from '@/state/feature-previews'
 
 /** /project/{ref}/advisors opens the security advisor at its active path. */

@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query'
 import { lastVisitedStore } from '@/state/last-visited'
-import { getGotrueClient } from './gotrue-client'
+import { getGotrueClient } from '@/data/auth/gotrue-client'
 
 /** spec §4 Sign out: the auth client first, then local state, storage and the query cache. */
 export async function signOut(queryClient: QueryClient): Promise<void> {

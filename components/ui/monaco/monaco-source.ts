@@ -7,7 +7,7 @@
  */
 import { loader } from '@monaco-editor/react'
 import { getConfig } from '@/lib/config'
-import { MONACO_CDN_TIMEOUT_MS, MONACO_FORCE_LOCAL_KEY, MONACO_LOCAL_PATH } from './SqlEditor.constants'
+import { MONACO_CDN_TIMEOUT_MS, MONACO_FORCE_LOCAL_KEY, MONACO_LOCAL_PATH } from './monaco.constants'
 
 export type MonacoSource = {
   /** The `vs` folder the AMD loader reads from. */

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react'
 import { ErrorState } from '@/components/ui/ErrorState'
-import { reloadWithLocalEditor, resolveMonacoSource, type MonacoSource } from './monaco-source'
-import { MONACO_MOUNT_TIMEOUT_MS } from './SqlEditor.constants'
+import { reloadWithLocalEditor, resolveMonacoSource, type MonacoSource } from '@/components/ui/monaco/monaco-source'
+import { MONACO_MOUNT_TIMEOUT_MS } from './monaco.constants'
 
 /**
  * Where a Monaco editor comes from (chosen before it mounts: CDN on the hosted platform with the

@@ -1,4 +1,4 @@
-import styles from './PasswordStrengthMeter.module.css'
+import styles from '@/components/ui/PasswordStrengthMeter.module.css'
 
 export type PasswordStrengthMeterProps = {
   /** 0–4 (spec §5 strength scale). */

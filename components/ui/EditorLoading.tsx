@@ -1,5 +1,5 @@
 import { Spinner } from '@/components/ui/Spinner'
-import styles from './SqlEditor.module.css'
+import styles from './EditorLoading.module.css'
 
 /** Placeholder while the code editor loads. */
 export function EditorLoading() {

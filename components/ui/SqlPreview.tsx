@@ -2,7 +2,7 @@ import { Admonition } from '@/components/ui/Admonition'
 import { CopyButton } from '@/components/ui/CopyButton'
 import { sqlErrorOf } from '@/data/sql/execute-sql'
 import { errorMessage } from '@/components/ui/ErrorState'
-import styles from './TableEditor.module.css'
+import styles from './SqlPreview.module.css'
 
 /** The SQL a dialog will run, shown before it runs (collapsible; copyable). */
 export function SqlPreview({ sql, open = false, emptyText = 'Nothing to run yet.' }: { sql: string | null; open?: boolean; emptyText?: string }) {
