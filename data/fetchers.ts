@@ -9,64 +9,36 @@
 import { getConfig } from '@/lib/config'
 import { reportError } from '@/lib/error-reporting'
 import { randomUuid } from '@/lib/random-id'
+import {
+  NETWORK_ERROR_MESSAGE,
+  GENERIC_ERROR_MESSAGE,
+  DEFAULT_HEAD_TIMEOUT_MS,
+  statusErrorMessage,
+  timeoutErrorMessage,
+  ResponseError,
+  isResponseError,
+  isAbortError,
+  parseRetryAfter,
+  messageFromBody,
+  isRecord,
+  type ResponseErrorOptions,
+} from './fetch-errors'
+import { mayCarryToken, resolveUrl, serializeQuery, type QueryParams } from './fetch-url'
 
-/** spec §8: the request never reached the server. */
-export const NETWORK_ERROR_MESSAGE =
-  'Unable to reach the server. Please check your network or try again later.'
-/** spec §8: "Error with no message: a generic API error". */
-export const GENERIC_ERROR_MESSAGE = 'An API error has occurred'
-/** spec §7: HEAD requests give up after 60 s unless told otherwise. */
-export const DEFAULT_HEAD_TIMEOUT_MS = 60_000
-
-/** spec §8: a failed response whose body carries no message. */
-export function statusErrorMessage(status: number): string {
-  return `An error has occurred: ${status}`
-}
-
-/** Message of a request abandoned by its own timeout (not by the caller). */
-export function timeoutErrorMessage(timeoutMs: number): string {
-  const seconds = Math.round(timeoutMs / 100) / 10
-  return `The request timed out after ${seconds} s. Please try again later.`
-}
-
-export type ResponseErrorOptions = {
-  /** HTTP status; undefined when no response arrived (network failure, timeout). */
-  code?: number
-  /** The X-Request-Id of the request (the server's echo when it sent one back). */
-  requestId?: string
-  /** Seconds to wait before retrying, from the Retry-After header. */
-  retryAfter?: number
-  /** The parsed failure body (JSON, or text when it was not JSON). */
-  body?: unknown
-  cause?: unknown
-}
-
-/** The one error type of every failed call (spec §7: code, requestId, retryAfter). */
-export class ResponseError extends Error {
-  readonly code: number | undefined
-  readonly requestId: string | undefined
-  readonly retryAfter: number | undefined
-  readonly body: unknown
-
-  constructor(message: string | undefined, options: ResponseErrorOptions = {}) {
-    super(message || GENERIC_ERROR_MESSAGE, options.cause === undefined ? undefined : { cause: options.cause })
-    this.name = 'ResponseError'
-    this.code = options.code
-    this.requestId = options.requestId
-    this.retryAfter = options.retryAfter
-    this.body = options.body
-  }
-}
-
-/** True for errors thrown by this client. */
-export function isResponseError(error: unknown): error is ResponseError {
-  return error instanceof ResponseError
-}
-
-/** True for an abort (the caller's signal), which callers should treat as "nothing happened". */
-export function isAbortError(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && (error as { name?: unknown }).name === 'AbortError'
-}
+export { resolveUrl, serializeQuery, type QueryParams, type QueryScalar, type QueryValue } from './fetch-url'
+export {
+  NETWORK_ERROR_MESSAGE,
+  GENERIC_ERROR_MESSAGE,
+  DEFAULT_HEAD_TIMEOUT_MS,
+  statusErrorMessage,
+  timeoutErrorMessage,
+  ResponseError,
+  isResponseError,
+  isAbortError,
+  parseRetryAfter,
+  messageFromBody,
+  type ResponseErrorOptions,
+} from './fetch-errors'
 
 // ---------------------------------------------------------------------------------------------
 // Access token
@@ -89,108 +61,6 @@ async function accessToken(): Promise<string | undefined> {
     // which the profile query turns into a sign-out (spec §8).
     return undefined
   }
-}
-
-// ---------------------------------------------------------------------------------------------
-// URLs
-
-export type QueryScalar = string | number | boolean
-export type QueryValue = QueryScalar | readonly QueryScalar[] | null | undefined
-export type QueryParams = Record<string, QueryValue>
-
-function hasScheme(url: string): boolean {
-  return /^[a-z][a-z\d+.-]*:/i.test(url)
-}
-
-/**
- * Query string without the `?`. Arrays become comma lists (spec §7: `ids=a,b`); each item is
- * encoded on its own, so the separating commas stay literal. null/undefined are left out.
- */
-export function serializeQuery(query: QueryParams): string {
-  const parts: string[] = []
-  for (const [key, value] of Object.entries(query)) {
-    if (value === null || value === undefined) continue
-    const encoded = Array.isArray(value)
-      ? (value as readonly QueryScalar[]).map((item) => encodeURIComponent(String(item))).join(',')
-      : encodeURIComponent(String(value))
-    parts.push(`${encodeURIComponent(key)}=${encoded}`)
-  }
-  return parts.join('&')
-}
-
-/**
- * The URL a path is fetched from: `/platform/...` is prefixed with the platform API URL,
- * absolute URLs pass through, and in the browser relative URLs are made absolute against the
- * page's origin (so they also work where `fetch` has no document to resolve against).
- */
-export function resolveUrl(path: string, query?: QueryParams): string {
-  let url = path
-  if (path === '/platform' || path.startsWith('/platform/') || path.startsWith('/platform?')) {
-    url = `${getConfig().apiUrl}${path}`
-  }
-  if (!hasScheme(url) && typeof window !== 'undefined') {
-    url = new URL(url, window.location.origin).toString()
-  }
-  const search = query ? serializeQuery(query) : ''
-  if (!search) return url
-  return `${url}${url.includes('?') ? '&' : '?'}${search}`
-}
-
-function originOf(url: string): string | null {
-  try {
-    return new URL(url).origin
-  } catch {
-    return null
-  }
-}
-
-/**
- * The access token goes only to the page's own origin, the platform API and the auth service,
- * never to a third-party absolute URL that happens to be fetched through this client.
- */
-function mayCarryToken(url: string): boolean {
-  if (!hasScheme(url)) return !url.startsWith('//')
-  const origin = originOf(url)
-  if (origin === null) return false
-  if (typeof window !== 'undefined' && origin === window.location.origin) return true
-  const { apiUrl, gotrueUrl } = getConfig()
-  return [apiUrl, gotrueUrl].some((base) => hasScheme(base) && originOf(base) === origin)
-}
-
-// ---------------------------------------------------------------------------------------------
-// Errors from responses
-
-/**
- * Seconds to wait from a Retry-After header: either delay-seconds or an HTTP date (RFC 9110
- * §10.2.3). Undefined when absent or unreadable.
- */
-export function parseRetryAfter(value: string | null | undefined, now: number = Date.now()): number | undefined {
-  if (value === null || value === undefined) return undefined
-  const trimmed = value.trim()
-  if (trimmed === '') return undefined
-  if (/^\d+$/.test(trimmed)) return Number.parseInt(trimmed, 10)
-  const date = Date.parse(trimmed)
-  if (Number.isNaN(date)) return undefined
-  return Math.max(0, Math.ceil((date - now) / 1000))
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
-}
-
-/** The human message of a failure body: `message`, GoTrue's `msg`/`error_description`, or `error.message`. */
-export function messageFromBody(body: unknown): string | undefined {
-  if (!isRecord(body)) return undefined
-  const candidates = [
-    body.message,
-    body.msg,
-    body.error_description,
-    isRecord(body.error) ? body.error.message : undefined,
-  ]
-  for (const candidate of candidates) {
-    if (typeof candidate === 'string' && candidate.trim() !== '') return candidate
-  }
-  return undefined
 }
 
 function parseBody(text: string): unknown {

@@ -4,10 +4,6 @@
  * `ai-assistant.rules.ts`; this file applies them, loads a project's saved state through the
  * storage adapter and writes changes back, debounced. Nothing here talks to a server.
  */
-import { useMemo } from 'react'
-import { useStore } from 'zustand'
-import { useShallow } from 'zustand/react/shallow'
-import { createStore } from 'zustand/vanilla'
 import { ASSISTANT_SAVE_DEBOUNCE_MS } from '@/lib/constants'
 import { randomUuid } from '@/lib/random-id'
 import * as rules from './ai-assistant.rules'
@@ -22,23 +18,11 @@ import type {
 } from './ai-assistant.rules'
 import { createBrowserAiAssistantStorage, type AiAssistantStorage } from './ai-assistant.storage'
 
-export type AiAssistantStatus = 'idle' | 'loading' | 'ready'
+import { initialState, store, type StoreState } from './ai-assistant.store'
+import { getAiAssistantState, useAiAssistantState, type AiAssistantView } from './ai-assistant.view'
 
-type StoreState = {
-  projectRef: string | null
-  status: AiAssistantStatus
-  /** The loaded project's state; null until its load finishes. */
-  data: AiAssistantData | null
-  /**
-   * An open/close asked for before the state is loaded (e.g. `?aiAssistantPanelOpen=true` on
-   * first render). It wins over the saved flag when the load finishes.
-   */
-  pendingOpen: boolean | null
-}
-
-const initialState: StoreState = { projectRef: null, status: 'idle', data: null, pendingOpen: null }
-
-const store = createStore<StoreState>(() => initialState)
+export type { AiAssistantStatus } from './ai-assistant.store'
+export { getAiAssistantState, useAiAssistantState, type AiAssistantView }
 
 // ---------------------------------------------------------------------------
 // Persistence
@@ -256,49 +240,6 @@ export type AiAssistantActions = typeof aiAssistantActions
 // ---------------------------------------------------------------------------
 // Reading
 // ---------------------------------------------------------------------------
-
-export type AiAssistantView = {
-  projectRef: string | null
-  status: AiAssistantStatus
-  open: boolean
-  data: AiAssistantData | null
-  activeChat: AssistantChat | null
-  /** Most recently updated first. */
-  chats: AssistantChat[]
-}
-
-function toView({ projectRef, status, data, pendingOpen }: StoreState): AiAssistantView {
-  return {
-    projectRef,
-    status,
-    open: data ? data.open : (pendingOpen ?? false),
-    data,
-    activeChat: data ? rules.getActiveChat(data) : null,
-    chats: data ? rules.listChats(data) : [],
-  }
-}
-
-/** The current state, outside React (tests, event handlers). */
-export function getAiAssistantState(): AiAssistantView {
-  return toView(store.getState())
-}
-
-/** The current project's assistant state; re-renders on every change. */
-export function useAiAssistantState(): AiAssistantView {
-  const { projectRef, status, data, pendingOpen } = useStore(
-    store,
-    useShallow((s: StoreState) => ({
-      projectRef: s.projectRef,
-      status: s.status,
-      data: s.data,
-      pendingOpen: s.pendingOpen,
-    }))
-  )
-  return useMemo(
-    () => toView({ projectRef, status, data, pendingOpen }),
-    [projectRef, status, data, pendingOpen]
-  )
-}
 
 /** The actions; a stable object, safe in effect dependencies. */
 export function useAiAssistantActions(): AiAssistantActions {
