@@ -5,6 +5,7 @@ import { AppErrorBoundary } from '@/components/interfaces/App/ErrorBoundary/AppE
 import { AppProviders } from '@/components/layouts/AppProviders'
 import { useIsClient } from '@/hooks/use-is-client'
 import '@/styles/globals.css'
+import '@/styles/feedback.css'
 
 export default function App({ Component, pageProps }: AppProps) {
   // The mode is known only in the browser (runtime config), so the tree renders after hydration.

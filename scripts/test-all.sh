@@ -14,6 +14,9 @@ bash scripts/ensure-chromium.sh
 step "typecheck"
 npx tsc --noEmit
 
+step "layers and arrows (docs/architecture.md)"
+node scripts/check-arrows.mjs
+
 step "unit and component tests"
 npx vitest run --project unit
 

@@ -12,6 +12,7 @@ import { FeatureMatrixTable } from './FeatureMatrixTable'
 import { PlanChangeModal } from './PlanChangeModal'
 import { PlanTable } from './PlanTable'
 import styles from './Billing.module.css'
+import planStyles from './PlanTable.module.css'
 
 type ChangePlanSectionProps = {
   slug: string
@@ -58,7 +59,7 @@ export function ChangePlanSection({ slug, organization, canManage }: ChangePlanS
         canChange={canManage && !partnerManaged}
         onSelectPlan={setTarget}
       />
-      <details className={styles.details}>
+      <details className={planStyles.details}>
         <summary>Compare all features</summary>
         <FeatureMatrixTable currentPlanId={currentPlanId} />
       </details>

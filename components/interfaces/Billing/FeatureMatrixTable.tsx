@@ -2,6 +2,7 @@ import { featureMatrixBySection, type FeatureValue } from '@/lib/catalogue/featu
 import { PLAN_IDS, PLAN_TIERS, findPlanTier, type PlanId } from '@/lib/catalogue/plans'
 import { planRolesText } from './Billing.utils'
 import styles from './Billing.module.css'
+import planStyles from './PlanTable.module.css'
 
 function Value({ value }: { value: FeatureValue }) {
   if (value === true) {
@@ -29,8 +30,8 @@ function Value({ value }: { value: FeatureValue }) {
 export function FeatureMatrixTable({ currentPlanId }: { currentPlanId?: PlanId }) {
   const sections = featureMatrixBySection()
   return (
-    <div className={styles.tableScroll} tabIndex={0} role="region" aria-label="Plan comparison">
-      <table className={`${styles.table} ${styles.matrix}`}>
+    <div className={planStyles.tableScroll} tabIndex={0} role="region" aria-label="Plan comparison">
+      <table className={`${planStyles.table} ${planStyles.matrix}`}>
         <caption className="visually-hidden">Features of each plan</caption>
         <thead>
           <tr>
@@ -45,7 +46,7 @@ export function FeatureMatrixTable({ currentPlanId }: { currentPlanId?: PlanId }
         </thead>
         <tbody>
           <tr>
-            <th scope="colgroup" colSpan={PLAN_IDS.length + 1} className={styles.groupHeading}>
+            <th scope="colgroup" colSpan={PLAN_IDS.length + 1} className={planStyles.groupHeading}>
               Plan
             </th>
           </tr>
@@ -71,7 +72,7 @@ export function FeatureMatrixTable({ currentPlanId }: { currentPlanId?: PlanId }
         {sections.map(({ section, rows }) => (
           <tbody key={section}>
             <tr>
-              <th scope="colgroup" colSpan={PLAN_IDS.length + 1} className={styles.groupHeading}>
+              <th scope="colgroup" colSpan={PLAN_IDS.length + 1} className={planStyles.groupHeading}>
                 {section}
               </th>
             </tr>

@@ -2,16 +2,17 @@ import type { BillingLine } from '@/data/billing/subscription-preview-query'
 import { formatCurrency } from '@/lib/formatting'
 import { centsToDollars } from './Billing.utils'
 import styles from './Billing.module.css'
+import planStyles from './PlanTable.module.css'
 
 /** The lines of an invoice and its total; amounts arrive in cents. */
 export function InvoiceLines({ lines, total, labelledBy }: { lines: BillingLine[]; total: number; labelledBy?: string }) {
   return (
-    <div className={styles.tableScroll}>
-      <table className={styles.table} aria-labelledby={labelledBy}>
+    <div className={planStyles.tableScroll}>
+      <table className={planStyles.table} aria-labelledby={labelledBy}>
         <thead>
           <tr>
             <th scope="col">Description</th>
-            <th scope="col" className={styles.num}>
+            <th scope="col" className={planStyles.num}>
               Amount
             </th>
           </tr>
@@ -20,12 +21,12 @@ export function InvoiceLines({ lines, total, labelledBy }: { lines: BillingLine[
           {lines.map((line, i) => (
             <tr key={`${line.description}-${i}`}>
               <td>{line.description}</td>
-              <td className={styles.num}>{formatCurrency(centsToDollars(line.amount))}</td>
+              <td className={planStyles.num}>{formatCurrency(centsToDollars(line.amount))}</td>
             </tr>
           ))}
           <tr className={styles.totalRow}>
             <th scope="row">Total</th>
-            <td className={styles.num}>{formatCurrency(centsToDollars(total))}</td>
+            <td className={planStyles.num}>{formatCurrency(centsToDollars(total))}</td>
           </tr>
         </tbody>
       </table>

@@ -9,6 +9,7 @@ import { formatCurrency, formatShortDate } from '@/lib/formatting'
 import { centsToDollars, invoiceStatusBadge, pageRangeText } from './Billing.utils'
 import { InvoiceDetailModal } from './InvoiceDetailModal'
 import styles from './Billing.module.css'
+import planStyles from './PlanTable.module.css'
 
 /** Invoices per page. */
 export const INVOICES_PAGE_SIZE = 10
@@ -42,13 +43,13 @@ export function InvoicesList({ slug }: { slug: string }) {
 
   return (
     <>
-      <div className={styles.tableScroll}>
-        <table className={styles.table} aria-label="Invoices" aria-busy={invoices.isPlaceholderData || undefined}>
+      <div className={planStyles.tableScroll}>
+        <table className={planStyles.table} aria-label="Invoices" aria-busy={invoices.isPlaceholderData || undefined}>
           <thead>
             <tr>
               <th scope="col">Invoice</th>
               <th scope="col">Date</th>
-              <th scope="col" className={styles.num}>
+              <th scope="col" className={planStyles.num}>
                 Amount
               </th>
               <th scope="col">Status</th>
@@ -70,7 +71,7 @@ export function InvoicesList({ slug }: { slug: string }) {
                     </button>
                   </td>
                   <td>{formatShortDate(invoice.created_at)}</td>
-                  <td className={styles.num}>{formatCurrency(centsToDollars(invoice.total))}</td>
+                  <td className={planStyles.num}>{formatCurrency(centsToDollars(invoice.total))}</td>
                   <td>
                     <Badge variant={badge.variant}>{badge.label}</Badge>
                   </td>

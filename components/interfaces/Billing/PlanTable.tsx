@@ -3,6 +3,7 @@ import { Badge } from '@/components/ui/Badge'
 import { PLAN_TIERS, planTierHref, type PlanId, type PlanTier } from '@/lib/catalogue/plans'
 import { needsSales, planActionLabel, planChangeDirection, planRolesText, projectScopedRolesText } from './Billing.utils'
 import styles from './Billing.module.css'
+import planStyles from './PlanTable.module.css'
 
 /** spec §2: the enterprise plan goes through the sales form. */
 export const CONTACT_SALES_LABEL = 'Contact sales'
@@ -18,7 +19,7 @@ type PlanTableProps = {
 /** The plan tiers of spec §9 with their prices, features and roles (spec §6); the current one is marked. */
 export function PlanTable({ slug, currentPlanId, canChange, onSelectPlan }: PlanTableProps) {
   return (
-    <ul className={styles.planGrid} aria-label="Plans">
+    <ul className={planStyles.planGrid} aria-label="Plans">
       {PLAN_TIERS.map((tier) => (
         <li key={tier.id}>
           <PlanCard
@@ -52,8 +53,8 @@ function PlanCard({
   const scopedRoles = projectScopedRolesText(tier.planId)
 
   return (
-    <article className={`card ${styles.planCard}`} data-current={isCurrent} aria-labelledby={headingId}>
-      <div className={styles.planCardTop}>
+    <article className={`card ${planStyles.planCard}`} data-current={isCurrent} aria-labelledby={headingId}>
+      <div className={planStyles.planCardTop}>
         <h3 id={headingId}>{tier.name}</h3>
         {tier.nameBadge && <Badge>{tier.nameBadge}</Badge>}
         {isCurrent && <Badge variant="brand">Current plan</Badge>}
@@ -62,7 +63,7 @@ function PlanCard({
         {tier.priceLabel}
         {tier.costUnit && <span className={styles.costUnit}>{tier.costUnit}</span>}
       </div>
-      {tier.warning && <div className={styles.planWarning}>{tier.warning}</div>}
+      {tier.warning && <div className={planStyles.planWarning}>{tier.warning}</div>}
       <p className="muted" style={{ margin: 0 }}>
         {tier.description}
       </p>
@@ -71,19 +72,19 @@ function PlanCard({
 
       <div>
         <p style={{ margin: '0 0 0.3rem', fontWeight: 500 }}>{tier.preface}</p>
-        <ul className={styles.planFeatures}>
+        <ul className={planStyles.planFeatures}>
           {tier.features.map((feature) => (
             <li key={feature.text}>
               {feature.text}
-              {feature.overage && <span className={styles.overage}>{feature.overage}</span>}
+              {feature.overage && <span className={planStyles.overage}>{feature.overage}</span>}
             </li>
           ))}
         </ul>
       </div>
 
-      <div className={styles.planRoles}>
+      <div className={planStyles.planRoles}>
         <h4>Roles</h4>
-        <dl className={styles.roleFacts}>
+        <dl className={planStyles.roleFacts}>
           <dt>Organization</dt>
           <dd>{planRolesText(tier.planId)}</dd>
           <dt>Project-scoped</dt>
@@ -91,7 +92,7 @@ function PlanCard({
         </dl>
       </div>
 
-      {tier.footer && <p className={styles.planFooter}>{tier.footer}</p>}
+      {tier.footer && <p className={planStyles.planFooter}>{tier.footer}</p>}
     </article>
   )
 }
@@ -111,7 +112,7 @@ function PlanAction({
 }) {
   if (tier.planId === currentPlanId) {
     return (
-      <button type="button" className={`btn ${styles.planCta}`} disabled aria-label={`${tier.name} is the current plan`}>
+      <button type="button" className={`btn ${planStyles.planCta}`} disabled aria-label={`${tier.name} is the current plan`}>
         Current plan
       </button>
     )
@@ -123,7 +124,7 @@ function PlanAction({
         ? planTierHref(tier, slug)
         : `/support/new?category=sales&subject=${encodeURIComponent(`Change plan to ${tier.name}`)}`
     return (
-      <Link href={href} className={`btn ${styles.planCta}`}>
+      <Link href={href} className={`btn ${planStyles.planCta}`}>
         {CONTACT_SALES_LABEL}
       </Link>
     )
@@ -132,7 +133,7 @@ function PlanAction({
   return (
     <button
       type="button"
-      className={`btn ${planChangeDirection(currentPlanId, tier.planId) === 'upgrade' ? 'btn-primary' : ''} ${styles.planCta}`}
+      className={`btn ${planChangeDirection(currentPlanId, tier.planId) === 'upgrade' ? 'btn-primary' : ''} ${planStyles.planCta}`}
       disabled={!canChange}
       onClick={onSelect}
     >

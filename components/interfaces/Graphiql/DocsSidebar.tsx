@@ -2,6 +2,7 @@ import type { IntrospectionField, IntrospectionInputValue, IntrospectionQuery, I
 import { useMemo, useState } from 'react'
 import { exampleOperation, findType, isCollectionField, namedType, typeLabel } from '@/lib/graphql/example-query'
 import styles from './Graphiql.module.css'
+import docsStyles from './GraphiqlDocs.module.css'
 
 type Schema = IntrospectionQuery['__schema']
 
@@ -43,9 +44,9 @@ export function DocsSidebar({ schema, onInsert, onExample }: DocsSidebarProps) {
   }, [schema, search])
 
   return (
-    <aside className={styles.docs} aria-label="Schema documentation">
-      <div className={styles.docsHeader}>
-        <h2 className={styles.docsTitle}>Documentation</h2>
+    <aside className={docsStyles.docs} aria-label="Schema documentation">
+      <div className={docsStyles.docsHeader}>
+        <h2 className={docsStyles.docsTitle}>Documentation</h2>
       </div>
       <input
         type="search"
@@ -60,12 +61,12 @@ export function DocsSidebar({ schema, onInsert, onExample }: DocsSidebarProps) {
           {matches.length === 0 ? (
             <p className="muted">Nothing matches “{search.trim()}”.</p>
           ) : (
-            <ul className={styles.docsList}>
+            <ul className={docsStyles.docsList}>
               {matches.map((m) => (
                 <li key={`${m.type}.${m.field ?? ''}`}>
                   <button
                     type="button"
-                    className={styles.docsLink}
+                    className={docsStyles.docsLink}
                     onClick={() => {
                       setSearch('')
                       setTrail([m.type])
@@ -80,7 +81,7 @@ export function DocsSidebar({ schema, onInsert, onExample }: DocsSidebarProps) {
                       m.type
                     )}
                   </button>
-                  {m.description && <p className={styles.docsDescription}>{m.description}</p>}
+                  {m.description && <p className={docsStyles.docsDescription}>{m.description}</p>}
                 </li>
               ))}
             </ul>
@@ -102,16 +103,16 @@ export function DocsSidebar({ schema, onInsert, onExample }: DocsSidebarProps) {
             <RootFields title="Mutations" fields={mutationFields} schema={schema} root="mutation" onOpen={open} onInsert={onInsert} onExample={onExample} />
           )}
           <section aria-labelledby="docs-types">
-            <h3 id="docs-types" className={styles.docsSection}>
+            <h3 id="docs-types" className={docsStyles.docsSection}>
               Types
             </h3>
-            <ul className={styles.docsList}>
+            <ul className={docsStyles.docsList}>
               {types.map((t) => (
                 <li key={t.name}>
-                  <button type="button" className={styles.docsLink} onClick={() => open(t.name)}>
+                  <button type="button" className={docsStyles.docsLink} onClick={() => open(t.name)}>
                     {t.name}
                   </button>
-                  <span className={styles.docsKind}>{t.kind.toLowerCase().replace('_', ' ')}</span>
+                  <span className={docsStyles.docsKind}>{t.kind.toLowerCase().replace('_', ' ')}</span>
                 </li>
               ))}
             </ul>
@@ -142,20 +143,20 @@ function RootFields({
   const id = `docs-${root}`
   return (
     <section aria-labelledby={id}>
-      <h3 id={id} className={styles.docsSection}>
+      <h3 id={id} className={docsStyles.docsSection}>
         {title}
       </h3>
-      <ul className={styles.docsList}>
+      <ul className={docsStyles.docsList}>
         {fields.map((field) => (
-          <li key={field.name} className={styles.docsField}>
-            <div className={styles.docsFieldHead}>
-              <code className={styles.docsFieldName}>{field.name}</code>
-              <button type="button" className={styles.docsType} onClick={() => onOpen(namedType(field.type).name)}>
+          <li key={field.name} className={docsStyles.docsField}>
+            <div className={docsStyles.docsFieldHead}>
+              <code className={docsStyles.docsFieldName}>{field.name}</code>
+              <button type="button" className={docsStyles.docsType} onClick={() => onOpen(namedType(field.type).name)}>
                 {typeLabel(field.type)}
               </button>
             </div>
-            {field.description && <p className={styles.docsDescription}>{field.description}</p>}
-            <div className={styles.docsActions}>
+            {field.description && <p className={docsStyles.docsDescription}>{field.description}</p>}
+            <div className={docsStyles.docsActions}>
               <button type="button" className="btn btn-ghost btn-sm" onClick={() => onExample(exampleOperation(schema, root, field.name))} aria-label={`Example ${root} for ${field.name}`}>
                 {root === 'query' && isCollectionField(schema, field) ? 'Example query' : root === 'query' ? 'Example' : 'Example mutation'}
               </button>
@@ -173,15 +174,15 @@ function RootFields({
 function Args({ args, onOpen }: { args: readonly IntrospectionInputValue[]; onOpen: (type: string) => void }) {
   if (args.length === 0) return null
   return (
-    <ul className={styles.docsArgs} aria-label="Arguments">
+    <ul className={docsStyles.docsArgs} aria-label="Arguments">
       {args.map((arg) => (
         <li key={arg.name}>
           <code>{arg.name}</code>:{' '}
-          <button type="button" className={styles.docsType} onClick={() => onOpen(namedType(arg.type).name)}>
+          <button type="button" className={docsStyles.docsType} onClick={() => onOpen(namedType(arg.type).name)}>
             {typeLabel(arg.type)}
           </button>
           {arg.defaultValue != null && <span className="muted"> = {arg.defaultValue}</span>}
-          {arg.description && <span className={styles.docsDescription}> — {arg.description}</span>}
+          {arg.description && <span className={docsStyles.docsDescription}> — {arg.description}</span>}
         </li>
       ))}
     </ul>
@@ -210,50 +211,50 @@ function TypeDetail({
       <button type="button" className="btn btn-ghost btn-sm" onClick={onBack}>
         ← {back}
       </button>
-      <h3 id="docs-type-name" className={styles.docsTypeName}>
-        {type.name} <span className={styles.docsKind}>{type.kind.toLowerCase().replace('_', ' ')}</span>
+      <h3 id="docs-type-name" className={docsStyles.docsTypeName}>
+        {type.name} <span className={docsStyles.docsKind}>{type.kind.toLowerCase().replace('_', ' ')}</span>
       </h3>
-      {type.description && <p className={styles.docsDescription}>{type.description}</p>}
+      {type.description && <p className={docsStyles.docsDescription}>{type.description}</p>}
       {fields.length > 0 && (
-        <ul className={styles.docsList} aria-label="Fields">
+        <ul className={docsStyles.docsList} aria-label="Fields">
           {fields.map((field) => (
-            <li key={field.name} className={styles.docsField}>
-              <div className={styles.docsFieldHead}>
-                <code className={styles.docsFieldName}>{field.name}</code>
-                <button type="button" className={styles.docsType} onClick={() => onOpen(namedType(field.type).name)}>
+            <li key={field.name} className={docsStyles.docsField}>
+              <div className={docsStyles.docsFieldHead}>
+                <code className={docsStyles.docsFieldName}>{field.name}</code>
+                <button type="button" className={docsStyles.docsType} onClick={() => onOpen(namedType(field.type).name)}>
                   {typeLabel(field.type)}
                 </button>
                 <button type="button" className="btn btn-ghost btn-sm" onClick={() => onInsert(field.name)} aria-label={`Insert ${field.name}`}>
                   Insert
                 </button>
               </div>
-              {field.description && <p className={styles.docsDescription}>{field.description}</p>}
+              {field.description && <p className={docsStyles.docsDescription}>{field.description}</p>}
               <Args args={field.args} onOpen={onOpen} />
             </li>
           ))}
         </ul>
       )}
       {inputs.length > 0 && (
-        <ul className={styles.docsList} aria-label="Input fields">
+        <ul className={docsStyles.docsList} aria-label="Input fields">
           {inputs.map((field) => (
-            <li key={field.name} className={styles.docsField}>
-              <div className={styles.docsFieldHead}>
-                <code className={styles.docsFieldName}>{field.name}</code>
-                <button type="button" className={styles.docsType} onClick={() => onOpen(namedType(field.type).name)}>
+            <li key={field.name} className={docsStyles.docsField}>
+              <div className={docsStyles.docsFieldHead}>
+                <code className={docsStyles.docsFieldName}>{field.name}</code>
+                <button type="button" className={docsStyles.docsType} onClick={() => onOpen(namedType(field.type).name)}>
                   {typeLabel(field.type)}
                 </button>
               </div>
-              {field.description && <p className={styles.docsDescription}>{field.description}</p>}
+              {field.description && <p className={docsStyles.docsDescription}>{field.description}</p>}
             </li>
           ))}
         </ul>
       )}
       {values.length > 0 && (
-        <ul className={styles.docsList} aria-label="Values">
+        <ul className={docsStyles.docsList} aria-label="Values">
           {values.map((value) => (
             <li key={value.name}>
               <code>{value.name}</code>
-              {value.description && <span className={styles.docsDescription}> — {value.description}</span>}
+              {value.description && <span className={docsStyles.docsDescription}> — {value.description}</span>}
             </li>
           ))}
         </ul>

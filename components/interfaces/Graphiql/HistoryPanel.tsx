@@ -1,13 +1,14 @@
 import { historyLabel, type HistoryEntry } from '@/lib/graphql/history'
 import { GRAPHQL_HISTORY_LIMIT } from '@/lib/graphql/limits'
 import styles from './Graphiql.module.css'
+import docsStyles from './GraphiqlDocs.module.css'
 
 /** The last runs of this project (newest first): pick one to load it back into the editor. */
 export function HistoryPanel({ history, onPick, onClear }: { history: HistoryEntry[]; onPick: (entry: HistoryEntry) => void; onClear: () => void }) {
   return (
-    <aside className={styles.docs} aria-label="Query history">
-      <div className={styles.docsHeader}>
-        <h2 className={styles.docsTitle}>History</h2>
+    <aside className={docsStyles.docs} aria-label="Query history">
+      <div className={docsStyles.docsHeader}>
+        <h2 className={docsStyles.docsTitle}>History</h2>
         {history.length > 0 && (
           <button type="button" className="btn btn-ghost btn-sm" onClick={onClear}>
             Clear
@@ -18,12 +19,12 @@ export function HistoryPanel({ history, onPick, onClear }: { history: HistoryEnt
       {history.length === 0 ? (
         <p className="muted">Nothing run yet.</p>
       ) : (
-        <ul className={styles.docsList}>
+        <ul className={docsStyles.docsList}>
           {history.map((entry) => (
             <li key={`${entry.ranAt}-${entry.query.length}`}>
-              <button type="button" className={styles.historyItem} onClick={() => onPick(entry)}>
-                <span className={styles.historyLabel}>{historyLabel(entry.query)}</span>
-                <time className={styles.historyTime} dateTime={entry.ranAt}>
+              <button type="button" className={docsStyles.historyItem} onClick={() => onPick(entry)}>
+                <span className={docsStyles.historyLabel}>{historyLabel(entry.query)}</span>
+                <time className={docsStyles.historyTime} dateTime={entry.ranAt}>
                   {new Date(entry.ranAt).toLocaleString()}
                 </time>
               </button>

@@ -2,6 +2,7 @@ import { Badge } from '@/components/ui/Badge'
 import { Modal } from '@/components/ui/Modal'
 import { DESTRUCTIVE_KIND_LABELS, type DestructiveStatement } from '@/lib/sql/statements'
 import styles from './SqlEditor.module.css'
+import resultStyles from './SqlResults.module.css'
 
 /** Longest statement text shown in the list; the editor holds the rest. */
 const STATEMENT_PREVIEW_CHARS = 400
@@ -34,11 +35,11 @@ export function DestructiveQueryModal({ statements, open, onConfirm, onCancel }:
         </>
       }
     >
-      <ol className={styles.destructiveList} aria-label="Destructive statements">
+      <ol className={resultStyles.destructiveList} aria-label="Destructive statements">
         {statements.map((statement) => (
           <li key={statement.start}>
             <Badge variant="danger">{DESTRUCTIVE_KIND_LABELS[statement.kind]}</Badge>
-            <pre className={`mono ${styles.statementPreview}`}>
+            <pre className={`mono ${resultStyles.statementPreview}`}>
               {statement.text.length > STATEMENT_PREVIEW_CHARS ? `${statement.text.slice(0, STATEMENT_PREVIEW_CHARS)}…` : statement.text}
             </pre>
           </li>

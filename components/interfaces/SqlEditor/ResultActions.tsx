@@ -2,6 +2,7 @@ import { CopyButton } from '@/components/ui/CopyButton'
 import type { SqlField } from '@/data/sql/execute-sql'
 import { toCsv, toJson, toMarkdown } from '@/lib/sql/result-export'
 import styles from './SqlEditor.module.css'
+import resultStyles from './SqlResults.module.css'
 
 export type ResultActionsProps = {
   fields: SqlField[]
@@ -37,7 +38,7 @@ function downloadCsv(fields: SqlField[], rows: Record<string, unknown>[], fileNa
 /** Copy the result as CSV, JSON or Markdown, or download it as a CSV file. The text is built on click. */
 export function ResultActions({ fields, rows, fileName }: ResultActionsProps) {
   return (
-    <div className={styles.resultActions} role="group" aria-label="Export results">
+    <div className={resultStyles.resultActions} role="group" aria-label="Export results">
       <CopyButton text={() => toCsv(fields, rows)} label="Copy as CSV" copiedLabel="Copied" className="btn btn-sm" />
       <CopyButton text={() => toJson(rows)} label="Copy as JSON" copiedLabel="Copied" className="btn btn-sm" />
       <CopyButton text={() => toMarkdown(fields, rows)} label="Copy as Markdown" copiedLabel="Copied" className="btn btn-sm" />

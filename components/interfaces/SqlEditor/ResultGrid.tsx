@@ -4,6 +4,7 @@ import type { SqlField } from '@/data/sql/execute-sql'
 import { cellText } from '@/lib/sql/result-export'
 import { CELL_DISPLAY_MAX_CHARS } from './SqlEditor.constants'
 import styles from './SqlEditor.module.css'
+import resultStyles from './SqlResults.module.css'
 
 const ROW_HEIGHT = 30
 const HEADER_HEIGHT = 44
@@ -29,7 +30,7 @@ export function columnWidths(fields: SqlField[], rows: Record<string, unknown>[]
 }
 
 function CellValue({ value }: { value: unknown }) {
-  if (value === null || value === undefined) return <span className={styles.nullValue}>NULL</span>
+  if (value === null || value === undefined) return <span className={resultStyles.nullValue}>NULL</span>
   const text = cellText(value)
   return <>{text.length > CELL_DISPLAY_MAX_CHARS ? `${text.slice(0, CELL_DISPLAY_MAX_CHARS)}…` : text}</>
 }
@@ -64,16 +65,16 @@ export const ResultGrid = memo(function ResultGrid({ fields, rows }: ResultGridP
   return (
     <div
       ref={scrollRef}
-      className={styles.gridScroll}
+      className={resultStyles.gridScroll}
       role="grid"
       aria-label="Query results"
       aria-rowcount={rows.length + 1}
       aria-colcount={fields.length + 1}
       tabIndex={0}
     >
-      <div role="rowgroup" className={styles.gridHeader} style={{ width: totalWidth, height: HEADER_HEIGHT }}>
-        <div role="row" aria-rowindex={1} className={styles.gridRow} style={{ height: HEADER_HEIGHT, width: totalWidth }}>
-          <div role="columnheader" aria-colindex={1} className={`${styles.gutterCell} ${styles.headerCell}`} style={{ width: gutter }}>
+      <div role="rowgroup" className={resultStyles.gridHeader} style={{ width: totalWidth, height: HEADER_HEIGHT }}>
+        <div role="row" aria-rowindex={1} className={resultStyles.gridRow} style={{ height: HEADER_HEIGHT, width: totalWidth }}>
+          <div role="columnheader" aria-colindex={1} className={`${resultStyles.gutterCell} ${resultStyles.headerCell}`} style={{ width: gutter }}>
             <span className="visually-hidden">Row</span>#
           </div>
           {columns.map((column) => {
@@ -83,12 +84,12 @@ export const ResultGrid = memo(function ResultGrid({ fields, rows }: ResultGridP
                 key={column.key}
                 role="columnheader"
                 aria-colindex={column.index + 2}
-                className={styles.headerCell}
+                className={resultStyles.headerCell}
                 style={{ left: gutter + column.start, width: column.size }}
                 title={`${field.name} (${field.type ?? 'unknown type'})`}
               >
-                <span className={styles.columnName}>{field.name}</span>
-                <span className={styles.columnType}>{field.type ?? `oid ${field.dataTypeID}`}</span>
+                <span className={resultStyles.columnName}>{field.name}</span>
+                <span className={resultStyles.columnType}>{field.type ?? `oid ${field.dataTypeID}`}</span>
               </div>
             )
           })}
@@ -102,10 +103,10 @@ export const ResultGrid = memo(function ResultGrid({ fields, rows }: ResultGridP
               key={virtualRow.key}
               role="row"
               aria-rowindex={virtualRow.index + 2}
-              className={styles.gridRow}
+              className={resultStyles.gridRow}
               style={{ transform: `translateY(${virtualRow.start}px)`, height: ROW_HEIGHT, width: totalWidth }}
             >
-              <div role="rowheader" aria-colindex={1} className={styles.gutterCell} style={{ width: gutter }}>
+              <div role="rowheader" aria-colindex={1} className={resultStyles.gutterCell} style={{ width: gutter }}>
                 {virtualRow.index + 1}
               </div>
               {columns.map((column) => (
@@ -113,7 +114,7 @@ export const ResultGrid = memo(function ResultGrid({ fields, rows }: ResultGridP
                   key={column.key}
                   role="gridcell"
                   aria-colindex={column.index + 2}
-                  className={styles.cell}
+                  className={resultStyles.cell}
                   style={{ left: gutter + column.start, width: column.size }}
                 >
                   <CellValue value={row[fields[column.index].name]} />

@@ -7,6 +7,7 @@ import { ResultActions } from './ResultActions'
 import { ResultGrid } from './ResultGrid'
 import { CANCELLED_NOTICE } from './SqlEditor.constants'
 import styles from './SqlEditor.module.css'
+import resultStyles from './SqlResults.module.css'
 import { SqlErrorPanel } from './SqlErrorPanel'
 import type { RunState } from './useSqlRunner'
 
@@ -51,7 +52,7 @@ function Elapsed({ startedAt }: { startedAt: number }) {
 export function ResultsPanel({ state, errorIndex, documentText, fileName, onCancel, onShowInEditor }: ResultsPanelProps) {
   if (state.status === 'idle') {
     return (
-      <div className={styles.resultsMessage}>
+      <div className={resultStyles.resultsMessage}>
         <p className="muted">
           Run a query to see its results here: <kbd>Ctrl</kbd> + <kbd>Enter</kbd> (<kbd>⌘</kbd> + <kbd>Enter</kbd> on a Mac) runs the selection, or the
           whole script when nothing is selected.
@@ -62,8 +63,8 @@ export function ResultsPanel({ state, errorIndex, documentText, fileName, onCanc
 
   if (state.status === 'running') {
     return (
-      <div className={styles.resultsMessage}>
-        <div className={styles.running}>
+      <div className={resultStyles.resultsMessage}>
+        <div className={resultStyles.running}>
           <Spinner label="Running query" />
           <span aria-hidden="true">Running query…</span>
           <Elapsed startedAt={state.startedAt} />
@@ -77,7 +78,7 @@ export function ResultsPanel({ state, errorIndex, documentText, fileName, onCanc
 
   if (state.status === 'cancelled') {
     return (
-      <div className={styles.resultsMessage}>
+      <div className={resultStyles.resultsMessage}>
         <Admonition type="warning" role="status" title="Query cancelled">
           {CANCELLED_NOTICE}
         </Admonition>
@@ -87,9 +88,9 @@ export function ResultsPanel({ state, errorIndex, documentText, fileName, onCanc
 
   if (state.status === 'error') {
     return (
-      <div className={styles.resultsScroll}>
-        <div className={styles.resultBar}>
-          <span className={styles.resultSummary}>Failed after {formatDuration(state.durationMs)}</span>
+      <div className={resultStyles.resultsScroll}>
+        <div className={resultStyles.resultBar}>
+          <span className={resultStyles.resultSummary}>Failed after {formatDuration(state.durationMs)}</span>
         </div>
         <SqlErrorPanel
           message={state.message}
@@ -105,9 +106,9 @@ export function ResultsPanel({ state, errorIndex, documentText, fileName, onCanc
   const { result, durationMs } = state
   const hasColumns = result.fields.length > 0
   return (
-    <div className={styles.resultsBody}>
-      <div className={styles.resultBar}>
-        <span className={styles.resultSummary} role="status">
+    <div className={resultStyles.resultsBody}>
+      <div className={resultStyles.resultBar}>
+        <span className={resultStyles.resultSummary} role="status">
           {resultSummary(result)}
           <span className="muted"> · {formatDuration(durationMs)}</span>
           {state.target.isSelection && <span className="muted"> · selection</span>}
@@ -115,7 +116,7 @@ export function ResultsPanel({ state, errorIndex, documentText, fileName, onCanc
         {hasColumns && <ResultActions fields={result.fields} rows={result.rows} fileName={fileName} />}
       </div>
       {result.truncated && (
-        <Admonition type="warning" role="status" className={styles.truncatedNotice} title="Result truncated">
+        <Admonition type="warning" role="status" className={resultStyles.truncatedNotice} title="Result truncated">
           The query returned {result.rowCount !== null ? `${result.rowCount.toLocaleString('en-US')} rows` : 'more rows than the limit'}; only the first{' '}
           {SQL_RESULT_ROW_CAP.toLocaleString('en-US')} are shown, copied and downloaded. Add a LIMIT or a WHERE to see the rest.
         </Admonition>
@@ -124,12 +125,12 @@ export function ResultsPanel({ state, errorIndex, documentText, fileName, onCanc
         result.rows.length > 0 ? (
           <ResultGrid fields={result.fields} rows={result.rows} />
         ) : (
-          <div className={styles.resultsMessage}>
+          <div className={resultStyles.resultsMessage}>
             <p className="muted">The query returned no rows. Columns: {result.fields.map((f) => `${f.name} (${f.type ?? 'unknown'})`).join(', ')}.</p>
           </div>
         )
       ) : (
-        <div className={styles.resultsMessage}>
+        <div className={resultStyles.resultsMessage}>
           <p className="muted">Success. The statement returned no rows.</p>
         </div>
       )}

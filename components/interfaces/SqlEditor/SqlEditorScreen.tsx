@@ -17,6 +17,7 @@ import { ResultsPanel } from './ResultsPanel'
 import { SnippetHeader } from './SnippetHeader'
 import { SnippetSidebar } from './SnippetSidebar'
 import styles from './SqlEditor.module.css'
+import resultStyles from './SqlResults.module.css'
 import { useSnippetActions } from './useSnippetActions'
 import { useSnippetDocument } from './useSnippetDocument'
 import { useSqlRunner } from './useSqlRunner'
@@ -104,7 +105,7 @@ export function SqlEditorScreen({ projectRef, snippetId }: SqlEditorScreenProps)
   let workspace
   if (doc.status === 'not-found') {
     workspace = (
-      <div className={styles.resultsMessage}>
+      <div className={resultStyles.resultsMessage}>
         <EmptyState
           title="Snippet not found"
           description="It may have been deleted, or it belongs to another user."
@@ -118,7 +119,7 @@ export function SqlEditorScreen({ projectRef, snippetId }: SqlEditorScreenProps)
     )
   } else if (doc.status === 'error') {
     workspace = (
-      <div className={styles.resultsMessage}>
+      <div className={resultStyles.resultsMessage}>
         <ErrorState title="Failed to load the snippet" error={doc.loadError} onRetry={doc.retryLoad} />
       </div>
     )

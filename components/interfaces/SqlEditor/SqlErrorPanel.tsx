@@ -2,6 +2,7 @@ import { Admonition } from '@/components/ui/Admonition'
 import type { SqlErrorBody } from '@/data/sql/execute-sql'
 import { lineColumnAt } from '@/lib/sql/error-position'
 import styles from './SqlEditor.module.css'
+import resultStyles from './SqlResults.module.css'
 
 export type SqlErrorPanelProps = {
   message: string
@@ -18,7 +19,7 @@ export function SqlErrorPanel({ message, sqlError, errorIndex, documentText, onS
   const where = errorIndex === null ? null : lineColumnAt(documentText, errorIndex)
   const hasDetails = Boolean(where || sqlError?.detail || sqlError?.hint || sqlError?.where)
   return (
-    <div className={styles.errorPanel}>
+    <div className={resultStyles.errorPanel}>
       <Admonition
         type="danger"
         role="alert"
@@ -32,7 +33,7 @@ export function SqlErrorPanel({ message, sqlError, errorIndex, documentText, onS
         }
       >
         {hasDetails && (
-        <dl className={styles.errorDetails}>
+        <dl className={resultStyles.errorDetails}>
           {where && (
             <>
               <dt>Position</dt>

@@ -2,12 +2,13 @@ import { CopyButton } from '@/components/ui/CopyButton'
 import { tableDefinitionSql } from '@/lib/sql/table-definition'
 import type { CatalogueTable } from '@/lib/sql/table-description'
 import styles from './TableEditor.module.css'
+import gridStyles from './TableGrid.module.css'
 
 /** The Definition tab: the table's DDL, written from the catalogue. */
 export function DefinitionView({ table }: { table: CatalogueTable }) {
   const sql = tableDefinitionSql(table)
   return (
-    <div className={styles.panel}>
+    <div className={gridStyles.panel}>
       <div style={{ display: 'flex', justifyContent: 'flex-end', marginBottom: '0.5rem' }}>
         <CopyButton text={sql} label="Copy definition" />
       </div>

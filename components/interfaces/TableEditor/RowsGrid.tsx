@@ -4,6 +4,7 @@ import type { CatalogueColumn } from '@/lib/sql/table-description'
 import type { RowSort } from '@/lib/sql/table-rows'
 import { cellText, needsViewer } from './TableEditor.utils'
 import styles from './TableEditor.module.css'
+import gridStyles from './TableGrid.module.css'
 
 const ROW_HEIGHT = 34
 /** Start loading the next page this many rows before the end is reached. */
@@ -81,16 +82,16 @@ export function RowsGrid(props: RowsGridProps) {
   return (
     <div
       ref={scrollRef}
-      className={styles.gridScroller}
+      className={gridStyles.gridScroller}
       role="table"
       aria-label={label}
       aria-rowcount={totalRows !== undefined ? totalRows + 1 : -1}
       tabIndex={0}
     >
-      <div role="rowgroup" className={styles.gridHeader}>
-        <div role="row" aria-rowindex={1} className={styles.gridRow} style={rowStyle}>
+      <div role="rowgroup" className={gridStyles.gridHeader}>
+        <div role="row" aria-rowindex={1} className={gridStyles.gridRow} style={rowStyle}>
           {selectable && (
-            <div role="columnheader" className={styles.rowActions}>
+            <div role="columnheader" className={gridStyles.rowActions}>
               <span className="visually-hidden">Row actions</span>
             </div>
           )}
@@ -100,38 +101,38 @@ export function RowsGrid(props: RowsGridProps) {
               <div
                 key={column.name}
                 role="columnheader"
-                className={styles.headerCell}
+                className={gridStyles.headerCell}
                 aria-sort={sort ? (sort.direction === 'asc' ? 'ascending' : 'descending') : undefined}
               >
                 <button
                   type="button"
-                  className={styles.headerButton}
+                  className={gridStyles.headerButton}
                   onClick={() => onSortChange(nextSort(sorts, column.name))}
                   title={`Sort by ${column.name}`}
                 >
-                  <span className={styles.headerName}>
+                  <span className={gridStyles.headerName}>
                     {column.name}
                     {sort && (
-                      <span className={styles.sortMark} aria-hidden="true">
+                      <span className={gridStyles.sortMark} aria-hidden="true">
                         {' '}
                         {sort.direction === 'asc' ? '▲' : '▼'}
                       </span>
                     )}
                   </span>
-                  <span className={styles.headerType}>{column.data_type}</span>
+                  <span className={gridStyles.headerType}>{column.data_type}</span>
                 </button>
               </div>
             )
           })}
         </div>
       </div>
-      <div role="rowgroup" className={styles.gridBody} style={{ height: virtualizer.getTotalSize(), width: rowStyle.width }}>
+      <div role="rowgroup" className={gridStyles.gridBody} style={{ height: virtualizer.getTotalSize(), width: rowStyle.width }}>
         {items.map((item) => {
           const row = rows[item.index]
           const position = { transform: `translateY(${item.start}px)`, height: item.size }
           if (!row) {
             return (
-              <div key="loader" role="row" aria-rowindex={item.index + 2} className={`${styles.gridRow} ${styles.gridBodyRow}`} style={{ ...rowStyle, ...position }}>
+              <div key="loader" role="row" aria-rowindex={item.index + 2} className={`${gridStyles.gridRow} ${gridStyles.gridBodyRow}`} style={{ ...rowStyle, ...position }}>
                 <div role="cell" className={styles.loadingMore} style={{ gridColumn: '1 / -1' }}>
                   Loading more rows…
                 </div>
@@ -145,12 +146,12 @@ export function RowsGrid(props: RowsGridProps) {
               role="row"
               aria-rowindex={item.index + 2}
               aria-selected={selectable ? props.isSelected(item.index) : undefined}
-              className={`${styles.gridRow} ${styles.gridBodyRow}`}
+              className={`${gridStyles.gridRow} ${gridStyles.gridBodyRow}`}
               style={{ ...rowStyle, ...position }}
               onDoubleClick={selectable ? () => props.onEditRow(item.index) : undefined}
             >
               {selectable && (
-                <div role="cell" className={styles.rowActions}>
+                <div role="cell" className={gridStyles.rowActions}>
                   <input type="checkbox" aria-label={`Select row ${number}`} checked={props.isSelected(item.index)} onChange={() => props.onToggleRow(item.index)} />
                   <button type="button" className="btn btn-ghost btn-sm" aria-label={`Edit row ${number}`} onClick={() => props.onEditRow(item.index)}>
                     Edit
@@ -161,13 +162,13 @@ export function RowsGrid(props: RowsGridProps) {
                 const value = row[column.name]
                 const text = cellText(value)
                 return (
-                  <div key={column.name} role="cell" className={styles.cell}>
+                  <div key={column.name} role="cell" className={gridStyles.cell}>
                     {needsViewer(value, column) ? (
-                      <button type="button" className={styles.cellButton} aria-label={`View ${column.name} of row ${number}`} onClick={() => props.onViewCell(item.index, column)}>
+                      <button type="button" className={gridStyles.cellButton} aria-label={`View ${column.name} of row ${number}`} onClick={() => props.onViewCell(item.index, column)}>
                         {text}
                       </button>
                     ) : (
-                      <span className={value === null || value === undefined ? `${styles.cellText} ${styles.nullText}` : styles.cellText} title={text}>
+                      <span className={value === null || value === undefined ? `${gridStyles.cellText} ${gridStyles.nullText}` : gridStyles.cellText} title={text}>
                         {text}
                       </span>
                     )}

@@ -1,7 +1,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { getServerConfig } from '@/lib/config'
-import { openPgliteEngine } from './engines'
+import { openPgliteEngine } from './pglite-engine'
 
 /** PGlite project directories: the ready marker and the template new projects are copied from. */
 

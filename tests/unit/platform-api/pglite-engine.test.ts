@@ -7,7 +7,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import { openPgliteEngine } from '@/lib/platform-api/projects/engines'
+import { openPgliteEngine } from '@/lib/platform-api/projects/pglite-engine'
 import { pglitePostgresqlConf } from '@/lib/platform-api/projects/pglite-extensions'
 
 const dirs: string[] = []

@@ -1,0 +1,64 @@
+import { wrap } from '../db/pglite-db'
+import { openPgliteWorker, StatementTimeoutError as WorkerStatementTimeoutError } from '../db/pglite-worker-client'
+import type { Db, SqlParam } from '../db/types'
+import { fromPglite, RESULT_PARSER_SPEC, StatementTimeoutError, type Engine, type ProjectSession, type SessionOptions } from './engines'
+import { pglitePostgresqlConf } from './pglite-extensions'
+
+/**
+ * Opens a PGlite directory (creating the cluster when the directory is empty) in its own worker
+ * thread, so its statements never hold up the HTTP server, and a statement past its timeout is
+ * ended by ending the worker (PGlite cannot interrupt a statement); the next call reopens it.
+ */
+export async function openPgliteEngine(dir: string): Promise<Engine> {
+  const client = await openPgliteWorker({
+    dataDir: dir,
+    contrib: true,
+    postgresqlconf: [pglitePostgresqlConf(dir)],
+    name: `project ${dir}`,
+  })
+  return {
+    kind: 'pglite',
+    db: wrap(client, client),
+    session: (fn, options = {}) =>
+      client.exclusive(async (conn) => {
+        const deadline = options.timeoutMs ? Date.now() + options.timeoutMs : null
+        const call = () => {
+          if (options.signal?.aborted) throw Object.assign(new Error('canceling statement due to user request'), { code: '57014', severity: 'ERROR' })
+          if (deadline === null) return { parsers: RESULT_PARSER_SPEC }
+          const left = deadline - Date.now()
+          if (left <= 0) throw new StatementTimeoutError(options.timeoutMs!)
+          return { parsers: RESULT_PARSER_SPEC, timeoutMs: left }
+        }
+        const timed = async <T>(run: () => Promise<T>): Promise<T> => {
+          try {
+            return await run()
+          } catch (error) {
+            if (error instanceof WorkerStatementTimeoutError) throw new StatementTimeoutError(options.timeoutMs ?? 0)
+            throw error
+          }
+        }
+        const session: ProjectSession = {
+          simple: (sql) => timed(async () => (await conn.exec(sql, call())).map(fromPglite)),
+          extended: (sql, params) => timed(async () => fromPglite(await conn.query(sql, params, call()))),
+          describe: (sql) =>
+            timed(async () => {
+              const d = await conn.describeQuery(sql, call())
+              return { paramTypes: d.queryParams.map((p) => p.dataTypeID), fields: d.resultFields.map((f) => ({ name: f.name, dataTypeID: f.dataTypeID })) }
+            }),
+        }
+        try {
+          return await fn(session)
+        } finally {
+          try {
+            if (await conn.isInTransaction()) await conn.exec('rollback')
+            await conn.exec('discard all')
+          } catch {
+            // the worker was ended (timeout): the next call starts a fresh one, with no session state
+          }
+        }
+      }),
+    async close() {
+      if (!client.closed) await client.close()
+    },
+  }
+}
