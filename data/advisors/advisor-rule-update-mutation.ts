@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient, type UseMutationOptions } from '@tanstack/react-query'
-import { toast } from 'sonner'
 import { patch, type ResponseError } from '@/data/fetchers'
 import type { AdvisorRule, AdvisorRuleUpdate } from '@/lib/advisors/rules'
 import { advisorKeys } from './keys'
+import { defaultMutationErrorToast } from '@/data/mutation'
 
 export type AdvisorRuleUpdateVariables = { projectRef: string; name: string } & AdvisorRuleUpdate
 
@@ -32,7 +32,7 @@ export function useAdvisorRuleUpdateMutation({ onSuccess, onError, ...options }:
     },
     async onError(error, variables, result, context) {
       if (onError) return onError(error, variables, result, context)
-      toast.error(`Failed to update the rule: ${error.message}`)
+      defaultMutationErrorToast('update the rule', error)
     },
     ...options,
   })

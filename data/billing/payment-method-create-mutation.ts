@@ -1,7 +1,6 @@
-import { useMutation, useQueryClient, type UseMutationOptions } from '@tanstack/react-query'
-import { toast } from 'sonner'
-import { post, type ResponseError } from '@/data/fetchers'
+import { post } from '@/data/fetchers'
 import { invalidatePaymentMethods, type CardBrand, type PaymentMethod } from './payment-methods-query'
+import { useDataMutation, type MutationOptions } from '@/data/mutation'
 
 export type PaymentMethodCreateVariables = {
   slug: string
@@ -18,21 +17,16 @@ export async function createPaymentMethod({ slug, ...card }: PaymentMethodCreate
   return post<PaymentMethod>(`/platform/organizations/${encodeURIComponent(slug)}/payment-methods`, card)
 }
 
-type Options = Omit<UseMutationOptions<PaymentMethod, ResponseError, PaymentMethodCreateVariables>, 'mutationFn'>
-
 /** Records a card and refreshes the list and the subscription's default card; a default error toast unless `onError` is given. */
-export function usePaymentMethodCreateMutation({ onSuccess, onError, ...options }: Options = {}) {
-  const queryClient = useQueryClient()
-  return useMutation<PaymentMethod, ResponseError, PaymentMethodCreateVariables>({
-    mutationFn: createPaymentMethod,
-    async onSuccess(data, variables, result, context) {
-      await invalidatePaymentMethods(queryClient, variables.slug)
-      await onSuccess?.(data, variables, result, context)
+export function usePaymentMethodCreateMutation(options: MutationOptions<PaymentMethod, PaymentMethodCreateVariables> = {}) {
+  return useDataMutation(
+    {
+      mutationFn: createPaymentMethod,
+      what: 'add payment method',
+      async onSuccess(_data, variables, queryClient) {
+        await invalidatePaymentMethods(queryClient, variables.slug)
+      },
     },
-    async onError(error, variables, result, context) {
-      if (onError) return onError(error, variables, result, context)
-      toast.error(`Failed to add payment method: ${error.message}`)
-    },
-    ...options,
-  })
+    options
+  )
 }

@@ -1,7 +1,6 @@
-import { useMutation, useQueryClient, type UseMutationOptions } from '@tanstack/react-query'
-import { toast } from 'sonner'
-import { del, type ResponseError } from '@/data/fetchers'
+import { del } from '@/data/fetchers'
 import { invalidatePaymentMethods } from './payment-methods-query'
+import { useDataMutation, type MutationOptions } from '@/data/mutation'
 
 export type PaymentMethodDeleteVariables = { slug: string; id: number }
 
@@ -11,21 +10,16 @@ export async function deletePaymentMethod({ slug, id }: PaymentMethodDeleteVaria
   await del(`/platform/organizations/${encodeURIComponent(slug)}/payment-methods/${id}`)
 }
 
-type Options = Omit<UseMutationOptions<void, ResponseError, PaymentMethodDeleteVariables>, 'mutationFn'>
-
 /** Removes a card record; a default error toast unless `onError` is given. */
-export function usePaymentMethodDeleteMutation({ onSuccess, onError, ...options }: Options = {}) {
-  const queryClient = useQueryClient()
-  return useMutation<void, ResponseError, PaymentMethodDeleteVariables>({
-    mutationFn: deletePaymentMethod,
-    async onSuccess(data, variables, result, context) {
-      await invalidatePaymentMethods(queryClient, variables.slug)
-      await onSuccess?.(data, variables, result, context)
+export function usePaymentMethodDeleteMutation(options: MutationOptions<void, PaymentMethodDeleteVariables> = {}) {
+  return useDataMutation(
+    {
+      mutationFn: deletePaymentMethod,
+      what: 'remove payment method',
+      async onSuccess(_data, variables, queryClient) {
+        await invalidatePaymentMethods(queryClient, variables.slug)
+      },
     },
-    async onError(error, variables, result, context) {
-      if (onError) return onError(error, variables, result, context)
-      toast.error(`Failed to remove payment method: ${error.message}`)
-    },
-    ...options,
-  })
+    options
+  )
 }

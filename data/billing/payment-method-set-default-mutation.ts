@@ -1,7 +1,6 @@
-import { useMutation, useQueryClient, type UseMutationOptions } from '@tanstack/react-query'
-import { toast } from 'sonner'
-import { patch, type ResponseError } from '@/data/fetchers'
+import { patch } from '@/data/fetchers'
 import { invalidatePaymentMethods, type PaymentMethod } from './payment-methods-query'
+import { useDataMutation, type MutationOptions } from '@/data/mutation'
 
 export type PaymentMethodSetDefaultVariables = { slug: string; id: number }
 
@@ -11,21 +10,16 @@ export async function setDefaultPaymentMethod({ slug, id }: PaymentMethodSetDefa
   return patch<PaymentMethod>(`/platform/organizations/${encodeURIComponent(slug)}/payment-methods/${id}`, { is_default: true })
 }
 
-type Options = Omit<UseMutationOptions<PaymentMethod, ResponseError, PaymentMethodSetDefaultVariables>, 'mutationFn'>
-
 /** Makes a card the default; a default error toast unless `onError` is given. */
-export function usePaymentMethodSetDefaultMutation({ onSuccess, onError, ...options }: Options = {}) {
-  const queryClient = useQueryClient()
-  return useMutation<PaymentMethod, ResponseError, PaymentMethodSetDefaultVariables>({
-    mutationFn: setDefaultPaymentMethod,
-    async onSuccess(data, variables, result, context) {
-      await invalidatePaymentMethods(queryClient, variables.slug)
-      await onSuccess?.(data, variables, result, context)
+export function usePaymentMethodSetDefaultMutation(options: MutationOptions<PaymentMethod, PaymentMethodSetDefaultVariables> = {}) {
+  return useDataMutation(
+    {
+      mutationFn: setDefaultPaymentMethod,
+      what: 'set the default payment method',
+      async onSuccess(_data, variables, queryClient) {
+        await invalidatePaymentMethods(queryClient, variables.slug)
+      },
     },
-    async onError(error, variables, result, context) {
-      if (onError) return onError(error, variables, result, context)
-      toast.error(`Failed to set the default payment method: ${error.message}`)
-    },
-    ...options,
-  })
+    options
+  )
 }

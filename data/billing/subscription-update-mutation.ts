@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient, type UseMutationOptions } from '@tanstack/react-query'
-import { toast } from 'sonner'
 import { put, type ResponseError } from '@/data/fetchers'
 import { invoiceKeys, organizationKeys } from '@/data/organizations/keys'
 import type { PlanId } from '@/lib/catalogue/plans'
 import type { Subscription } from './subscription-query'
+import { defaultMutationErrorToast } from '@/data/mutation'
 
 export type SubscriptionUpdateVariables = { slug: string; planId: PlanId }
 
@@ -39,7 +39,7 @@ export function useSubscriptionUpdateMutation({ onSuccess, onError, ...options }
     },
     async onError(error, variables, result, context) {
       if (onError) return onError(error, variables, result, context)
-      toast.error(`Failed to change plan: ${error.message}`)
+      defaultMutationErrorToast('change plan', error)
     },
     ...options,
   })

@@ -1,8 +1,7 @@
-import { useMutation, useQueryClient, type UseMutationOptions } from '@tanstack/react-query'
-import { toast } from 'sonner'
-import { post, type ResponseError } from '@/data/fetchers'
+import { post } from '@/data/fetchers'
 import { organizationKeys } from '@/data/organizations/keys'
 import type { TaxId } from './tax-ids-query'
+import { useDataMutation, type MutationOptions } from '@/data/mutation'
 
 export type TaxIdCreateVariables = { slug: string; type: string; value: string; country?: string }
 
@@ -12,22 +11,17 @@ export async function createTaxId({ slug, ...taxId }: TaxIdCreateVariables): Pro
   return post<TaxId>(`/platform/organizations/${encodeURIComponent(slug)}/tax-ids`, taxId)
 }
 
-type Options = Omit<UseMutationOptions<TaxId, ResponseError, TaxIdCreateVariables>, 'mutationFn'>
-
 /** Adds a tax id to the list cache; a default error toast unless `onError` is given. */
-export function useTaxIdCreateMutation({ onSuccess, onError, ...options }: Options = {}) {
-  const queryClient = useQueryClient()
-  return useMutation<TaxId, ResponseError, TaxIdCreateVariables>({
-    mutationFn: createTaxId,
-    async onSuccess(data, variables, result, context) {
-      queryClient.setQueryData<TaxId[]>(organizationKeys.taxIds(variables.slug), (list) => (list ? [...list, data] : list))
-      await queryClient.invalidateQueries({ queryKey: organizationKeys.taxIds(variables.slug) })
-      await onSuccess?.(data, variables, result, context)
+export function useTaxIdCreateMutation(options: MutationOptions<TaxId, TaxIdCreateVariables> = {}) {
+  return useDataMutation(
+    {
+      mutationFn: createTaxId,
+      what: 'add tax ID',
+      async onSuccess(data, variables, queryClient) {
+        queryClient.setQueryData<TaxId[]>(organizationKeys.taxIds(variables.slug), (list) => (list ? [...list, data] : list))
+        await queryClient.invalidateQueries({ queryKey: organizationKeys.taxIds(variables.slug) })
+      },
     },
-    async onError(error, variables, result, context) {
-      if (onError) return onError(error, variables, result, context)
-      toast.error(`Failed to add tax ID: ${error.message}`)
-    },
-    ...options,
-  })
+    options
+  )
 }

@@ -1,8 +1,7 @@
-import { useMutation, useQueryClient, type UseMutationOptions } from '@tanstack/react-query'
-import { toast } from 'sonner'
-import { post, type ResponseError } from '@/data/fetchers'
+import { post } from '@/data/fetchers'
 import type { CronJob } from './cron-jobs-query'
 import { cronKeys } from './keys'
+import { useDataMutation, type MutationOptions } from '@/data/mutation'
 
 export type CronJobCreateVariables = { projectRef: string; name: string; schedule: string; command: string; active?: boolean }
 
@@ -12,21 +11,16 @@ export async function createCronJob({ projectRef, ...body }: CronJobCreateVariab
   return post<CronJob>(`/platform/projects/${encodeURIComponent(projectRef)}/cron/jobs`, body)
 }
 
-type Options = Omit<UseMutationOptions<CronJob, ResponseError, CronJobCreateVariables>, 'mutationFn'>
-
 /** Creates a cron job; a default error toast unless `onError` is given. */
-export function useCronJobCreateMutation({ onSuccess, onError, ...options }: Options = {}) {
-  const queryClient = useQueryClient()
-  return useMutation<CronJob, ResponseError, CronJobCreateVariables>({
-    mutationFn: createCronJob,
-    async onSuccess(data, variables, result, context) {
-      await queryClient.invalidateQueries({ queryKey: cronKeys.jobs(variables.projectRef) })
-      await onSuccess?.(data, variables, result, context)
+export function useCronJobCreateMutation(options: MutationOptions<CronJob, CronJobCreateVariables> = {}) {
+  return useDataMutation(
+    {
+      mutationFn: createCronJob,
+      what: 'create cron job',
+      async onSuccess(_data, variables, queryClient) {
+        await queryClient.invalidateQueries({ queryKey: cronKeys.jobs(variables.projectRef) })
+      },
     },
-    async onError(error, variables, result, context) {
-      if (onError) return onError(error, variables, result, context)
-      toast.error(`Failed to create cron job: ${error.message}`)
-    },
-    ...options,
-  })
+    options
+  )
 }

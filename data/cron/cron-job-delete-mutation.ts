@@ -1,7 +1,6 @@
-import { useMutation, useQueryClient, type UseMutationOptions } from '@tanstack/react-query'
-import { toast } from 'sonner'
-import { del, type ResponseError } from '@/data/fetchers'
+import { del } from '@/data/fetchers'
 import { cronKeys } from './keys'
+import { useDataMutation, type MutationOptions } from '@/data/mutation'
 
 export type CronJobDeleteVariables = { projectRef: string; id: number }
 
@@ -12,22 +11,17 @@ export async function deleteCronJob({ projectRef, id }: CronJobDeleteVariables):
   await del(`/platform/projects/${encodeURIComponent(projectRef)}/cron/jobs/${id}`)
 }
 
-type Options = Omit<UseMutationOptions<void, ResponseError, CronJobDeleteVariables>, 'mutationFn'>
-
 /** Deletes a cron job; a default error toast unless `onError` is given. */
-export function useCronJobDeleteMutation({ onSuccess, onError, ...options }: Options = {}) {
-  const queryClient = useQueryClient()
-  return useMutation<void, ResponseError, CronJobDeleteVariables>({
-    mutationFn: deleteCronJob,
-    async onSuccess(data, variables, result, context) {
-      queryClient.removeQueries({ queryKey: cronKeys.runs(variables.projectRef, variables.id) })
-      await queryClient.invalidateQueries({ queryKey: cronKeys.jobs(variables.projectRef) })
-      await onSuccess?.(data, variables, result, context)
+export function useCronJobDeleteMutation(options: MutationOptions<void, CronJobDeleteVariables> = {}) {
+  return useDataMutation(
+    {
+      mutationFn: deleteCronJob,
+      what: 'delete cron job',
+      async onSuccess(_data, variables, queryClient) {
+        queryClient.removeQueries({ queryKey: cronKeys.runs(variables.projectRef, variables.id) })
+        await queryClient.invalidateQueries({ queryKey: cronKeys.jobs(variables.projectRef) })
+      },
     },
-    async onError(error, variables, result, context) {
-      if (onError) return onError(error, variables, result, context)
-      toast.error(`Failed to delete cron job: ${error.message}`)
-    },
-    ...options,
-  })
+    options
+  )
 }

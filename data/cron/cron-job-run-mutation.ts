@@ -1,8 +1,7 @@
-import { useMutation, useQueryClient, type UseMutationOptions } from '@tanstack/react-query'
-import { toast } from 'sonner'
-import { post, type ResponseError } from '@/data/fetchers'
+import { post } from '@/data/fetchers'
 import type { CronRun } from './cron-jobs-query'
 import { cronKeys } from './keys'
+import { useDataMutation, type MutationOptions } from '@/data/mutation'
 
 export type CronJobRunVariables = { projectRef: string; id: number }
 
@@ -13,24 +12,19 @@ export async function runCronJob({ projectRef, id }: CronJobRunVariables): Promi
   return post<CronRun>(`/platform/projects/${encodeURIComponent(projectRef)}/cron/jobs/${id}/run`, {})
 }
 
-type Options = Omit<UseMutationOptions<CronRun, ResponseError, CronJobRunVariables>, 'mutationFn'>
-
 /** Runs a cron job now; a default error toast unless `onError` is given. */
-export function useCronJobRunMutation({ onSuccess, onError, ...options }: Options = {}) {
-  const queryClient = useQueryClient()
-  return useMutation<CronRun, ResponseError, CronJobRunVariables>({
-    mutationFn: runCronJob,
-    async onSuccess(data, variables, result, context) {
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: cronKeys.jobs(variables.projectRef) }),
-        queryClient.invalidateQueries({ queryKey: cronKeys.runs(variables.projectRef, variables.id) }),
-      ])
-      await onSuccess?.(data, variables, result, context)
+export function useCronJobRunMutation(options: MutationOptions<CronRun, CronJobRunVariables> = {}) {
+  return useDataMutation(
+    {
+      mutationFn: runCronJob,
+      what: 'run cron job',
+      async onSuccess(_data, variables, queryClient) {
+        await Promise.all([
+          queryClient.invalidateQueries({ queryKey: cronKeys.jobs(variables.projectRef) }),
+          queryClient.invalidateQueries({ queryKey: cronKeys.runs(variables.projectRef, variables.id) }),
+        ])
+      },
     },
-    async onError(error, variables, result, context) {
-      if (onError) return onError(error, variables, result, context)
-      toast.error(`Failed to run cron job: ${error.message}`)
-    },
-    ...options,
-  })
+    options
+  )
 }

@@ -1,8 +1,7 @@
-import { useMutation, useQueryClient, type UseMutationOptions } from '@tanstack/react-query'
-import { toast } from 'sonner'
-import { patch, type ResponseError } from '@/data/fetchers'
+import { patch } from '@/data/fetchers'
 import type { CronJob } from './cron-jobs-query'
 import { cronKeys } from './keys'
+import { useDataMutation, type MutationOptions } from '@/data/mutation'
 
 export type CronJobUpdateVariables = {
   projectRef: string
@@ -20,21 +19,16 @@ export async function updateCronJob({ projectRef, id, ...body }: CronJobUpdateVa
   return patch<CronJob>(`/platform/projects/${encodeURIComponent(projectRef)}/cron/jobs/${id}`, body)
 }
 
-type Options = Omit<UseMutationOptions<CronJob, ResponseError, CronJobUpdateVariables>, 'mutationFn'>
-
 /** Changes a cron job (name, schedule, command, active); a default error toast unless `onError` is given. */
-export function useCronJobUpdateMutation({ onSuccess, onError, ...options }: Options = {}) {
-  const queryClient = useQueryClient()
-  return useMutation<CronJob, ResponseError, CronJobUpdateVariables>({
-    mutationFn: updateCronJob,
-    async onSuccess(data, variables, result, context) {
-      await queryClient.invalidateQueries({ queryKey: cronKeys.jobs(variables.projectRef) })
-      await onSuccess?.(data, variables, result, context)
+export function useCronJobUpdateMutation(options: MutationOptions<CronJob, CronJobUpdateVariables> = {}) {
+  return useDataMutation(
+    {
+      mutationFn: updateCronJob,
+      what: 'update cron job',
+      async onSuccess(_data, variables, queryClient) {
+        await queryClient.invalidateQueries({ queryKey: cronKeys.jobs(variables.projectRef) })
+      },
     },
-    async onError(error, variables, result, context) {
-      if (onError) return onError(error, variables, result, context)
-      toast.error(`Failed to update cron job: ${error.message}`)
-    },
-    ...options,
-  })
+    options
+  )
 }

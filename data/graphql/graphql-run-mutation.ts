@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient, type UseMutationOptions } from '@tanstack/react-query'
-import { toast } from 'sonner'
 import type { ResponseError } from '@/data/fetchers'
 import { tableEditorKeys } from '@/data/table-editor/keys'
 import { graphqlRequest, type GraphqlRequestVariables, type GraphqlResponse } from './graphql-request'
+import { defaultMutationErrorToast } from '@/data/mutation'
 
 /**
  * Runs an operation of the explorer. GraphQL errors are part of the answer (shown in the result
@@ -20,7 +20,7 @@ export function useGraphqlRunMutation(options: Omit<UseMutationOptions<GraphqlRe
     },
     onError: (error, vars, ...rest) => {
       if (options.onError) options.onError(error, vars, ...rest)
-      else toast.error(`Failed to run the GraphQL operation: ${error.message}`)
+      else defaultMutationErrorToast('run the GraphQL operation', error)
     },
   })
 }

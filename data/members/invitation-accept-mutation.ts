@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient, type UseMutationOptions } from '@tanstack/react-query'
-import { toast } from 'sonner'
 import { post, type ResponseError } from '@/data/fetchers'
 import { organizationKeys } from '@/data/organizations/keys'
 import type { Organization } from '@/data/organizations/organizations-query'
 import { profileKeys } from '@/data/profile/keys'
 import { projectKeys } from '@/data/projects/keys'
+import { defaultMutationErrorToast } from '@/data/mutation'
 
 export type InvitationAcceptVariables = { slug: string; token: string }
 
@@ -42,7 +42,7 @@ export function useInvitationAcceptMutation({ onSuccess, onError, ...options }: 
     },
     async onError(error, variables, result, context) {
       if (onError) return onError(error, variables, result, context)
-      toast.error(`Failed to join organization: ${error.message}`)
+      defaultMutationErrorToast('join organization', error)
     },
     ...options,
   })

@@ -1,9 +1,8 @@
-import { useMutation, useQueryClient, type UseMutationOptions } from '@tanstack/react-query'
-import { toast } from 'sonner'
-import { post, type ResponseError } from '@/data/fetchers'
+import { post } from '@/data/fetchers'
 import { organizationKeys } from '@/data/organizations/keys'
 import type { Invitation } from './invitations-query'
 import type { OrganizationRole } from './members-query'
+import { useDataMutation, type MutationOptions } from '@/data/mutation'
 
 export type InvitationCreateVariables = { slug: string; email: string; role: OrganizationRole }
 
@@ -19,21 +18,16 @@ export async function createInvitation({ slug, email, role }: InvitationCreateVa
   })
 }
 
-type Options = Omit<UseMutationOptions<CreatedInvitation, ResponseError, InvitationCreateVariables>, 'mutationFn'>
-
 /** Invites an e-mail address; refreshes the pending invitations. A default error toast unless `onError` is given. */
-export function useInvitationCreateMutation({ onSuccess, onError, ...options }: Options = {}) {
-  const queryClient = useQueryClient()
-  return useMutation<CreatedInvitation, ResponseError, InvitationCreateVariables>({
-    mutationFn: createInvitation,
-    async onSuccess(data, variables, result, context) {
-      await queryClient.invalidateQueries({ queryKey: organizationKeys.invitations(variables.slug), exact: true })
-      await onSuccess?.(data, variables, result, context)
+export function useInvitationCreateMutation(options: MutationOptions<CreatedInvitation, InvitationCreateVariables> = {}) {
+  return useDataMutation(
+    {
+      mutationFn: createInvitation,
+      what: 'send invitation',
+      async onSuccess(_data, variables, queryClient) {
+        await queryClient.invalidateQueries({ queryKey: organizationKeys.invitations(variables.slug), exact: true })
+      },
     },
-    async onError(error, variables, result, context) {
-      if (onError) return onError(error, variables, result, context)
-      toast.error(`Failed to send invitation: ${error.message}`)
-    },
-    ...options,
-  })
+    options
+  )
 }

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient, type UseMutationOptions } from '@tanstack/react-query'
-import { toast } from 'sonner'
 import { profileKeys } from '@/data/profile/keys'
 import { getGotrueClient } from '@/data/auth/gotrue-client'
+import { defaultMutationErrorToast } from '@/data/mutation'
 
 export type MfaEnrollVariables = { friendlyName?: string }
 
@@ -37,7 +37,7 @@ export function useMfaEnrollMutation({ onSuccess, onError, ...options }: Options
     },
     async onError(error, variables, result, context) {
       if (onError) return onError(error, variables, result, context)
-      toast.error(`Failed to set up the authenticator app: ${error.message}`)
+      defaultMutationErrorToast('set up the authenticator app', error)
     },
     ...options,
   })

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient, type UseMutationOptions } from '@tanstack/react-query'
-import { toast } from 'sonner'
 import { profileKeys } from '@/data/profile/keys'
 import { getGotrueClient } from '@/data/auth/gotrue-client'
+import { defaultMutationErrorToast } from '@/data/mutation'
 
 export type MfaUnenrollVariables = { factorId: string }
 
@@ -27,7 +27,7 @@ export function useMfaUnenrollMutation({ onSuccess, onError, ...options }: Optio
     },
     async onError(error, variables, result, context) {
       if (onError) return onError(error, variables, result, context)
-      toast.error(`Failed to remove the factor: ${error.message}`)
+      defaultMutationErrorToast('remove the factor', error)
     },
     ...options,
   })

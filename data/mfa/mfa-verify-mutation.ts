@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient, type UseMutationOptions } from '@tanstack/react-query'
-import { toast } from 'sonner'
 import { profileKeys } from '@/data/profile/keys'
 import { getGotrueClient } from '@/data/auth/gotrue-client'
+import { defaultMutationErrorToast } from '@/data/mutation'
 
 export type MfaVerifyVariables = { factorId: string; code: string }
 
@@ -30,7 +30,7 @@ export function useMfaVerifyMutation({ onSuccess, onError, ...options }: Options
     },
     async onError(error, variables, result, context) {
       if (onError) return onError(error, variables, result, context)
-      toast.error(`Failed to verify the code: ${error.message}`)
+      defaultMutationErrorToast('verify the code', error)
     },
     ...options,
   })

@@ -1,9 +1,8 @@
-import { useMutation, useQueryClient, type UseMutationOptions } from '@tanstack/react-query'
-import { toast } from 'sonner'
-import { post, type ResponseError } from '@/data/fetchers'
+import { post } from '@/data/fetchers'
 import type { SelfServePlanId } from '@/lib/catalogue/plans'
 import { organizationKeys } from './keys'
 import type { Organization } from './organizations-query'
+import { useDataMutation, type MutationOptions } from '@/data/mutation'
 
 export type OrganizationCreateVariables = {
   name: string
@@ -19,25 +18,20 @@ export async function createOrganization(variables: OrganizationCreateVariables)
   return post<Organization>('/platform/organizations', { ...variables, name })
 }
 
-type Options = Omit<UseMutationOptions<Organization, ResponseError, OrganizationCreateVariables>, 'mutationFn'>
-
 /** Creates an organization and refreshes the organization list; a default error toast unless `onError` is given. */
-export function useOrganizationCreateMutation({ onSuccess, onError, ...options }: Options = {}) {
-  const queryClient = useQueryClient()
-  return useMutation<Organization, ResponseError, OrganizationCreateVariables>({
-    mutationFn: createOrganization,
-    async onSuccess(data, variables, result, context) {
-      // The new organization is known now: put it in the list so its page opens without a flash of "not found".
-      queryClient.setQueryData<Organization[]>(organizationKeys.list(), (list) =>
-        list ? [...list.filter((org) => org.slug !== data.slug), data].sort((a, b) => a.name.localeCompare(b.name)) : list
-      )
-      await queryClient.invalidateQueries({ queryKey: organizationKeys.list(), exact: true })
-      await onSuccess?.(data, variables, result, context)
+export function useOrganizationCreateMutation(options: MutationOptions<Organization, OrganizationCreateVariables> = {}) {
+  return useDataMutation(
+    {
+      mutationFn: createOrganization,
+      what: 'create organization',
+      async onSuccess(data, _variables, queryClient) {
+        // The new organization is known now: put it in the list so its page opens without a flash of "not found".
+        queryClient.setQueryData<Organization[]>(organizationKeys.list(), (list) =>
+          list ? [...list.filter((org) => org.slug !== data.slug), data].sort((a, b) => a.name.localeCompare(b.name)) : list
+        )
+        await queryClient.invalidateQueries({ queryKey: organizationKeys.list(), exact: true })
+      },
     },
-    async onError(error, variables, result, context) {
-      if (onError) return onError(error, variables, result, context)
-      toast.error(`Failed to create organization: ${error.message}`)
-    },
-    ...options,
-  })
+    options
+  )
 }

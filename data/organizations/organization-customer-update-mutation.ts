@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient, type UseMutationOptions } from '@tanstack/react-query'
-import { toast } from 'sonner'
 import { put, type ResponseError } from '@/data/fetchers'
 import { organizationKeys } from './keys'
 import type { OrganizationCustomer } from './organization-customer-query'
+import { defaultMutationErrorToast } from '@/data/mutation'
 
 export type BillingAddress = {
   line1: string
@@ -49,7 +49,7 @@ export function useOrganizationCustomerUpdateMutation({ onSuccess, onError, ...o
     },
     async onError(error, variables, result, context) {
       if (onError) return onError(error, variables, result, context)
-      toast.error(`Failed to update billing details: ${error.message}`)
+      defaultMutationErrorToast('update billing details', error)
     },
     ...options,
   })

@@ -1,8 +1,8 @@
 import { useMutation, type QueryClient, type UseMutationOptions } from '@tanstack/react-query'
-import { toast } from 'sonner'
 import { del, type ResponseError } from '@/data/fetchers'
 import { organizationKeys } from './keys'
 import type { Organization } from './organizations-query'
+import { defaultMutationErrorToast } from '@/data/mutation'
 
 export type OrganizationDeleteVariables = { slug: string }
 
@@ -34,7 +34,7 @@ export function useOrganizationDeleteMutation({ onError, ...options }: Options =
     mutationFn: deleteOrganization,
     async onError(error, variables, result, context) {
       if (onError) return onError(error, variables, result, context)
-      toast.error(`Failed to delete organization: ${error.message}`)
+      defaultMutationErrorToast('delete organization', error)
     },
     ...options,
   })

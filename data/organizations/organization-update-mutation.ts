@@ -1,8 +1,7 @@
-import { useMutation, useQueryClient, type UseMutationOptions } from '@tanstack/react-query'
-import { toast } from 'sonner'
-import { patch, type ResponseError } from '@/data/fetchers'
+import { patch } from '@/data/fetchers'
 import { organizationKeys } from './keys'
 import type { Organization } from './organizations-query'
+import { useDataMutation, type MutationOptions } from '@/data/mutation'
 
 export type OrganizationUpdateVariables = {
   slug: string
@@ -17,24 +16,19 @@ export async function updateOrganization({ slug, ...changes }: OrganizationUpdat
   return patch<Organization>(`/platform/organizations/${encodeURIComponent(slug)}`, changes)
 }
 
-type Options = Omit<UseMutationOptions<Organization, ResponseError, OrganizationUpdateVariables>, 'mutationFn'>
-
 /** Updates an organization and puts the answer in the list cache; a default error toast unless `onError` is given. */
-export function useOrganizationUpdateMutation({ onSuccess, onError, ...options }: Options = {}) {
-  const queryClient = useQueryClient()
-  return useMutation<Organization, ResponseError, OrganizationUpdateVariables>({
-    mutationFn: updateOrganization,
-    async onSuccess(data, variables, result, context) {
-      queryClient.setQueryData<Organization[]>(organizationKeys.list(), (list) =>
-        list?.map((org) => (org.slug === variables.slug ? { ...org, ...data } : org))
-      )
-      await queryClient.invalidateQueries({ queryKey: organizationKeys.list(), exact: true })
-      await onSuccess?.(data, variables, result, context)
+export function useOrganizationUpdateMutation(options: MutationOptions<Organization, OrganizationUpdateVariables> = {}) {
+  return useDataMutation(
+    {
+      mutationFn: updateOrganization,
+      what: 'update organization',
+      async onSuccess(data, variables, queryClient) {
+        queryClient.setQueryData<Organization[]>(organizationKeys.list(), (list) =>
+          list?.map((org) => (org.slug === variables.slug ? { ...org, ...data } : org))
+        )
+        await queryClient.invalidateQueries({ queryKey: organizationKeys.list(), exact: true })
+      },
     },
-    async onError(error, variables, result, context) {
-      if (onError) return onError(error, variables, result, context)
-      toast.error(`Failed to update organization: ${error.message}`)
-    },
-    ...options,
-  })
+    options
+  )
 }

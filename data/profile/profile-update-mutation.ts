@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient, type UseMutationOptions } from '@tanstack/react-query'
-import { toast } from 'sonner'
 import { patch } from '@/data/fetchers'
 import { profileKeys } from './keys'
 import type { Profile } from './profile-query'
+import { defaultMutationErrorToast } from '@/data/mutation'
 
 export type ProfileUpdateVariables = {
   first_name?: string | null
@@ -28,7 +28,7 @@ export function useProfileUpdateMutation({ onSuccess, onError, ...options }: Opt
     },
     async onError(error, variables, result, context) {
       if (onError) return onError(error, variables, result, context)
-      toast.error(`Failed to update profile: ${error.message}`)
+      defaultMutationErrorToast('update profile', error)
     },
     ...options,
   })

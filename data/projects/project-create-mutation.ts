@@ -1,5 +1,4 @@
 import { useMutation, useQueryClient, type UseMutationOptions } from '@tanstack/react-query'
-import { toast } from 'sonner'
 import { post, type ResponseError } from '@/data/fetchers'
 import { organizationKeys } from '@/data/organizations/keys'
 import type { CloudProvider } from '@/lib/catalogue/cloud-providers'
@@ -8,6 +7,7 @@ import type { SelfServePlanId } from '@/lib/catalogue/plans'
 import { projectKeys } from './keys'
 import type { ProjectDetail } from './project-detail-query'
 import type { Project } from './projects-query'
+import { defaultMutationErrorToast } from '@/data/mutation'
 
 export type ProjectCreateVariables = {
   name: string
@@ -49,7 +49,7 @@ export function useProjectCreateMutation({ onSuccess, onError, ...options }: Opt
     },
     async onError(error, variables, result, context) {
       if (onError) return onError(error, variables, result, context)
-      toast.error(`Failed to create project: ${error.message}`)
+      defaultMutationErrorToast('create project', error)
     },
     ...options,
   })

@@ -1,8 +1,7 @@
-import { useMutation, useQueryClient, type UseMutationOptions } from '@tanstack/react-query'
-import { toast } from 'sonner'
-import { post, type ResponseError } from '@/data/fetchers'
+import { post } from '@/data/fetchers'
 import { applyProjectAnswer } from './project-lifecycle'
 import type { Project } from './projects-query'
+import { useDataMutation, type MutationOptions } from '@/data/mutation'
 
 export type ProjectRestartVariables = { ref: string }
 
@@ -12,21 +11,16 @@ export async function restartProject({ ref }: ProjectRestartVariables): Promise<
   return post<Project>(`/platform/projects/${encodeURIComponent(ref)}/restart`, {})
 }
 
-type Options = Omit<UseMutationOptions<Project, ResponseError, ProjectRestartVariables>, 'mutationFn'>
-
 /** Asks the platform to restart a project and updates both caches; a default error toast unless `onError` is given. */
-export function useProjectRestartMutation({ onSuccess, onError, ...options }: Options = {}) {
-  const queryClient = useQueryClient()
-  return useMutation<Project, ResponseError, ProjectRestartVariables>({
-    mutationFn: restartProject,
-    async onSuccess(data, variables, result, context) {
-      await applyProjectAnswer(queryClient, data)
-      await onSuccess?.(data, variables, result, context)
+export function useProjectRestartMutation(options: MutationOptions<Project, ProjectRestartVariables> = {}) {
+  return useDataMutation(
+    {
+      mutationFn: restartProject,
+      what: 'restart project',
+      async onSuccess(data, _variables, queryClient) {
+        await applyProjectAnswer(queryClient, data)
+      },
     },
-    async onError(error, variables, result, context) {
-      if (onError) return onError(error, variables, result, context)
-      toast.error(`Failed to restart project: ${error.message}`)
-    },
-    ...options,
-  })
+    options
+  )
 }

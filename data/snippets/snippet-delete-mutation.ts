@@ -1,7 +1,6 @@
-import { useMutation, useQueryClient, type UseMutationOptions } from '@tanstack/react-query'
-import { toast } from 'sonner'
-import { del, type ResponseError } from '@/data/fetchers'
+import { del } from '@/data/fetchers'
 import { forgetSnippet } from './snippet-cache'
+import { useDataMutation, type MutationOptions } from '@/data/mutation'
 
 export type SnippetDeleteVariables = { projectRef: string; id: string }
 
@@ -12,21 +11,16 @@ export async function deleteSnippet({ projectRef, id }: SnippetDeleteVariables):
   await del(`/platform/projects/${encodeURIComponent(projectRef)}/snippets/${encodeURIComponent(id)}`)
 }
 
-type Options = Omit<UseMutationOptions<void, ResponseError, SnippetDeleteVariables>, 'mutationFn'>
-
 /** Deletes a snippet and drops it from the caches; a default error toast unless `onError` is given. */
-export function useSnippetDeleteMutation({ onSuccess, onError, ...options }: Options = {}) {
-  const queryClient = useQueryClient()
-  return useMutation<void, ResponseError, SnippetDeleteVariables>({
-    mutationFn: deleteSnippet,
-    async onSuccess(data, variables, result, context) {
-      forgetSnippet(queryClient, variables.projectRef, variables.id)
-      await onSuccess?.(data, variables, result, context)
+export function useSnippetDeleteMutation(options: MutationOptions<void, SnippetDeleteVariables> = {}) {
+  return useDataMutation(
+    {
+      mutationFn: deleteSnippet,
+      what: 'delete snippet',
+      async onSuccess(_data, variables, queryClient) {
+        forgetSnippet(queryClient, variables.projectRef, variables.id)
+      },
     },
-    async onError(error, variables, result, context) {
-      if (onError) return onError(error, variables, result, context)
-      toast.error(`Failed to delete snippet: ${error.message}`)
-    },
-    ...options,
-  })
+    options
+  )
 }

@@ -1,8 +1,7 @@
-import { useMutation, useQueryClient, type UseMutationOptions } from '@tanstack/react-query'
-import { toast } from 'sonner'
-import { patch, type ResponseError } from '@/data/fetchers'
+import { patch } from '@/data/fetchers'
 import { storeSnippet } from './snippet-cache'
 import type { Snippet } from './snippet-query'
+import { useDataMutation, type MutationOptions } from '@/data/mutation'
 
 export type SnippetUpdateVariables = { projectRef: string; id: string; name?: string; sql?: string; favorite?: boolean }
 
@@ -13,21 +12,16 @@ export async function updateSnippet({ projectRef, id, ...changes }: SnippetUpdat
   return patch<Snippet>(`/platform/projects/${encodeURIComponent(projectRef)}/snippets/${encodeURIComponent(id)}`, changes)
 }
 
-type Options = Omit<UseMutationOptions<Snippet, ResponseError, SnippetUpdateVariables>, 'mutationFn'>
-
 /** Renames, saves or (un)favourites a snippet; a default error toast unless `onError` is given. */
-export function useSnippetUpdateMutation({ onSuccess, onError, ...options }: Options = {}) {
-  const queryClient = useQueryClient()
-  return useMutation<Snippet, ResponseError, SnippetUpdateVariables>({
-    mutationFn: updateSnippet,
-    async onSuccess(data, variables, result, context) {
-      storeSnippet(queryClient, data)
-      await onSuccess?.(data, variables, result, context)
+export function useSnippetUpdateMutation(options: MutationOptions<Snippet, SnippetUpdateVariables> = {}) {
+  return useDataMutation(
+    {
+      mutationFn: updateSnippet,
+      what: 'update snippet',
+      async onSuccess(data, _variables, queryClient) {
+        storeSnippet(queryClient, data)
+      },
     },
-    async onError(error, variables, result, context) {
-      if (onError) return onError(error, variables, result, context)
-      toast.error(`Failed to update snippet: ${error.message}`)
-    },
-    ...options,
-  })
+    options
+  )
 }

@@ -1,6 +1,6 @@
 import { useMutation, type UseMutationOptions } from '@tanstack/react-query'
-import { toast } from 'sonner'
 import { post, ResponseError } from '@/data/fetchers'
+import { defaultMutationErrorToast } from '@/data/mutation'
 
 export type SqlField = { name: string; dataTypeID: number; type: string | null }
 
@@ -60,7 +60,7 @@ export function useExecuteSqlMutation(options: Omit<UseMutationOptions<SqlResult
     ...options,
     onError: (error, vars, ctx, mctx) => {
       if (options.onError) return options.onError(error, vars, ctx, mctx)
-      toast.error(`Failed to run query: ${error.message}`)
+      defaultMutationErrorToast('run query', error)
     },
   })
 }

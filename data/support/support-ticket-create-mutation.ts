@@ -1,7 +1,7 @@
 import { useMutation, type UseMutationOptions } from '@tanstack/react-query'
-import { toast } from 'sonner'
 import { post, type ResponseError } from '@/data/fetchers'
 import type { SupportCategory } from '@/lib/catalogue/support-categories'
+import { defaultMutationErrorToast } from '@/data/mutation'
 
 export type SupportTicketCreateVariables = {
   category: SupportCategory
@@ -45,7 +45,7 @@ export function useSupportTicketCreateMutation({ onError, ...options }: Options 
     mutationFn: (vars) => createSupportTicket(vars),
     onError: (error, variables, result, context) => {
       if (onError) return onError(error, variables, result, context)
-      toast.error(`Failed to send support request: ${error.message}`)
+      defaultMutationErrorToast('send support request', error)
     },
     ...options,
   })

@@ -1,8 +1,7 @@
-import { useMutation, useQueryClient, type UseMutationOptions } from '@tanstack/react-query'
-import { toast } from 'sonner'
-import { post, type ResponseError } from '@/data/fetchers'
+import { post } from '@/data/fetchers'
 import { vaultKeys } from './keys'
 import type { VaultSecret } from './secrets-query'
+import { useDataMutation, type MutationOptions } from '@/data/mutation'
 
 export type SecretCreateVariables = { projectRef: string; name: string; description: string; value: string }
 
@@ -12,21 +11,16 @@ export async function createSecret({ projectRef, ...body }: SecretCreateVariable
   return post<VaultSecret>(`/platform/projects/${encodeURIComponent(projectRef)}/vault/secrets`, body)
 }
 
-type Options = Omit<UseMutationOptions<VaultSecret, ResponseError, SecretCreateVariables>, 'mutationFn'>
-
 /** Adds a secret; a default error toast unless `onError` is given. */
-export function useSecretCreateMutation({ onSuccess, onError, ...options }: Options = {}) {
-  const queryClient = useQueryClient()
-  return useMutation<VaultSecret, ResponseError, SecretCreateVariables>({
-    mutationFn: createSecret,
-    async onSuccess(data, variables, result, context) {
-      await queryClient.invalidateQueries({ queryKey: vaultKeys.secrets(variables.projectRef) })
-      await onSuccess?.(data, variables, result, context)
+export function useSecretCreateMutation(options: MutationOptions<VaultSecret, SecretCreateVariables> = {}) {
+  return useDataMutation(
+    {
+      mutationFn: createSecret,
+      what: 'add secret',
+      async onSuccess(_data, variables, queryClient) {
+        await queryClient.invalidateQueries({ queryKey: vaultKeys.secrets(variables.projectRef) })
+      },
     },
-    async onError(error, variables, result, context) {
-      if (onError) return onError(error, variables, result, context)
-      toast.error(`Failed to add secret: ${error.message}`)
-    },
-    ...options,
-  })
+    options
+  )
 }

@@ -1,7 +1,6 @@
-import { useMutation, useQueryClient, type UseMutationOptions } from '@tanstack/react-query'
-import { toast } from 'sonner'
-import { del, type ResponseError } from '@/data/fetchers'
+import { del } from '@/data/fetchers'
 import { vaultKeys } from './keys'
+import { useDataMutation, type MutationOptions } from '@/data/mutation'
 
 export type SecretDeleteVariables = { projectRef: string; id: string }
 
@@ -12,22 +11,17 @@ export async function deleteSecret({ projectRef, id }: SecretDeleteVariables): P
   await del(`/platform/projects/${encodeURIComponent(projectRef)}/vault/secrets/${encodeURIComponent(id)}`)
 }
 
-type Options = Omit<UseMutationOptions<void, ResponseError, SecretDeleteVariables>, 'mutationFn'>
-
 /** Deletes a secret; a default error toast unless `onError` is given. */
-export function useSecretDeleteMutation({ onSuccess, onError, ...options }: Options = {}) {
-  const queryClient = useQueryClient()
-  return useMutation<void, ResponseError, SecretDeleteVariables>({
-    mutationFn: deleteSecret,
-    async onSuccess(data, variables, result, context) {
-      queryClient.removeQueries({ queryKey: vaultKeys.value(variables.projectRef, variables.id) })
-      await queryClient.invalidateQueries({ queryKey: vaultKeys.secrets(variables.projectRef) })
-      await onSuccess?.(data, variables, result, context)
+export function useSecretDeleteMutation(options: MutationOptions<void, SecretDeleteVariables> = {}) {
+  return useDataMutation(
+    {
+      mutationFn: deleteSecret,
+      what: 'delete secret',
+      async onSuccess(_data, variables, queryClient) {
+        queryClient.removeQueries({ queryKey: vaultKeys.value(variables.projectRef, variables.id) })
+        await queryClient.invalidateQueries({ queryKey: vaultKeys.secrets(variables.projectRef) })
+      },
     },
-    async onError(error, variables, result, context) {
-      if (onError) return onError(error, variables, result, context)
-      toast.error(`Failed to delete secret: ${error.message}`)
-    },
-    ...options,
-  })
+    options
+  )
 }

@@ -1,8 +1,7 @@
-import { useMutation, useQueryClient, type UseMutationOptions } from '@tanstack/react-query'
-import { toast } from 'sonner'
-import { patch, type ResponseError } from '@/data/fetchers'
+import { patch } from '@/data/fetchers'
 import { vaultKeys } from './keys'
 import type { VaultSecret } from './secrets-query'
+import { useDataMutation, type MutationOptions } from '@/data/mutation'
 
 export type SecretUpdateVariables = { projectRef: string; id: string; name?: string; description?: string; value?: string }
 
@@ -13,22 +12,17 @@ export async function updateSecret({ projectRef, id, ...body }: SecretUpdateVari
   return patch<VaultSecret>(`/platform/projects/${encodeURIComponent(projectRef)}/vault/secrets/${encodeURIComponent(id)}`, body)
 }
 
-type Options = Omit<UseMutationOptions<VaultSecret, ResponseError, SecretUpdateVariables>, 'mutationFn'>
-
 /** Changes a secret; drops a revealed old value. A default error toast unless `onError` is given. */
-export function useSecretUpdateMutation({ onSuccess, onError, ...options }: Options = {}) {
-  const queryClient = useQueryClient()
-  return useMutation<VaultSecret, ResponseError, SecretUpdateVariables>({
-    mutationFn: updateSecret,
-    async onSuccess(data, variables, result, context) {
-      queryClient.removeQueries({ queryKey: vaultKeys.value(variables.projectRef, variables.id) })
-      await queryClient.invalidateQueries({ queryKey: vaultKeys.secrets(variables.projectRef) })
-      await onSuccess?.(data, variables, result, context)
+export function useSecretUpdateMutation(options: MutationOptions<VaultSecret, SecretUpdateVariables> = {}) {
+  return useDataMutation(
+    {
+      mutationFn: updateSecret,
+      what: 'update secret',
+      async onSuccess(_data, variables, queryClient) {
+        queryClient.removeQueries({ queryKey: vaultKeys.value(variables.projectRef, variables.id) })
+        await queryClient.invalidateQueries({ queryKey: vaultKeys.secrets(variables.projectRef) })
+      },
     },
-    async onError(error, variables, result, context) {
-      if (onError) return onError(error, variables, result, context)
-      toast.error(`Failed to update secret: ${error.message}`)
-    },
-    ...options,
-  })
+    options
+  )
 }
