@@ -1,7 +1,7 @@
-import { queryOptions, useQuery } from '@tanstack/react-query'
 import { get } from '@/data/fetchers'
 import { invoiceKeys } from '@/data/organizations/keys'
 import { DEFAULT_STALE_TIME_MS } from '@/lib/constants'
+import { defineQuery } from '@/data/query'
 
 /** GET /platform/organizations/{slug}/billing/invoices/count: how many invoices there are (for paging). */
 export async function getInvoicesCount({ slug }: { slug?: string }, signal?: AbortSignal): Promise<number> {
@@ -10,15 +10,6 @@ export async function getInvoicesCount({ slug }: { slug?: string }, signal?: Abo
   return count
 }
 
-export function invoicesCountQueryOptions({ slug, enabled = true }: { slug?: string; enabled?: boolean }) {
-  return queryOptions({
-    queryKey: invoiceKeys.count(slug),
-    queryFn: ({ signal }) => getInvoicesCount({ slug }, signal),
-    staleTime: DEFAULT_STALE_TIME_MS,
-    enabled: enabled && Boolean(slug),
-  })
-}
-
-export function useInvoicesCountQuery({ slug, enabled = true }: { slug?: string; enabled?: boolean }) {
-  return useQuery(invoicesCountQueryOptions({ slug, enabled }))
-}
+export const { options: invoicesCountQueryOptions, use: useInvoicesCountQuery } = defineQuery(({ slug, enabled = true }: { slug?: string; enabled?: boolean }) => invoiceKeys.count(slug), getInvoicesCount, {
+  staleTime: DEFAULT_STALE_TIME_MS, ready: ({ slug, enabled = true }) => Boolean(slug),
+})

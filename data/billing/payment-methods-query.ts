@@ -2,6 +2,7 @@ import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query'
 import { get } from '@/data/fetchers'
 import { organizationKeys } from '@/data/organizations/keys'
 import { DEFAULT_STALE_TIME_MS } from '@/lib/constants'
+import { defineQuery } from '@/data/query'
 
 export const CARD_BRANDS = ['visa', 'mastercard', 'amex', 'discover', 'diners', 'jcb', 'unionpay'] as const
 export type CardBrand = (typeof CARD_BRANDS)[number]
@@ -31,18 +32,9 @@ export async function getPaymentMethods({ slug }: { slug?: string }, signal?: Ab
   return get<PaymentMethods>(`/platform/organizations/${encodeURIComponent(slug)}/payment-methods`, { signal })
 }
 
-export function paymentMethodsQueryOptions({ slug, enabled = true }: { slug?: string; enabled?: boolean }) {
-  return queryOptions({
-    queryKey: organizationKeys.paymentMethods(slug),
-    queryFn: ({ signal }) => getPaymentMethods({ slug }, signal),
-    staleTime: DEFAULT_STALE_TIME_MS,
-    enabled: enabled && Boolean(slug),
-  })
-}
-
-export function usePaymentMethodsQuery({ slug, enabled = true }: { slug?: string; enabled?: boolean }) {
-  return useQuery(paymentMethodsQueryOptions({ slug, enabled }))
-}
+export const { options: paymentMethodsQueryOptions, use: usePaymentMethodsQuery } = defineQuery(({ slug, enabled = true }: { slug?: string; enabled?: boolean }) => organizationKeys.paymentMethods(slug), getPaymentMethods, {
+  staleTime: DEFAULT_STALE_TIME_MS, ready: ({ slug, enabled = true }) => Boolean(slug),
+})
 
 /** After a card changes: the list and the subscription (which names the default card) are stale. */
 export function invalidatePaymentMethods(queryClient: QueryClient, slug: string): Promise<unknown> {

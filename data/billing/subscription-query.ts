@@ -1,8 +1,8 @@
-import { queryOptions, useQuery } from '@tanstack/react-query'
 import { get } from '@/data/fetchers'
 import { organizationKeys } from '@/data/organizations/keys'
 import type { PlanId } from '@/lib/catalogue/plans'
 import { DEFAULT_STALE_TIME_MS } from '@/lib/constants'
+import { defineQuery } from '@/data/query'
 
 /** GET .../billing/subscription: the organization's plan and its billing period. */
 export type Subscription = {
@@ -26,15 +26,6 @@ export async function getSubscription({ slug }: { slug?: string }, signal?: Abor
   return get<Subscription>(`/platform/organizations/${encodeURIComponent(slug)}/billing/subscription`, { signal })
 }
 
-export function subscriptionQueryOptions({ slug, enabled = true }: { slug?: string; enabled?: boolean }) {
-  return queryOptions({
-    queryKey: organizationKeys.subscription(slug),
-    queryFn: ({ signal }) => getSubscription({ slug }, signal),
-    staleTime: DEFAULT_STALE_TIME_MS, // spec §9: fresh 60 s by default
-    enabled: enabled && Boolean(slug),
-  })
-}
-
-export function useSubscriptionQuery({ slug, enabled = true }: { slug?: string; enabled?: boolean }) {
-  return useQuery(subscriptionQueryOptions({ slug, enabled }))
-}
+export const { options: subscriptionQueryOptions, use: useSubscriptionQuery } = defineQuery(({ slug, enabled = true }: { slug?: string; enabled?: boolean }) => organizationKeys.subscription(slug), getSubscription, {
+  staleTime: DEFAULT_STALE_TIME_MS, ready: ({ slug, enabled = true }) => Boolean(slug),
+})

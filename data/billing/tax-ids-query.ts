@@ -1,7 +1,7 @@
-import { queryOptions, useQuery } from '@tanstack/react-query'
 import { get } from '@/data/fetchers'
 import { organizationKeys } from '@/data/organizations/keys'
 import { DEFAULT_STALE_TIME_MS } from '@/lib/constants'
+import { defineQuery } from '@/data/query'
 
 export type TaxId = { id: number; type: string; value: string; country: string; created_at: string }
 
@@ -11,15 +11,6 @@ export async function getTaxIds({ slug }: { slug?: string }, signal?: AbortSigna
   return get<TaxId[]>(`/platform/organizations/${encodeURIComponent(slug)}/tax-ids`, { signal })
 }
 
-export function taxIdsQueryOptions({ slug, enabled = true }: { slug?: string; enabled?: boolean }) {
-  return queryOptions({
-    queryKey: organizationKeys.taxIds(slug),
-    queryFn: ({ signal }) => getTaxIds({ slug }, signal),
-    staleTime: DEFAULT_STALE_TIME_MS,
-    enabled: enabled && Boolean(slug),
-  })
-}
-
-export function useTaxIdsQuery({ slug, enabled = true }: { slug?: string; enabled?: boolean }) {
-  return useQuery(taxIdsQueryOptions({ slug, enabled }))
-}
+export const { options: taxIdsQueryOptions, use: useTaxIdsQuery } = defineQuery(({ slug, enabled = true }: { slug?: string; enabled?: boolean }) => organizationKeys.taxIds(slug), getTaxIds, {
+  staleTime: DEFAULT_STALE_TIME_MS, ready: ({ slug, enabled = true }) => Boolean(slug),
+})

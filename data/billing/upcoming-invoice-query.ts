@@ -1,8 +1,8 @@
-import { queryOptions, useQuery } from '@tanstack/react-query'
 import { get } from '@/data/fetchers'
 import { invoiceKeys } from '@/data/organizations/keys'
 import { DEFAULT_STALE_TIME_MS } from '@/lib/constants'
 import type { BillingLine } from './subscription-preview-query'
+import { defineQuery } from '@/data/query'
 
 /** The invoice the current period will end with; amounts are integer cents. */
 export type UpcomingInvoice = {
@@ -24,15 +24,6 @@ export async function getUpcomingInvoice({ slug }: { slug?: string }, signal?: A
   return get<UpcomingInvoice>(`/platform/organizations/${encodeURIComponent(slug)}/billing/invoices/upcoming`, { signal })
 }
 
-export function upcomingInvoiceQueryOptions({ slug, enabled = true }: { slug?: string; enabled?: boolean }) {
-  return queryOptions({
-    queryKey: invoiceKeys.upcomingPreview(slug),
-    queryFn: ({ signal }) => getUpcomingInvoice({ slug }, signal),
-    staleTime: DEFAULT_STALE_TIME_MS,
-    enabled: enabled && Boolean(slug),
-  })
-}
-
-export function useUpcomingInvoiceQuery({ slug, enabled = true }: { slug?: string; enabled?: boolean }) {
-  return useQuery(upcomingInvoiceQueryOptions({ slug, enabled }))
-}
+export const { options: upcomingInvoiceQueryOptions, use: useUpcomingInvoiceQuery } = defineQuery(({ slug, enabled = true }: { slug?: string; enabled?: boolean }) => invoiceKeys.upcomingPreview(slug), getUpcomingInvoice, {
+  staleTime: DEFAULT_STALE_TIME_MS, ready: ({ slug, enabled = true }) => Boolean(slug),
+})

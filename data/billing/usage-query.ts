@@ -1,9 +1,9 @@
-import { queryOptions, useQuery } from '@tanstack/react-query'
 import { get } from '@/data/fetchers'
 import { organizationKeys } from '@/data/organizations/keys'
 import type { PlanId } from '@/lib/catalogue/plans'
 import { DEFAULT_STALE_TIME_MS } from '@/lib/constants'
 import type { MetricUsage } from '@/lib/api-types/billing'
+import { defineQuery } from '@/data/query'
 
 export type { MetricUsage } from '@/lib/api-types/billing'
 
@@ -21,15 +21,6 @@ export async function getOrganizationUsage({ slug }: { slug?: string }, signal?:
   return get<OrganizationUsage>(`/platform/organizations/${encodeURIComponent(slug)}/usage`, { signal })
 }
 
-export function organizationUsageQueryOptions({ slug, enabled = true }: { slug?: string; enabled?: boolean }) {
-  return queryOptions({
-    queryKey: organizationKeys.usage(slug),
-    queryFn: ({ signal }) => getOrganizationUsage({ slug }, signal),
-    staleTime: DEFAULT_STALE_TIME_MS,
-    enabled: enabled && Boolean(slug),
-  })
-}
-
-export function useOrganizationUsageQuery({ slug, enabled = true }: { slug?: string; enabled?: boolean }) {
-  return useQuery(organizationUsageQueryOptions({ slug, enabled }))
-}
+export const { options: organizationUsageQueryOptions, use: useOrganizationUsageQuery } = defineQuery(({ slug, enabled = true }: { slug?: string; enabled?: boolean }) => organizationKeys.usage(slug), getOrganizationUsage, {
+  staleTime: DEFAULT_STALE_TIME_MS, ready: ({ slug, enabled = true }) => Boolean(slug),
+})

@@ -1,8 +1,8 @@
-import { queryOptions, useQuery } from '@tanstack/react-query'
 import type { IntrospectionQuery } from 'graphql'
 import { DEFAULT_STALE_TIME_MS } from '@/lib/constants'
 import { graphqlRequest } from './graphql-request'
 import { graphqlKeys } from './keys'
+import { defineQuery } from '@/data/query'
 
 /**
  * The project's GraphQL schema by introspection (the explorer's docs). The graphql library that
@@ -16,15 +16,6 @@ export async function getGraphqlSchema({ projectRef }: { projectRef?: string }, 
   return result.data
 }
 
-export function graphqlSchemaQueryOptions({ projectRef, enabled = true }: { projectRef?: string; enabled?: boolean }) {
-  return queryOptions({
-    queryKey: graphqlKeys.schema(projectRef),
-    queryFn: ({ signal }) => getGraphqlSchema({ projectRef }, signal),
-    staleTime: DEFAULT_STALE_TIME_MS, // spec §9 default: 60 s
-    enabled: enabled && Boolean(projectRef),
-  })
-}
-
-export function useGraphqlSchemaQuery(vars: { projectRef?: string; enabled?: boolean }) {
-  return useQuery(graphqlSchemaQueryOptions(vars))
-}
+export const { options: graphqlSchemaQueryOptions, use: useGraphqlSchemaQuery } = defineQuery(({ projectRef, enabled = true }: { projectRef?: string; enabled?: boolean }) => graphqlKeys.schema(projectRef), getGraphqlSchema, {
+  staleTime: DEFAULT_STALE_TIME_MS, ready: ({ projectRef, enabled = true }) => Boolean(projectRef),
+})

@@ -1,9 +1,9 @@
-import { queryOptions, useQuery } from '@tanstack/react-query'
 import { get } from '@/data/fetchers'
 import { organizationKeys } from '@/data/organizations/keys'
 import { DEFAULT_STALE_TIME_MS } from '@/lib/constants'
 import type { Inviter } from './invitations-query'
 import type { OrganizationRole } from './members-query'
+import { defineQuery } from '@/data/query'
 
 /** What the join page shows before accepting (spec §7 cache key validate-token). */
 export type InvitationValidation = {
@@ -31,15 +31,6 @@ export async function validateInvitation(
   )
 }
 
-export function invitationValidateQueryOptions({ slug, token, enabled = true }: { slug?: string; token?: string; enabled?: boolean }) {
-  return queryOptions({
-    queryKey: organizationKeys.validateToken(slug, token),
-    queryFn: ({ signal }) => validateInvitation({ slug, token }, signal),
-    staleTime: DEFAULT_STALE_TIME_MS, // spec §9 default
-    enabled: enabled && Boolean(slug) && Boolean(token),
-  })
-}
-
-export function useInvitationValidateQuery(vars: { slug?: string; token?: string; enabled?: boolean }) {
-  return useQuery(invitationValidateQueryOptions(vars))
-}
+export const { options: invitationValidateQueryOptions, use: useInvitationValidateQuery } = defineQuery(({ slug, token, enabled = true }: { slug?: string; token?: string; enabled?: boolean }) => organizationKeys.validateToken(slug, token), validateInvitation, {
+  staleTime: DEFAULT_STALE_TIME_MS, ready: ({ slug, token, enabled = true }) => Boolean(slug) && Boolean(token),
+})

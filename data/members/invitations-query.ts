@@ -1,8 +1,8 @@
-import { queryOptions, useQuery } from '@tanstack/react-query'
 import { get } from '@/data/fetchers'
 import { organizationKeys } from '@/data/organizations/keys'
 import { DEFAULT_STALE_TIME_MS } from '@/lib/constants'
 import type { OrganizationRole } from './members-query'
+import { defineQuery } from '@/data/query'
 
 export type Inviter = { user_id: string; email: string | null; username: string | null }
 
@@ -23,15 +23,6 @@ export async function getInvitations({ slug }: { slug?: string }, signal?: Abort
   return get<Invitation[]>(`/platform/organizations/${encodeURIComponent(slug)}/members/invitations`, { signal })
 }
 
-export function invitationsQueryOptions({ slug, enabled = true }: { slug?: string; enabled?: boolean }) {
-  return queryOptions({
-    queryKey: organizationKeys.invitations(slug),
-    queryFn: ({ signal }) => getInvitations({ slug }, signal),
-    staleTime: DEFAULT_STALE_TIME_MS, // spec §9 default
-    enabled: enabled && Boolean(slug),
-  })
-}
-
-export function useInvitationsQuery(vars: { slug?: string; enabled?: boolean }) {
-  return useQuery(invitationsQueryOptions(vars))
-}
+export const { options: invitationsQueryOptions, use: useInvitationsQuery } = defineQuery(({ slug, enabled = true }: { slug?: string; enabled?: boolean }) => organizationKeys.invitations(slug), getInvitations, {
+  staleTime: DEFAULT_STALE_TIME_MS, ready: ({ slug, enabled = true }) => Boolean(slug),
+})

@@ -1,8 +1,8 @@
-import { queryOptions, useQuery } from '@tanstack/react-query'
 import { get } from '@/data/fetchers'
 import { organizationKeys } from '@/data/organizations/keys'
 import { ROLES } from '@/lib/api-types/roles'
 import { DEFAULT_STALE_TIME_MS } from '@/lib/constants'
+import { defineQuery } from '@/data/query'
 
 /** The organization roles, highest first (one list for the platform and the dashboard). */
 export const ORGANIZATION_ROLES = ROLES
@@ -24,15 +24,6 @@ export async function getMembers({ slug }: { slug?: string }, signal?: AbortSign
   return get<Member[]>(`/platform/organizations/${encodeURIComponent(slug)}/members`, { signal })
 }
 
-export function membersQueryOptions({ slug, enabled = true }: { slug?: string; enabled?: boolean }) {
-  return queryOptions({
-    queryKey: organizationKeys.members(slug),
-    queryFn: ({ signal }) => getMembers({ slug }, signal),
-    staleTime: DEFAULT_STALE_TIME_MS, // spec §9 default
-    enabled: enabled && Boolean(slug),
-  })
-}
-
-export function useMembersQuery(vars: { slug?: string; enabled?: boolean }) {
-  return useQuery(membersQueryOptions(vars))
-}
+export const { options: membersQueryOptions, use: useMembersQuery } = defineQuery(({ slug, enabled = true }: { slug?: string; enabled?: boolean }) => organizationKeys.members(slug), getMembers, {
+  staleTime: DEFAULT_STALE_TIME_MS, ready: ({ slug, enabled = true }) => Boolean(slug),
+})

@@ -1,8 +1,8 @@
-import { queryOptions, useQuery } from '@tanstack/react-query'
 import { get } from '@/data/fetchers'
 import { organizationKeys } from '@/data/organizations/keys'
 import { DEFAULT_STALE_TIME_MS } from '@/lib/constants'
 import type { OrganizationRole } from './members-query'
+import { defineQuery } from '@/data/query'
 
 export type OrganizationRoleInfo = {
   id: OrganizationRole
@@ -24,15 +24,6 @@ export async function getRoles({ slug }: { slug?: string }, signal?: AbortSignal
   return get<OrganizationRoles>(`/platform/organizations/${encodeURIComponent(slug)}/roles`, { signal })
 }
 
-export function rolesQueryOptions({ slug, enabled = true }: { slug?: string; enabled?: boolean }) {
-  return queryOptions({
-    queryKey: organizationKeys.roles(slug),
-    queryFn: ({ signal }) => getRoles({ slug }, signal),
-    staleTime: DEFAULT_STALE_TIME_MS, // spec §9 default
-    enabled: enabled && Boolean(slug),
-  })
-}
-
-export function useRolesQuery(vars: { slug?: string; enabled?: boolean }) {
-  return useQuery(rolesQueryOptions(vars))
-}
+export const { options: rolesQueryOptions, use: useRolesQuery } = defineQuery(({ slug, enabled = true }: { slug?: string; enabled?: boolean }) => organizationKeys.roles(slug), getRoles, {
+  staleTime: DEFAULT_STALE_TIME_MS, ready: ({ slug, enabled = true }) => Boolean(slug),
+})

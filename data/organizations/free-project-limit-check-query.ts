@@ -1,7 +1,7 @@
-import { queryOptions, useQuery } from '@tanstack/react-query'
 import { get } from '@/data/fetchers'
 import { DEFAULT_STALE_TIME_MS } from '@/lib/constants'
 import { organizationKeys } from './keys'
+import { defineQuery } from '@/data/query'
 
 export type MemberExceedingFreeProjectLimit = {
   username: string
@@ -17,15 +17,6 @@ export async function getFreeProjectLimitCheck({ slug }: { slug?: string }, sign
   return get<FreeProjectLimitCheck>(`/platform/organizations/${encodeURIComponent(slug)}/free-project-limit-check`, { signal })
 }
 
-export function freeProjectLimitCheckQueryOptions({ slug, enabled = true }: { slug?: string; enabled?: boolean }) {
-  return queryOptions({
-    queryKey: organizationKeys.freeProjectLimitCheck(slug),
-    queryFn: ({ signal }) => getFreeProjectLimitCheck({ slug }, signal),
-    staleTime: DEFAULT_STALE_TIME_MS, // spec §9: the default 60 s; a project created elsewhere shows within a minute
-    enabled: enabled && Boolean(slug),
-  })
-}
-
-export function useFreeProjectLimitCheckQuery(vars: { slug?: string; enabled?: boolean }) {
-  return useQuery(freeProjectLimitCheckQueryOptions(vars))
-}
+export const { options: freeProjectLimitCheckQueryOptions, use: useFreeProjectLimitCheckQuery } = defineQuery(({ slug, enabled = true }: { slug?: string; enabled?: boolean }) => organizationKeys.freeProjectLimitCheck(slug), getFreeProjectLimitCheck, {
+  staleTime: DEFAULT_STALE_TIME_MS, ready: ({ slug, enabled = true }) => Boolean(slug),
+})

@@ -1,6 +1,6 @@
-import { queryOptions, useQuery } from '@tanstack/react-query'
 import { get } from '@/data/fetchers'
 import { organizationKeys } from './keys'
+import { defineQuery } from '@/data/query'
 
 /** spec §3: the billing customer; only address.line1 is relied upon. */
 export type OrganizationCustomer = {
@@ -19,15 +19,6 @@ export async function getOrganizationCustomer({ slug }: { slug?: string }, signa
  * spec §5: runs only on the hosted platform, with billing read permission on the customer
  * resource, and with a slug — the caller passes the first two as `enabled`.
  */
-export function organizationCustomerQueryOptions({ slug, enabled }: { slug?: string; enabled: boolean }) {
-  return queryOptions({
-    queryKey: organizationKeys.customer(slug),
-    queryFn: ({ signal }) => getOrganizationCustomer({ slug }, signal),
-    staleTime: 60_000,
-    enabled: enabled && Boolean(slug),
-  })
-}
-
-export function useOrganizationCustomerQuery({ slug, enabled }: { slug?: string; enabled: boolean }) {
-  return useQuery(organizationCustomerQueryOptions({ slug, enabled }))
-}
+export const { options: organizationCustomerQueryOptions, use: useOrganizationCustomerQuery } = defineQuery(({ slug, enabled }: { slug?: string; enabled: boolean }) => organizationKeys.customer(slug), getOrganizationCustomer, {
+  staleTime: 60_000, ready: ({ slug, enabled }) => Boolean(slug),
+})

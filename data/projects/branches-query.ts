@@ -1,8 +1,8 @@
-import { queryOptions, useQuery } from '@tanstack/react-query'
 import { get } from '@/data/fetchers'
 import { DEFAULT_STALE_TIME_MS } from '@/lib/constants'
 import { projectKeys } from './keys'
 import type { ProjectStatus } from './projects-query'
+import { defineQuery } from '@/data/query'
 
 /** A branch of a project (its own project row pointing at the parent, spec §3). */
 export type Branch = {
@@ -22,15 +22,6 @@ export async function getBranches({ ref }: { ref?: string }, signal?: AbortSigna
   return get<Branch[]>(`/platform/projects/${encodeURIComponent(ref)}/branches`, { signal })
 }
 
-export function branchesQueryOptions({ ref, enabled = true }: { ref?: string; enabled?: boolean }) {
-  return queryOptions({
-    queryKey: projectKeys.branches(ref),
-    queryFn: ({ signal }) => getBranches({ ref }, signal),
-    staleTime: DEFAULT_STALE_TIME_MS, // spec §9 default
-    enabled: enabled && Boolean(ref),
-  })
-}
-
-export function useBranchesQuery(vars: { ref?: string; enabled?: boolean }) {
-  return useQuery(branchesQueryOptions(vars))
-}
+export const { options: branchesQueryOptions, use: useBranchesQuery } = defineQuery(({ ref, enabled = true }: { ref?: string; enabled?: boolean }) => projectKeys.branches(ref), getBranches, {
+  staleTime: DEFAULT_STALE_TIME_MS, ready: ({ ref, enabled = true }) => Boolean(ref),
+})

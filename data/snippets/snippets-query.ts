@@ -1,7 +1,7 @@
-import { queryOptions, useQuery } from '@tanstack/react-query'
 import { get } from '@/data/fetchers'
 import { DEFAULT_STALE_TIME_MS } from '@/lib/constants'
 import { snippetKeys } from './keys'
+import { defineQuery } from '@/data/query'
 
 /** A snippet in the sidebar list (no SQL text). */
 export type SnippetSummary = {
@@ -19,18 +19,9 @@ export async function getSnippets({ projectRef }: { projectRef?: string }, signa
   return get<SnippetSummary[]>(`/platform/projects/${encodeURIComponent(projectRef)}/snippets`, { signal })
 }
 
-export function snippetsQueryOptions({ projectRef }: { projectRef?: string }) {
-  return queryOptions({
-    queryKey: snippetKeys.list(projectRef),
-    queryFn: ({ signal }) => getSnippets({ projectRef }, signal),
-    staleTime: DEFAULT_STALE_TIME_MS, // spec §9 default: 60 s
-    enabled: Boolean(projectRef),
-  })
-}
-
-export function useSnippetsQuery({ projectRef }: { projectRef?: string }) {
-  return useQuery(snippetsQueryOptions({ projectRef }))
-}
+export const { options: snippetsQueryOptions, use: useSnippetsQuery } = defineQuery(({ projectRef }: { projectRef?: string }) => snippetKeys.list(projectRef), getSnippets, {
+  staleTime: DEFAULT_STALE_TIME_MS, ready: ({ projectRef }) => Boolean(projectRef),
+})
 
 /** The list order of the platform: favourites first, then by name ignoring case. */
 export function sortSnippets<T extends Pick<SnippetSummary, 'favorite' | 'name'>>(snippets: readonly T[]): T[] {

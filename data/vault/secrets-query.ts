@@ -1,7 +1,7 @@
-import { queryOptions, useQuery } from '@tanstack/react-query'
 import { get } from '@/data/fetchers'
 import { DEFAULT_STALE_TIME_MS } from '@/lib/constants'
 import { vaultKeys } from './keys'
+import { defineQuery } from '@/data/query'
 
 /** A secret as listed: never its value. */
 export type VaultSecret = { id: string; name: string; description: string; created_at: string; updated_at: string }
@@ -12,15 +12,6 @@ export async function getSecrets({ projectRef }: { projectRef?: string }, signal
   return get<VaultSecret[]>(`/platform/projects/${encodeURIComponent(projectRef)}/vault/secrets`, { signal })
 }
 
-export function secretsQueryOptions({ projectRef }: { projectRef?: string }) {
-  return queryOptions({
-    queryKey: vaultKeys.secrets(projectRef),
-    queryFn: ({ signal }) => getSecrets({ projectRef }, signal),
-    staleTime: DEFAULT_STALE_TIME_MS, // spec §9 default: 60 s
-    enabled: Boolean(projectRef),
-  })
-}
-
-export function useSecretsQuery({ projectRef }: { projectRef?: string }) {
-  return useQuery(secretsQueryOptions({ projectRef }))
-}
+export const { options: secretsQueryOptions, use: useSecretsQuery } = defineQuery(({ projectRef }: { projectRef?: string }) => vaultKeys.secrets(projectRef), getSecrets, {
+  staleTime: DEFAULT_STALE_TIME_MS, ready: ({ projectRef }) => Boolean(projectRef),
+})
