@@ -1,7 +1,6 @@
-import { useEffect, useId, useState, type FormEvent } from 'react'
+import { useEffect, useId, useState } from 'react'
 import { toast } from 'sonner'
-import { Admonition } from '@/components/ui/Admonition'
-import { Modal } from '@/components/ui/Modal'
+import { FormModal } from '@/components/ui/FormModal'
 import { Toggle } from '@/components/ui/Toggle'
 import { useCronJobCreateMutation } from '@/data/cron/cron-job-create-mutation'
 import { useCronJobUpdateMutation } from '@/data/cron/cron-job-update-mutation'
@@ -51,8 +50,7 @@ export function CronJobFormModal({ projectRef, job, open, onOpenChange }: Props)
   const nextRun = parsed.ok ? nextRunAfter(parsed.schedule, new Date()) : null
   const set = (field: keyof CronFormValues) => (value: string | boolean) => setValues((v) => ({ ...v, [field]: value }))
 
-  function submit(event: FormEvent) {
-    event.preventDefault()
+  function submit() {
     setSubmitted(true)
     setServerError(null)
     if (Object.keys(errors).length > 0) return
@@ -73,90 +71,78 @@ export function CronJobFormModal({ projectRef, job, open, onOpenChange }: Props)
   })
 
   return (
-    <Modal
+    <FormModal
       open={open}
-      onOpenChange={(next) => !saving && onOpenChange(next)}
+      onOpenChange={onOpenChange}
       title={job ? `Edit cron job ${job.name}` : 'Create cron job'}
       description="The platform runs the command on the project database on this schedule (UTC)."
       size="large"
-      footer={
-        <div className={styles.footerActions}>
-          <button type="button" className="btn" onClick={() => onOpenChange(false)} disabled={saving}>
-            Cancel
-          </button>
-          <button type="submit" form={`${id}-form`} className="btn btn-primary" disabled={saving}>
-            {saving ? 'Saving…' : job ? 'Save job' : 'Create job'}
-          </button>
-        </div>
-      }
+      submitLabel={job ? 'Save job' : 'Create job'}
+      pending={saving}
+      error={serverError}
+      errorTitle="The job was not saved"
+      onSubmit={submit}
     >
-      <form id={`${id}-form`} onSubmit={submit} noValidate>
-        {serverError && (
-          <Admonition type="danger" role="alert" title="The job was not saved">
-            {serverError}
-          </Admonition>
-        )}
-        <div className="field">
-          <label htmlFor={`${id}-name`}>Name</label>
-          <input className="input" value={values.name} onChange={(e) => set('name')(e.target.value)} autoComplete="off" {...fieldProps('name')} />
-          <span id={`${id}-name-hint`} className={shown('name') ? 'field-error' : 'field-hint'}>
-            {shown('name') ?? 'Unique within the project, e.g. nightly-cleanup'}
-          </span>
-        </div>
+      <div className="field">
+        <label htmlFor={`${id}-name`}>Name</label>
+        <input className="input" value={values.name} onChange={(e) => set('name')(e.target.value)} autoComplete="off" {...fieldProps('name')} />
+        <span id={`${id}-name-hint`} className={shown('name') ? 'field-error' : 'field-hint'}>
+          {shown('name') ?? 'Unique within the project, e.g. nightly-cleanup'}
+        </span>
+      </div>
 
-        <div className="field">
-          <label htmlFor={`${id}-schedule`}>Schedule</label>
-          <div className={styles.presetRow}>
-            <input
-              className={`input mono ${styles.input}`}
-              value={values.schedule}
-              onChange={(e) => set('schedule')(e.target.value)}
-              autoComplete="off"
-              spellCheck={false}
-              {...fieldProps('schedule')}
-            />
-            <select
-              className={`select ${styles.select}`}
-              aria-label="Schedule presets"
-              value=""
-              onChange={(e) => {
-                if (e.target.value) set('schedule')(e.target.value)
-              }}
-            >
-              <option value="">Presets…</option>
-              {SCHEDULE_PRESETS.map((p) => (
-                <option key={p.schedule} value={p.schedule}>
-                  {p.label}
-                </option>
-              ))}
-            </select>
-          </div>
-          <span id={`${id}-schedule-hint`} className={scheduleError ? 'field-error' : styles.preview} aria-live="polite">
-            {scheduleError
-              ? scheduleError
-              : description
-                ? `${description}${nextRun ? ` · next run ${formatDateTime(nextRun)}` : ''}`
-                : 'Five cron fields in UTC (minute hour day month weekday), or "N seconds" (1–59)'}
-          </span>
-        </div>
-
-        <div className="field">
-          <label htmlFor={`${id}-command`}>SQL command</label>
-          <textarea
-            className={`textarea ${styles.command}`}
-            value={values.command}
-            onChange={(e) => set('command')(e.target.value)}
+      <div className="field">
+        <label htmlFor={`${id}-schedule`}>Schedule</label>
+        <div className={styles.presetRow}>
+          <input
+            className={`input mono ${styles.input}`}
+            value={values.schedule}
+            onChange={(e) => set('schedule')(e.target.value)}
+            autoComplete="off"
             spellCheck={false}
-            placeholder="delete from events where created_at < now() - interval '30 days'"
-            {...fieldProps('command')}
+            {...fieldProps('schedule')}
           />
-          <span id={`${id}-command-hint`} className={shown('command') ? 'field-error' : 'field-hint'}>
-            {shown('command') ?? 'Runs as the project database owner, in one round trip; several statements are allowed.'}
-          </span>
+          <select
+            className={`select ${styles.select}`}
+            aria-label="Schedule presets"
+            value=""
+            onChange={(e) => {
+              if (e.target.value) set('schedule')(e.target.value)
+            }}
+          >
+            <option value="">Presets…</option>
+            {SCHEDULE_PRESETS.map((p) => (
+              <option key={p.schedule} value={p.schedule}>
+                {p.label}
+              </option>
+            ))}
+          </select>
         </div>
+        <span id={`${id}-schedule-hint`} className={scheduleError ? 'field-error' : styles.preview} aria-live="polite">
+          {scheduleError
+            ? scheduleError
+            : description
+              ? `${description}${nextRun ? ` · next run ${formatDateTime(nextRun)}` : ''}`
+              : 'Five cron fields in UTC (minute hour day month weekday), or "N seconds" (1–59)'}
+        </span>
+      </div>
 
-        <Toggle label="Active" description="Inactive jobs keep their history and can still be run by hand." checked={values.active} onChange={set('active')} />
-      </form>
-    </Modal>
+      <div className="field">
+        <label htmlFor={`${id}-command`}>SQL command</label>
+        <textarea
+          className={`textarea ${styles.command}`}
+          value={values.command}
+          onChange={(e) => set('command')(e.target.value)}
+          spellCheck={false}
+          placeholder="delete from events where created_at < now() - interval '30 days'"
+          {...fieldProps('command')}
+        />
+        <span id={`${id}-command-hint`} className={shown('command') ? 'field-error' : 'field-hint'}>
+          {shown('command') ?? 'Runs as the project database owner, in one round trip; several statements are allowed.'}
+        </span>
+      </div>
+
+      <Toggle label="Active" description="Inactive jobs keep their history and can still be run by hand." checked={values.active} onChange={set('active')} />
+    </FormModal>
   )
 }

@@ -1,5 +1,5 @@
 import { toast } from 'sonner'
-import { ConfirmDeleteModal } from '@/components/ui/ConfirmDeleteModal'
+import { ConfirmModal } from '@/components/ui/ConfirmModal'
 import { useCronJobDeleteMutation } from '@/data/cron/cron-job-delete-mutation'
 import type { CronJob } from '@/data/cron/cron-jobs-query'
 
@@ -18,7 +18,7 @@ export function DeleteCronJobModal({ projectRef, job, onClose }: { projectRef: s
       }
     )
   return (
-    <ConfirmDeleteModal
+    <ConfirmModal
       open={job !== null}
       title={`Delete cron job ${job?.name ?? ''}?`}
       confirmLabel="Delete job"
@@ -27,6 +27,6 @@ export function DeleteCronJobModal({ projectRef, job, onClose }: { projectRef: s
       onClose={onClose}
     >
       The job stops running and its run history is deleted. This cannot be undone.
-    </ConfirmDeleteModal>
+    </ConfirmModal>
   )
 }

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react'
 import { toast } from 'sonner'
 import { SqlPreview, SqlRunError } from '@/components/ui/SqlPreview'
-import { Modal } from '@/components/ui/Modal'
+import { FormModal } from '@/components/ui/FormModal'
 import { useDatabaseScriptMutation } from '@/data/database/database-script-mutation'
 import { createPostgresServerSql, validatePostgresServer, type PostgresServerSpec } from '@/lib/database/wrappers'
 import type { ProjectAccess } from '@/hooks/use-project-access'
@@ -32,65 +32,51 @@ export function CreateServerModal({ access, onClose }: { access: ProjectAccess; 
     },
   })
   return (
-    <Modal
+    <FormModal
       open
       onOpenChange={(open) => !open && onClose()}
       title="Add a Postgres server"
       description="postgres_fdw connects to the remote database as the remote user; the password is kept in a user mapping and never shown again."
       size="large"
-      footer={
-        <>
-          <button type="button" className="btn" onClick={onClose}>
-            Cancel
-          </button>
-          <button type="submit" form={`${id}-form`} className="btn btn-primary" disabled={run.isPending}>
-            {run.isPending ? 'Adding…' : 'Add server'}
-          </button>
-        </>
-      }
+      submitLabel="Add server"
+      pendingLabel="Adding…"
+      pending={run.isPending}
+      formClassName={styles.form}
+      onSubmit={() => {
+        setSubmitted(true)
+        if (valid) run.mutate({ ...access.db, sql: createPostgresServerSql(spec), action: `add server ${spec.name.trim()}` })
+      }}
     >
-      <form
-        id={`${id}-form`}
-        className={styles.form}
-        noValidate
-        autoComplete="off"
-        onSubmit={(e) => {
-          e.preventDefault()
-          setSubmitted(true)
-          if (valid) run.mutate({ ...access.db, sql: createPostgresServerSql(spec), action: `add server ${spec.name.trim()}` })
-        }}
-      >
-        <div className={styles.row}>
-          {FIELDS.map((f) => {
-            const error = submitted ? errors[f.key] : undefined
-            return (
-              <div className="field" key={f.key}>
-                <label className="label" htmlFor={`${id}-${f.key}`}>
-                  {f.label}
-                </label>
-                <input
-                  id={`${id}-${f.key}`}
-                  className="input"
-                  type={f.type ?? 'text'}
-                  autoComplete={f.type === 'password' ? 'new-password' : 'off'}
-                  value={spec[f.key]}
-                  placeholder={f.placeholder}
-                  aria-invalid={Boolean(error)}
-                  aria-describedby={error ? `${id}-${f.key}-error` : undefined}
-                  onChange={(e) => setSpec({ ...spec, [f.key]: e.target.value })}
-                />
-                {error && (
-                  <span id={`${id}-${f.key}-error`} className="field-error">
-                    {error}
-                  </span>
-                )}
-              </div>
-            )
-          })}
-        </div>
-        <SqlPreview sql={preview} open emptyText="Complete the form to see the SQL." />
-        {run.isError && <SqlRunError error={run.error} title="The server was not added" />}
-      </form>
-    </Modal>
+      <div className={styles.row}>
+        {FIELDS.map((f) => {
+          const error = submitted ? errors[f.key] : undefined
+          return (
+            <div className="field" key={f.key}>
+              <label className="label" htmlFor={`${id}-${f.key}`}>
+                {f.label}
+              </label>
+              <input
+                id={`${id}-${f.key}`}
+                className="input"
+                type={f.type ?? 'text'}
+                autoComplete={f.type === 'password' ? 'new-password' : 'off'}
+                value={spec[f.key]}
+                placeholder={f.placeholder}
+                aria-invalid={Boolean(error)}
+                aria-describedby={error ? `${id}-${f.key}-error` : undefined}
+                onChange={(e) => setSpec({ ...spec, [f.key]: e.target.value })}
+              />
+              {error && (
+                <span id={`${id}-${f.key}-error`} className="field-error">
+                  {error}
+                </span>
+              )}
+            </div>
+          )
+        })}
+      </div>
+      <SqlPreview sql={preview} open emptyText="Complete the form to see the SQL." />
+      {run.isError && <SqlRunError error={run.error} title="The server was not added" />}
+    </FormModal>
   )
 }

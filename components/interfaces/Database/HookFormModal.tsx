@@ -2,7 +2,7 @@ import Link from 'next/link'
 import { useEffect, useId, useMemo, useState } from 'react'
 import { toast } from 'sonner'
 import { SqlPreview, SqlRunError } from '@/components/ui/SqlPreview'
-import { Modal } from '@/components/ui/Modal'
+import { FormModal } from '@/components/ui/FormModal'
 import { useDatabaseScriptMutation } from '@/data/database/database-script-mutation'
 import { useExtensionsQuery } from '@/data/database/extensions-query'
 import { useTriggerFunctionsQuery } from '@/data/database/trigger-functions-query'
@@ -104,187 +104,172 @@ export function HookFormModal({ access, onClose }: { access: ProjectAccess; onCl
   const describedBy = (field: keyof typeof errors) => (show(field) ? `${id}-${field}-error` : undefined)
 
   return (
-    <Modal
+    <FormModal
       open
       onOpenChange={(open) => !open && onClose()}
       title="Create a database hook"
       size="large"
-      footer={
-        <>
-          <button type="button" className="btn" onClick={onClose}>
-            Cancel
-          </button>
-          <button type="submit" form={`${id}-form`} className="btn btn-primary" disabled={run.isPending}>
-            {run.isPending ? 'Creating…' : 'Create hook'}
-          </button>
-        </>
-      }
+      submitLabel="Create hook"
+      pendingLabel="Creating…"
+      pending={run.isPending}
+      formClassName={styles.form}
+      onSubmit={submit}
     >
-      <form
-        id={`${id}-form`}
-        className={styles.form}
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault()
-          submit()
-        }}
-      >
+      <div className="field">
+        <label className="label" htmlFor={`${id}-name`}>
+          Name
+        </label>
+        <input id={`${id}-name`} className="input" value={name} onChange={(e) => setName(e.target.value)} aria-invalid={Boolean(show('name'))} aria-describedby={describedBy('name')} placeholder="orders_changed" />
+        {errorText('name')}
+      </div>
+      <div className={styles.row}>
         <div className="field">
-          <label className="label" htmlFor={`${id}-name`}>
-            Name
+          <label className="label" htmlFor={`${id}-schema`}>
+            Schema
           </label>
-          <input id={`${id}-name`} className="input" value={name} onChange={(e) => setName(e.target.value)} aria-invalid={Boolean(show('name'))} aria-describedby={describedBy('name')} placeholder="orders_changed" />
-          {errorText('name')}
+          <select id={`${id}-schema`} className="select" value={schema} onChange={(e) => setSchema(e.target.value)}>
+            {(schemas.data ?? [{ name: schema }]).map((s) => (
+              <option key={s.name} value={s.name}>
+                {s.name}
+              </option>
+            ))}
+          </select>
         </div>
-        <div className={styles.row}>
-          <div className="field">
-            <label className="label" htmlFor={`${id}-schema`}>
-              Schema
-            </label>
-            <select id={`${id}-schema`} className="select" value={schema} onChange={(e) => setSchema(e.target.value)}>
-              {(schemas.data ?? [{ name: schema }]).map((s) => (
-                <option key={s.name} value={s.name}>
-                  {s.name}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div className="field">
-            <label className="label" htmlFor={`${id}-table`}>
-              Table
-            </label>
-            <select id={`${id}-table`} className="select" value={table} onChange={(e) => setTable(e.target.value)} aria-invalid={Boolean(show('table'))} aria-describedby={describedBy('table')}>
-              {tableChoices.length === 0 && <option value="">{tables.isPending ? 'Loading tables…' : 'No tables in this schema'}</option>}
-              {tableChoices.map((t) => (
-                <option key={t.id} value={t.name}>
-                  {t.name}
-                </option>
-              ))}
-            </select>
-            {tables.isError && <span className="field-error">Could not load tables: {tables.error.message}</span>}
-            {errorText('table')}
-          </div>
+        <div className="field">
+          <label className="label" htmlFor={`${id}-table`}>
+            Table
+          </label>
+          <select id={`${id}-table`} className="select" value={table} onChange={(e) => setTable(e.target.value)} aria-invalid={Boolean(show('table'))} aria-describedby={describedBy('table')}>
+            {tableChoices.length === 0 && <option value="">{tables.isPending ? 'Loading tables…' : 'No tables in this schema'}</option>}
+            {tableChoices.map((t) => (
+              <option key={t.id} value={t.name}>
+                {t.name}
+              </option>
+            ))}
+          </select>
+          {tables.isError && <span className="field-error">Could not load tables: {tables.error.message}</span>}
+          {errorText('table')}
         </div>
+      </div>
 
-        <fieldset className={styles.checks} aria-describedby={describedBy('events')}>
-          <legend>Events</legend>
-          {TRIGGER_EVENTS.map((event) => (
-            <label key={event}>
-              <input type="checkbox" checked={events.includes(event)} onChange={(e) => toggleEvent(event, e.target.checked)} />
-              {event}
-            </label>
-          ))}
-          {errorText('events')}
-        </fieldset>
-
-        <fieldset className={styles.checks}>
-          <legend>Hook type</legend>
-          <label>
-            <input type="radio" name={`${id}-kind`} checked={kind === 'notify'} onChange={() => setKind('notify')} />
-            Notify channel
+      <fieldset className={styles.checks} aria-describedby={describedBy('events')}>
+        <legend>Events</legend>
+        {TRIGGER_EVENTS.map((event) => (
+          <label key={event}>
+            <input type="checkbox" checked={events.includes(event)} onChange={(e) => toggleEvent(event, e.target.checked)} />
+            {event}
           </label>
-          <label>
-            <input type="radio" name={`${id}-kind`} checked={kind === 'http'} onChange={() => setKind('http')} />
-            HTTP request
+        ))}
+        {errorText('events')}
+      </fieldset>
+
+      <fieldset className={styles.checks}>
+        <legend>Hook type</legend>
+        <label>
+          <input type="radio" name={`${id}-kind`} checked={kind === 'notify'} onChange={() => setKind('notify')} />
+          Notify channel
+        </label>
+        <label>
+          <input type="radio" name={`${id}-kind`} checked={kind === 'http'} onChange={() => setKind('http')} />
+          HTTP request
+        </label>
+        <label>
+          <input type="radio" name={`${id}-kind`} checked={kind === 'function'} onChange={() => setKind('function')} />
+          Call a function
+        </label>
+      </fieldset>
+
+      {kind === 'notify' && (
+        <div className="field">
+          <label className="label" htmlFor={`${id}-channel`}>
+            Channel
           </label>
-          <label>
-            <input type="radio" name={`${id}-kind`} checked={kind === 'function'} onChange={() => setKind('function')} />
-            Call a function
-          </label>
-        </fieldset>
+          <input id={`${id}-channel`} className="input" value={channel} onChange={(e) => setChannel(e.target.value)} placeholder="orders" aria-invalid={Boolean(show('channel'))} aria-describedby={[describedBy('channel'), `${id}-channel-hint`].filter(Boolean).join(' ')} />
+          <span id={`${id}-channel-hint`} className="field-hint">
+            Creates the function {schema}.{hookFunctionName(name.trim() || '<name>')}() that sends the change as JSON (type, schema, table, record, old_record) with pg_notify; listeners run LISTEN {channel || 'channel'}. A payload over 8000 bytes fails the change.
+          </span>
+          {errorText('channel')}
+        </div>
+      )}
 
-        {kind === 'notify' && (
-          <div className="field">
-            <label className="label" htmlFor={`${id}-channel`}>
-              Channel
-            </label>
-            <input id={`${id}-channel`} className="input" value={channel} onChange={(e) => setChannel(e.target.value)} placeholder="orders" aria-invalid={Boolean(show('channel'))} aria-describedby={[describedBy('channel'), `${id}-channel-hint`].filter(Boolean).join(' ')} />
-            <span id={`${id}-channel-hint`} className="field-hint">
-              Creates the function {schema}.{hookFunctionName(name.trim() || '<name>')}() that sends the change as JSON (type, schema, table, record, old_record) with pg_notify; listeners run LISTEN {channel || 'channel'}. A payload over 8000 bytes fails the change.
-            </span>
-            {errorText('channel')}
-          </div>
-        )}
-
-        {kind === 'http' && (
-          <>
-            {pgNet !== 'installed' && (
-              <p className="field-hint" role="note" style={{ marginTop: 0 }}>
-                {pgNet === 'available' ? (
-                  <>
-                    HTTP hooks need the pg_net extension, which this server has but is not enabled.{' '}
-                    <Link href={`/project/${encodeURIComponent(access.db.projectRef)}/database/extensions`}>Enable pg_net on the Extensions page</Link>.
-                  </>
-                ) : pgNet === 'missing' ? (
-                  'HTTP hooks need the pg_net extension, which this database server does not have. Use a notify hook, or a server with pg_net installed.'
-                ) : (
-                  'Checking whether pg_net is installed…'
-                )}
-              </p>
-            )}
-            <div className={styles.row}>
-              <div className="field">
-                <label className="label" htmlFor={`${id}-url`}>
-                  URL
-                </label>
-                <input id={`${id}-url`} className="input" type="url" value={url} onChange={(e) => setUrl(e.target.value)} placeholder="https://example.com/webhook" disabled={pgNet !== 'installed'} aria-invalid={Boolean(show('url'))} aria-describedby={describedBy('url')} />
-                {errorText('url')}
-              </div>
-              <div className="field">
-                <label className="label" htmlFor={`${id}-timeout`}>
-                  Timeout (ms)
-                </label>
-                <input id={`${id}-timeout`} className="input" inputMode="numeric" value={timeout} onChange={(e) => setTimeoutMs(e.target.value)} disabled={pgNet !== 'installed'} aria-invalid={Boolean(show('timeout'))} aria-describedby={describedBy('timeout')} />
-                {errorText('timeout')}
-              </div>
-            </div>
-          </>
-        )}
-
-        {kind === 'function' && (
-          <>
+      {kind === 'http' && (
+        <>
+          {pgNet !== 'installed' && (
+            <p className="field-hint" role="note" style={{ marginTop: 0 }}>
+              {pgNet === 'available' ? (
+                <>
+                  HTTP hooks need the pg_net extension, which this server has but is not enabled.{' '}
+                  <Link href={`/project/${encodeURIComponent(access.db.projectRef)}/database/extensions`}>Enable pg_net on the Extensions page</Link>.
+                </>
+              ) : pgNet === 'missing' ? (
+                'HTTP hooks need the pg_net extension, which this database server does not have. Use a notify hook, or a server with pg_net installed.'
+              ) : (
+                'Checking whether pg_net is installed…'
+              )}
+            </p>
+          )}
+          <div className={styles.row}>
             <div className="field">
-              <label className="label" htmlFor={`${id}-function`}>
-                Function
+              <label className="label" htmlFor={`${id}-url`}>
+                URL
               </label>
-              <select id={`${id}-function`} className="select" value={fn} onChange={(e) => setFn(e.target.value)} aria-invalid={Boolean(show('function'))} aria-describedby={describedBy('function')}>
-                <option value="">{functions.isPending ? 'Loading functions…' : functions.data?.length ? 'Choose a function' : 'No trigger functions yet'}</option>
-                {functions.data?.map((f) => (
-                  <option key={f.id} value={JSON.stringify([f.schema, f.name])}>
-                    {f.schema}.{f.name}()
-                  </option>
-                ))}
-              </select>
-              {functions.isError && <span className="field-error">Could not load functions: {functions.error.message}</span>}
-              <span className="field-hint">Functions that return trigger and take no arguments.</span>
-              {errorText('function')}
+              <input id={`${id}-url`} className="input" type="url" value={url} onChange={(e) => setUrl(e.target.value)} placeholder="https://example.com/webhook" disabled={pgNet !== 'installed'} aria-invalid={Boolean(show('url'))} aria-describedby={describedBy('url')} />
+              {errorText('url')}
             </div>
-            <fieldset className={styles.checks}>
-              <legend>Timing</legend>
-              {TRIGGER_TIMINGS.map((t) => (
-                <label key={t}>
-                  <input type="radio" name={`${id}-timing`} checked={timing === t} onChange={() => setTiming(t)} />
-                  {t}
-                </label>
-              ))}
-            </fieldset>
-          </>
-        )}
+            <div className="field">
+              <label className="label" htmlFor={`${id}-timeout`}>
+                Timeout (ms)
+              </label>
+              <input id={`${id}-timeout`} className="input" inputMode="numeric" value={timeout} onChange={(e) => setTimeoutMs(e.target.value)} disabled={pgNet !== 'installed'} aria-invalid={Boolean(show('timeout'))} aria-describedby={describedBy('timeout')} />
+              {errorText('timeout')}
+            </div>
+          </div>
+        </>
+      )}
 
-        <fieldset className={styles.checks} aria-describedby={describedBy('level')}>
-          <legend>Fire</legend>
-          {TRIGGER_LEVELS.map((l) => (
-            <label key={l}>
-              <input type="radio" name={`${id}-level`} checked={level === l} onChange={() => setLevel(l)} />
-              For each {l.toLowerCase()}
+      {kind === 'function' && (
+        <>
+          <div className="field">
+            <label className="label" htmlFor={`${id}-function`}>
+              Function
             </label>
-          ))}
-          {errorText('level')}
-        </fieldset>
+            <select id={`${id}-function`} className="select" value={fn} onChange={(e) => setFn(e.target.value)} aria-invalid={Boolean(show('function'))} aria-describedby={describedBy('function')}>
+              <option value="">{functions.isPending ? 'Loading functions…' : functions.data?.length ? 'Choose a function' : 'No trigger functions yet'}</option>
+              {functions.data?.map((f) => (
+                <option key={f.id} value={JSON.stringify([f.schema, f.name])}>
+                  {f.schema}.{f.name}()
+                </option>
+              ))}
+            </select>
+            {functions.isError && <span className="field-error">Could not load functions: {functions.error.message}</span>}
+            <span className="field-hint">Functions that return trigger and take no arguments.</span>
+            {errorText('function')}
+          </div>
+          <fieldset className={styles.checks}>
+            <legend>Timing</legend>
+            {TRIGGER_TIMINGS.map((t) => (
+              <label key={t}>
+                <input type="radio" name={`${id}-timing`} checked={timing === t} onChange={() => setTiming(t)} />
+                {t}
+              </label>
+            ))}
+          </fieldset>
+        </>
+      )}
 
-        <SqlPreview sql={sql} open emptyText="Complete the form to see the SQL." />
-        {run.isError && <SqlRunError error={run.error} title="The hook was not created" />}
-      </form>
-    </Modal>
+      <fieldset className={styles.checks} aria-describedby={describedBy('level')}>
+        <legend>Fire</legend>
+        {TRIGGER_LEVELS.map((l) => (
+          <label key={l}>
+            <input type="radio" name={`${id}-level`} checked={level === l} onChange={() => setLevel(l)} />
+            For each {l.toLowerCase()}
+          </label>
+        ))}
+        {errorText('level')}
+      </fieldset>
+
+      <SqlPreview sql={sql} open emptyText="Complete the form to see the SQL." />
+      {run.isError && <SqlRunError error={run.error} title="The hook was not created" />}
+    </FormModal>
   )
 }

@@ -1,5 +1,5 @@
 import { toast } from 'sonner'
-import { ConfirmDeleteModal } from '@/components/ui/ConfirmDeleteModal'
+import { ConfirmModal } from '@/components/ui/ConfirmModal'
 import { useSecretDeleteMutation } from '@/data/vault/secret-delete-mutation'
 import type { VaultSecret } from '@/data/vault/secrets-query'
 
@@ -18,7 +18,7 @@ export function DeleteSecretModal({ projectRef, secret, onClose }: { projectRef:
       }
     )
   return (
-    <ConfirmDeleteModal
+    <ConfirmModal
       open={secret !== null}
       title={`Delete secret ${secret?.name ?? ''}?`}
       confirmLabel="Delete secret"
@@ -27,6 +27,6 @@ export function DeleteSecretModal({ projectRef, secret, onClose }: { projectRef:
       onClose={onClose}
     >
       Anything still using this secret will no longer get its value. This cannot be undone.
-    </ConfirmDeleteModal>
+    </ConfirmModal>
   )
 }

@@ -1,7 +1,6 @@
-import { useEffect, useId, useState, type FormEvent } from 'react'
+import { useEffect, useId, useState } from 'react'
 import { toast } from 'sonner'
-import { Admonition } from '@/components/ui/Admonition'
-import { Modal } from '@/components/ui/Modal'
+import { FormModal } from '@/components/ui/FormModal'
 import { useSecretCreateMutation } from '@/data/vault/secret-create-mutation'
 import { useSecretUpdateMutation } from '@/data/vault/secret-update-mutation'
 import type { VaultSecret } from '@/data/vault/secrets-query'
@@ -41,8 +40,7 @@ export function SecretFormModal({ projectRef, secret, open, onOpenChange }: Prop
   if (valueError) errors.value = valueError
   const shown = (field: keyof Values) => ((submitted || touched[field]) && errors[field]) || undefined
 
-  function submit(event: FormEvent) {
-    event.preventDefault()
+  function submit() {
     setSubmitted(true)
     setServerError(null)
     if (Object.keys(errors).length > 0) return
@@ -72,50 +70,38 @@ export function SecretFormModal({ projectRef, secret, open, onOpenChange }: Prop
   })
 
   return (
-    <Modal
+    <FormModal
       open={open}
-      onOpenChange={(next) => !saving && onOpenChange(next)}
+      onOpenChange={onOpenChange}
       title={secret ? `Edit secret ${secret.name}` : 'Add secret'}
       description="Secrets are encrypted at rest; their values are shown only when revealed."
-      footer={
-        <div className={styles.footerActions}>
-          <button type="button" className="btn" onClick={() => onOpenChange(false)} disabled={saving}>
-            Cancel
-          </button>
-          <button type="submit" form={`${id}-form`} className="btn btn-primary" disabled={saving}>
-            {saving ? 'Saving…' : secret ? 'Save secret' : 'Add secret'}
-          </button>
-        </div>
-      }
+      submitLabel={secret ? 'Save secret' : 'Add secret'}
+      pending={saving}
+      error={serverError}
+      errorTitle="The secret was not saved"
+      onSubmit={submit}
     >
-      <form id={`${id}-form`} onSubmit={submit} noValidate>
-        {serverError && (
-          <Admonition type="danger" role="alert" title="The secret was not saved">
-            {serverError}
-          </Admonition>
-        )}
-        <div className="field">
-          <label htmlFor={`${id}-name`}>Name</label>
-          <input className="input mono" autoComplete="off" spellCheck={false} {...field('name')} />
-          <span id={`${id}-name-hint`} className={shown('name') ? 'field-error' : 'field-hint'}>
-            {shown('name') ?? 'Letters, digits and underscores, e.g. STRIPE_API_KEY'}
-          </span>
-        </div>
-        <div className="field">
-          <label htmlFor={`${id}-description`}>Description (optional)</label>
-          <input className="input" autoComplete="off" {...field('description')} />
-          <span id={`${id}-description-hint`} className={shown('description') ? 'field-error' : 'field-hint'}>
-            {shown('description') ?? 'What the secret is for'}
-          </span>
-        </div>
-        <div className="field">
-          <label htmlFor={`${id}-value`}>{secret ? 'New value' : 'Value'}</label>
-          <textarea className={`textarea ${styles.valueInput}`} autoComplete="off" spellCheck={false} {...field('value')} />
-          <span id={`${id}-value-hint`} className={shown('value') ? 'field-error' : 'field-hint'}>
-            {shown('value') ?? (secret ? 'Leave empty to keep the current value' : 'Stored encrypted (AES-256-GCM)')}
-          </span>
-        </div>
-      </form>
-    </Modal>
+      <div className="field">
+        <label htmlFor={`${id}-name`}>Name</label>
+        <input className="input mono" autoComplete="off" spellCheck={false} {...field('name')} />
+        <span id={`${id}-name-hint`} className={shown('name') ? 'field-error' : 'field-hint'}>
+          {shown('name') ?? 'Letters, digits and underscores, e.g. STRIPE_API_KEY'}
+        </span>
+      </div>
+      <div className="field">
+        <label htmlFor={`${id}-description`}>Description (optional)</label>
+        <input className="input" autoComplete="off" {...field('description')} />
+        <span id={`${id}-description-hint`} className={shown('description') ? 'field-error' : 'field-hint'}>
+          {shown('description') ?? 'What the secret is for'}
+        </span>
+      </div>
+      <div className="field">
+        <label htmlFor={`${id}-value`}>{secret ? 'New value' : 'Value'}</label>
+        <textarea className={`textarea ${styles.valueInput}`} autoComplete="off" spellCheck={false} {...field('value')} />
+        <span id={`${id}-value-hint`} className={shown('value') ? 'field-error' : 'field-hint'}>
+          {shown('value') ?? (secret ? 'Leave empty to keep the current value' : 'Stored encrypted (AES-256-GCM)')}
+        </span>
+      </div>
+    </FormModal>
   )
 }

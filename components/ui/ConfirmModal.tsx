@@ -1,0 +1,73 @@
+import { useId, useState, type ReactNode } from 'react'
+import type { DialogSize } from '@/lib/constants'
+import { Modal } from './Modal'
+import styles from './ConfirmModal.module.css'
+
+export type ConfirmModalProps = {
+  /** Default true: the caller mounts the dialog only while it is wanted. */
+  open?: boolean
+  title: string
+  /** What confirming means for the user (what goes, what stops working); a string becomes a paragraph. */
+  children: ReactNode
+  /** The confirm button's text, e.g. "Delete secret". */
+  confirmLabel: string
+  /** The button's text while it runs. */
+  pendingLabel?: string
+  /** `danger` for what cannot be undone. */
+  variant?: 'danger' | 'primary'
+  /** Typed confirmation: the button stays disabled until this text is typed. */
+  confirmText?: string
+  pending: boolean
+  onConfirm: () => void
+  onClose: () => void
+  size?: DialogSize
+}
+
+/** The confirmation before an action: Cancel, or the confirm button (disabled while it runs). */
+export function ConfirmModal({
+  open = true,
+  title,
+  children,
+  confirmLabel,
+  pendingLabel = 'Deleting…',
+  variant = 'danger',
+  confirmText,
+  pending,
+  onConfirm,
+  onClose,
+  size = 'small',
+}: ConfirmModalProps) {
+  const inputId = useId()
+  const [typed, setTyped] = useState('')
+  const confirmed = confirmText === undefined || typed === confirmText
+  return (
+    <Modal
+      open={open}
+      onOpenChange={(next) => !next && !pending && onClose()}
+      title={title}
+      size={size}
+      footer={
+        <div className={styles.actions}>
+          <button type="button" className="btn" onClick={onClose} disabled={pending}>
+            Cancel
+          </button>
+          <button type="button" className={`btn btn-${variant}`} disabled={pending || !confirmed} onClick={onConfirm}>
+            {pending ? pendingLabel : confirmLabel}
+          </button>
+        </div>
+      }
+    >
+      <div className={styles.body}>
+        {typeof children === 'string' ? <p className={styles.text}>{children}</p> : children}
+        {confirmText !== undefined && (
+          <div className="field">
+            <label htmlFor={inputId}>
+              Type <code>{confirmText}</code> to confirm
+            </label>
+            <input id={inputId} className="input" value={typed} onChange={(e) => setTyped(e.target.value)} autoComplete="off" spellCheck={false} />
+          </div>
+        )}
+      </div>
+    </Modal>
+  )
+}
