@@ -18,6 +18,8 @@ export type ConfirmModalProps = {
   /** Typed confirmation: the button stays disabled until this text is typed. */
   confirmText?: string
   pending: boolean
+  /** Keeps the confirm button disabled (e.g. until a required choice is made). */
+  disabled?: boolean
   onConfirm: () => void
   onClose: () => void
   size?: DialogSize
@@ -33,6 +35,7 @@ export function ConfirmModal({
   variant = 'danger',
   confirmText,
   pending,
+  disabled = false,
   onConfirm,
   onClose,
   size = 'small',
@@ -51,7 +54,7 @@ export function ConfirmModal({
           <button type="button" className="btn" onClick={onClose} disabled={pending}>
             Cancel
           </button>
-          <button type="button" className={`btn btn-${variant}`} disabled={pending || !confirmed} onClick={onConfirm}>
+          <button type="button" className={`btn btn-${variant}`} disabled={pending || disabled || !confirmed} onClick={onConfirm}>
             {pending ? pendingLabel : confirmLabel}
           </button>
         </div>

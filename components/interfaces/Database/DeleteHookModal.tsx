@@ -1,7 +1,7 @@
 import { useId, useState } from 'react'
 import { toast } from 'sonner'
 import { SqlPreview, SqlRunError } from '@/components/ui/SqlPreview'
-import { Modal } from '@/components/ui/Modal'
+import { ConfirmModal } from '@/components/ui/ConfirmModal'
 import { useDatabaseScriptMutation } from '@/data/database/database-script-mutation'
 import { dropHookSql, type Hook } from '@/lib/database/hooks'
 import type { ProjectAccess } from '@/hooks/use-project-access'
@@ -19,34 +19,25 @@ export function DeleteHookModal({ access, hook, onClose }: { access: ProjectAcce
     },
   })
   return (
-    <Modal
-      open
-      onOpenChange={(open) => !open && onClose()}
+    <ConfirmModal
       title={`Delete hook ${hook.name}`}
-      footer={
-        <>
-          <button type="button" className="btn" onClick={onClose}>
-            Cancel
-          </button>
-          <button type="button" className="btn btn-danger" disabled={run.isPending} onClick={() => run.mutate({ ...access.db, sql, action: `delete ${hook.name}` })}>
-            {run.isPending ? 'Deleting…' : 'Delete hook'}
-          </button>
-        </>
-      }
+      confirmLabel="Delete hook"
+      pendingLabel="Deleting…"
+      pending={run.isPending}
+      onConfirm={() => run.mutate({ ...access.db, sql, action: `delete ${hook.name}` })}
+      onClose={onClose}
     >
-      <div style={{ display: 'flex', flexDirection: 'column', gap: '0.75rem' }}>
-        <p style={{ margin: 0 }}>
-          Changes to <code>{`${hook.schema}.${hook.table}`}</code> will no longer run this hook. This cannot be undone.
-        </p>
-        {hook.ownsFunction && (
-          <label htmlFor={fnId} style={{ display: 'inline-flex', gap: '0.4rem', alignItems: 'center' }}>
-            <input id={fnId} type="checkbox" checked={dropFunction} onChange={(e) => setDropFunction(e.target.checked)} />
-            Also drop its function {hook.functionSchema}.{hook.functionName}() (made for this hook)
-          </label>
-        )}
-        <SqlPreview sql={sql} open />
-        {run.isError && <SqlRunError error={run.error} title="The hook was not deleted" />}
-      </div>
-    </Modal>
+      <p style={{ margin: 0 }}>
+        Changes to <code>{`${hook.schema}.${hook.table}`}</code> will no longer run this hook. This cannot be undone.
+      </p>
+      {hook.ownsFunction && (
+        <label htmlFor={fnId} style={{ display: 'inline-flex', gap: '0.4rem', alignItems: 'center' }}>
+          <input id={fnId} type="checkbox" checked={dropFunction} onChange={(e) => setDropFunction(e.target.checked)} />
+          Also drop its function {hook.functionSchema}.{hook.functionName}() (made for this hook)
+        </label>
+      )}
+      <SqlPreview sql={sql} open />
+      {run.isError && <SqlRunError error={run.error} title="The hook was not deleted" />}
+    </ConfirmModal>
   )
 }

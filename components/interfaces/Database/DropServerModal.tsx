@@ -1,7 +1,7 @@
 import { useId, useState } from 'react'
 import { toast } from 'sonner'
 import { SqlPreview, SqlRunError } from '@/components/ui/SqlPreview'
-import { Modal } from '@/components/ui/Modal'
+import { ConfirmModal } from '@/components/ui/ConfirmModal'
 import { useDatabaseScriptMutation } from '@/data/database/database-script-mutation'
 import { dropServerSql, type ForeignServerRow } from '@/lib/database/wrappers'
 import type { ProjectAccess } from '@/hooks/use-project-access'
@@ -21,39 +21,31 @@ export function DropServerModal({ access, server, onClose }: { access: ProjectAc
     },
   })
   return (
-    <Modal
-      open
-      onOpenChange={(open) => !open && onClose()}
+    <ConfirmModal
       title={`Drop server ${server.name}`}
-      footer={
-        <>
-          <button type="button" className="btn" onClick={onClose}>
-            Cancel
-          </button>
-          <button type="button" className="btn btn-danger" disabled={run.isPending || (hasDependents && !cascade)} onClick={() => run.mutate({ ...access.db, sql, action: `drop ${server.name}` })}>
-            {run.isPending ? 'Dropping…' : 'Drop server'}
-          </button>
-        </>
-      }
+      confirmLabel="Drop server"
+      pendingLabel="Dropping…"
+      pending={run.isPending}
+      disabled={(hasDependents && !cascade)}
+      onConfirm={() => run.mutate({ ...access.db, sql, action: `drop ${server.name}` })}
+      onClose={onClose}
     >
-      <div style={{ display: 'flex', flexDirection: 'column', gap: '0.75rem' }}>
-        {hasDependents ? (
-          <>
-            <p style={{ margin: 0 }}>
-              This server has {mappings.length} user mapping{mappings.length === 1 ? '' : 's'} ({mappings.join(', ') || 'none'}) and {server.table_count} foreign table
-              {server.table_count === 1 ? '' : 's'}. Without CASCADE the drop fails; with CASCADE they are dropped too. The remote data is not touched.
-            </p>
-            <label htmlFor={cascadeId} style={{ display: 'inline-flex', gap: '0.4rem', alignItems: 'center' }}>
-              <input id={cascadeId} type="checkbox" checked={cascade} onChange={(e) => setCascade(e.target.checked)} />
-              Drop its user mappings and foreign tables too (CASCADE)
-            </label>
-          </>
-        ) : (
-          <p style={{ margin: 0 }}>Nothing depends on this server.</p>
-        )}
-        <SqlPreview sql={sql} open />
-        {run.isError && <SqlRunError error={run.error} title="The server was not dropped" />}
-      </div>
-    </Modal>
+      {hasDependents ? (
+        <>
+          <p style={{ margin: 0 }}>
+            This server has {mappings.length} user mapping{mappings.length === 1 ? '' : 's'} ({mappings.join(', ') || 'none'}) and {server.table_count} foreign table
+            {server.table_count === 1 ? '' : 's'}. Without CASCADE the drop fails; with CASCADE they are dropped too. The remote data is not touched.
+          </p>
+          <label htmlFor={cascadeId} style={{ display: 'inline-flex', gap: '0.4rem', alignItems: 'center' }}>
+            <input id={cascadeId} type="checkbox" checked={cascade} onChange={(e) => setCascade(e.target.checked)} />
+            Drop its user mappings and foreign tables too (CASCADE)
+          </label>
+        </>
+      ) : (
+        <p style={{ margin: 0 }}>Nothing depends on this server.</p>
+      )}
+      <SqlPreview sql={sql} open />
+      {run.isError && <SqlRunError error={run.error} title="The server was not dropped" />}
+    </ConfirmModal>
   )
 }

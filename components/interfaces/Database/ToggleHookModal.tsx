@@ -1,6 +1,6 @@
 import { toast } from 'sonner'
 import { SqlPreview, SqlRunError } from '@/components/ui/SqlPreview'
-import { Modal } from '@/components/ui/Modal'
+import { ConfirmModal } from '@/components/ui/ConfirmModal'
 import { useDatabaseScriptMutation } from '@/data/database/database-script-mutation'
 import { setHookEnabledSql, type Hook } from '@/lib/database/hooks'
 import type { ProjectAccess } from '@/hooks/use-project-access'
@@ -17,29 +17,21 @@ export function ToggleHookModal({ access, hook, enabled, onClose }: { access: Pr
     },
   })
   return (
-    <Modal
-      open
-      onOpenChange={(open) => !open && onClose()}
+    <ConfirmModal
       title={`${verb} hook ${hook.name}`}
       size="small"
-      footer={
-        <>
-          <button type="button" className="btn" onClick={onClose}>
-            Cancel
-          </button>
-          <button type="button" className="btn btn-primary" disabled={run.isPending} onClick={() => run.mutate({ ...access.db, sql, action: `${verb.toLowerCase()} ${hook.name}` })}>
-            {run.isPending ? 'Running…' : `${verb} hook`}
-          </button>
-        </>
-      }
+      confirmLabel={`${verb} hook`}
+      pendingLabel="Running…"
+      variant="primary"
+      pending={run.isPending}
+      onConfirm={() => run.mutate({ ...access.db, sql, action: `${verb.toLowerCase()} ${hook.name}` })}
+      onClose={onClose}
     >
-      <div style={{ display: 'flex', flexDirection: 'column', gap: '0.75rem' }}>
-        <p style={{ margin: 0 }}>
-          {enabled ? 'The hook fires again on the next change.' : 'The hook stays defined but does not fire until it is enabled again.'}
-        </p>
-        <SqlPreview sql={sql} open />
-        {run.isError && <SqlRunError error={run.error} title={`The hook was not ${enabled ? 'enabled' : 'disabled'}`} />}
-      </div>
-    </Modal>
+      <p style={{ margin: 0 }}>
+        {enabled ? 'The hook fires again on the next change.' : 'The hook stays defined but does not fire until it is enabled again.'}
+      </p>
+      <SqlPreview sql={sql} open />
+      {run.isError && <SqlRunError error={run.error} title={`The hook was not ${enabled ? 'enabled' : 'disabled'}`} />}
+    </ConfirmModal>
   )
 }
