@@ -3,7 +3,7 @@
 // server on loopback (`npm run build` first): prints the performance score, LCP, TBT and CLS of
 // each route. Hosted: a fresh user with an organization and an ACTIVE_HEALTHY project, signed in
 // through the UI in the same Chromium that Lighthouse then drives (storage kept between runs).
-// Self-hosted: the `default` project, no sign-in.   npm run bench:lighthouse [-- --routes home,sql]
+// Self-hosted: the `default` project, no sign-in.   npm run bench:lighthouse [-- --routes home,sql --mode self-hosted]
 import lighthouse from 'lighthouse'
 import desktopConfig from 'lighthouse/core/config/desktop-config.js'
 import { chromium } from '@playwright/test'
@@ -85,6 +85,8 @@ async function measure(mode, port, env) {
         lcp: audits['largest-contentful-paint'].numericValue,
         tbt: audits['total-blocking-time'].numericValue,
         cls: audits['cumulative-layout-shift'].numericValue,
+        // What moved, for a route over the aim: the elements Lighthouse blames, with their share.
+        shifts: (audits['layout-shifts']?.details?.items ?? []).map((item) => `${item.score?.toFixed(3)} ${item.node?.selector ?? item.node?.snippet ?? '?'}`),
       })
     }
   } finally {
@@ -94,9 +96,10 @@ async function measure(mode, port, env) {
   return rows
 }
 
+const modes = process.argv.includes('--mode') ? [process.argv[process.argv.indexOf('--mode') + 1]] : ['hosted', 'self-hosted']
 const rows = [
-  ...(await measure('hosted', 8195, { IS_PLATFORM: 'true', TRUST_PROXY: 'false' })),
-  ...(await measure('self-hosted', 8196, { IS_PLATFORM: 'false' })),
+  ...(modes.includes('hosted') ? await measure('hosted', 8195, { IS_PLATFORM: 'true', TRUST_PROXY: 'false' }) : []),
+  ...(modes.includes('self-hosted') ? await measure('self-hosted', 8196, { IS_PLATFORM: 'false' }) : []),
 ]
 console.log(`Lighthouse ${desktopConfig.settings.formFactor} preset, one run per route (performance and TBT vary with the machine's load; CLS does not)`)
 console.log(`${'mode'.padEnd(12)} ${'route'.padEnd(14)} ${'perf'.padStart(4)} ${'LCP ms'.padStart(8)} ${'TBT ms'.padStart(8)} ${'CLS'.padStart(7)}`)
@@ -105,6 +108,7 @@ for (const r of rows) {
     `${r.mode.padEnd(12)} ${r.name.padEnd(14)} ${String(r.score).padStart(4)} ${r.lcp.toFixed(0).padStart(8)} ${r.tbt.toFixed(0).padStart(8)} ${r.cls.toFixed(3).padStart(7)}`
   )
 }
+for (const r of rows.filter((row) => row.cls >= 0.01)) console.log(`  ${r.mode} ${r.name} shifted: ${r.shifts.slice(0, 5).join(' | ')}`)
 const worst = Math.max(...rows.map((r) => r.cls))
 console.log(`worst CLS: ${worst.toFixed(3)}`)
 process.exit(0)

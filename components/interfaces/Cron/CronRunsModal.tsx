@@ -9,7 +9,7 @@ import type { CronJob } from '@/data/cron/cron-jobs-query'
 import { CRON_RUNS_PAGE_SIZE } from '@/lib/cron/limits'
 import { formatDateTime } from '@/lib/formatting'
 import { formatDuration, RUN_STATUS_BADGE } from './Cron.utils'
-import tableStyles from '@/components/ui/DataTable.module.css'
+import { DataTable } from '@/components/ui/DataTable'
 import styles from './Cron.module.css'
 
 /** A job's runs, newest first, paged: status, start, duration, trigger and the returned message. */
@@ -30,36 +30,19 @@ export function CronRunsModal({ projectRef, job, onClose }: { projectRef: string
     const last = Math.min(offset + CRON_RUNS_PAGE_SIZE, total)
     body = (
       <>
-        <div className={tableStyles.scroll}>
-          <table className={tableStyles.table} aria-label={`Runs of ${job?.name}`} aria-busy={runs.isPlaceholderData || undefined}>
-            <thead>
-              <tr>
-                <th scope="col">Status</th>
-                <th scope="col">Started</th>
-                <th scope="col">Duration</th>
-                <th scope="col">Trigger</th>
-                <th scope="col">Message</th>
-              </tr>
-            </thead>
-            <tbody>
-              {runs.data.runs.map((run) => (
-                <tr key={run.id}>
-                  <td>
-                    <Badge variant={RUN_STATUS_BADGE[run.status].variant}>{RUN_STATUS_BADGE[run.status].label}</Badge>
-                  </td>
-                  <td className={styles.nowrap}>
-                    <time dateTime={run.started_at}>{formatDateTime(run.started_at)}</time>
-                  </td>
-                  <td className={styles.nowrap}>{formatDuration(run.duration_ms)}</td>
-                  <td>{run.trigger === 'manual' ? 'Run now' : 'Schedule'}</td>
-                  <td>
-                    <pre className={styles.message}>{run.return_message ?? '—'}</pre>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          label={`Runs of ${job?.name}`}
+          busy={runs.isPlaceholderData}
+          rows={runs.data.runs}
+          rowKey={(run) => run.id}
+          columns={[
+            { key: 'status', header: 'Status', render: (run) => <Badge variant={RUN_STATUS_BADGE[run.status].variant}>{RUN_STATUS_BADGE[run.status].label}</Badge> },
+            { key: 'started', header: 'Started', nowrap: true, render: (run) => <time dateTime={run.started_at}>{formatDateTime(run.started_at)}</time> },
+            { key: 'duration', header: 'Duration', nowrap: true, render: (run) => formatDuration(run.duration_ms) },
+            { key: 'trigger', header: 'Trigger', render: (run) => (run.trigger === 'manual' ? 'Run now' : 'Schedule') },
+            { key: 'message', header: 'Message', render: (run) => <pre className={styles.message}>{run.return_message ?? '—'}</pre> },
+          ]}
+        />
         <div className={styles.pager}>
           <span>
             Runs {offset + 1}–{last} of {total.toLocaleString('en-US')}

@@ -9,7 +9,7 @@ import { useProjectAccess } from '@/hooks/use-project-access'
 import { DeleteSecretModal } from './DeleteSecretModal'
 import { SecretFormModal } from './SecretFormModal'
 import { SecretValue } from './SecretValue'
-import tableStyles from '@/components/ui/DataTable.module.css'
+import { DataTable } from '@/components/ui/DataTable'
 import screenStyles from '@/components/ui/ScreenHeader.module.css'
 import styles from './Vault.module.css'
 
@@ -56,51 +56,39 @@ export function VaultSecretsScreen({ projectRef }: { projectRef: string }) {
             {term ? `${shown.length} of ${secrets.data.length} secrets` : `${secrets.data.length} secret${secrets.data.length === 1 ? '' : 's'}`}
           </span>
         </div>
-        {shown.length === 0 ? (
-          <EmptyState title={`No secret matches "${search.trim()}"`} action={<button type="button" className="btn btn-sm" onClick={() => setSearch('')}>Clear search</button>} />
-        ) : (
-          <div className={tableStyles.scroll}>
-            <table className={tableStyles.table} aria-label="Secrets">
-              <thead>
-                <tr>
-                  <th scope="col">Name</th>
-                  <th scope="col">Value</th>
-                  <th scope="col">Updated</th>
-                  <th scope="col">
-                    <span className="visually-hidden">Actions</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {shown.map((secret) => (
-                  <tr key={secret.id}>
-                    <th scope="row" className={styles.name}>
-                      <span className="mono">{secret.name}</span>
-                      {secret.description && <span className={styles.description}>{secret.description}</span>}
-                    </th>
-                    <td>
-                      {/* Keyed by the update time: after an edit the value is hidden again, never the old one shown. */}
-                      <SecretValue key={secret.updated_at} projectRef={projectRef} secret={secret} />
-                    </td>
-                    <td className={styles.nowrap}>
-                      <time dateTime={secret.updated_at}>{formatDateTime(secret.updated_at)}</time>
-                    </td>
-                    <td>
-                      <div className={styles.rowActions}>
-                        <button type="button" className="btn btn-sm" onClick={() => setForm({ open: true, secret })} aria-label={`Edit ${secret.name}`}>
-                          Edit
-                        </button>
-                        <button type="button" className="btn btn-sm btn-danger" onClick={() => setDeleting(secret)} aria-label={`Delete ${secret.name}`}>
-                          Delete
-                        </button>
-                      </div>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
+        <DataTable
+          label="Secrets"
+          rows={shown}
+          rowKey={(secret) => secret.id}
+          empty={<EmptyState title={`No secret matches "${search.trim()}"`} action={<button type="button" className="btn btn-sm" onClick={() => setSearch('')}>Clear search</button>} />}
+          columns={[
+            {
+              key: 'name',
+              header: 'Name',
+              rowHeader: true,
+              className: styles.name,
+              render: (secret) => (
+                <>
+                  <span className="mono">{secret.name}</span>
+                  {secret.description && <span className={styles.description}>{secret.description}</span>}
+                </>
+              ),
+            },
+            // Keyed by the update time: after an edit the value is hidden again, never the old one shown.
+            { key: 'value', header: 'Value', render: (secret) => <SecretValue key={secret.updated_at} projectRef={projectRef} secret={secret} /> },
+            { key: 'updated', header: 'Updated', nowrap: true, render: (secret) => <time dateTime={secret.updated_at}>{formatDateTime(secret.updated_at)}</time> },
+          ]}
+          actions={(secret) => (
+            <>
+              <button type="button" className="btn btn-sm" onClick={() => setForm({ open: true, secret })} aria-label={`Edit ${secret.name}`}>
+                Edit
+              </button>
+              <button type="button" className="btn btn-sm btn-danger" onClick={() => setDeleting(secret)} aria-label={`Delete ${secret.name}`}>
+                Delete
+              </button>
+            </>
+          )}
+        />
       </>
     )
   }

@@ -1,0 +1,88 @@
+import type { Key, ReactNode } from 'react'
+import { SkeletonLines } from './Skeleton'
+import styles from './DataTable.module.css'
+
+/** One column: its header and how a row shows in it. */
+export type DataTableColumn<Row> = {
+  key: string
+  header: ReactNode
+  /** The header only names the column for screen readers (e.g. a column of buttons). */
+  hideHeader?: boolean
+  /** The cell names its row (`<th scope="row">`), as the first column usually does. */
+  rowHeader?: boolean
+  /** Keeps the cell on one line (dates, sizes). */
+  nowrap?: boolean
+  align?: 'left' | 'right'
+  className?: string
+  render: (row: Row) => ReactNode
+}
+
+export type DataTableProps<Row> = {
+  /** Names the table for screen readers, e.g. "Secrets". */
+  label: string
+  columns: DataTableColumn<Row>[]
+  rows: readonly Row[] | undefined
+  rowKey: (row: Row) => Key
+  /** Buttons at the end of each row (an "Actions" column, named for screen readers). */
+  actions?: (row: Row) => ReactNode
+  /** While the rows load: placeholder lines in the table's place. */
+  loading?: boolean
+  /** Shown instead of the table when there are no rows. */
+  empty?: ReactNode
+  /** Rows shown are stale while newer ones load (e.g. the previous page). */
+  busy?: boolean
+  className?: string
+}
+
+/**
+ * A bordered, horizontally scrolling table of records with real table semantics: column headers
+ * (`scope="col"`), an optional row header, row actions, and its loading and empty states.
+ */
+export function DataTable<Row>({ label, columns, rows, rowKey, actions, loading = false, empty = null, busy, className }: DataTableProps<Row>) {
+  if (loading) return <SkeletonLines lines={3} label={`Loading ${label.toLowerCase()}`} />
+  if (!rows || rows.length === 0) return <>{empty}</>
+  const cellClass = (column: DataTableColumn<Row>) =>
+    [column.className, column.nowrap && styles.nowrap, column.align === 'right' && styles.right].filter(Boolean).join(' ') || undefined
+  return (
+    <div className={[styles.scroll, className].filter(Boolean).join(' ')}>
+      <table className={styles.table} aria-label={label} aria-busy={busy || undefined}>
+        <thead>
+          <tr>
+            {columns.map((column) => (
+              <th key={column.key} scope="col" className={column.align === 'right' ? styles.right : undefined}>
+                {column.hideHeader ? <span className="visually-hidden">{column.header}</span> : column.header}
+              </th>
+            ))}
+            {actions && (
+              <th scope="col">
+                <span className="visually-hidden">Actions</span>
+              </th>
+            )}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={rowKey(row)}>
+              {columns.map((column) =>
+                column.rowHeader ? (
+                  <th key={column.key} scope="row" className={cellClass(column)}>
+                    {column.render(row)}
+                  </th>
+                ) : (
+                  <td key={column.key} className={cellClass(column)}>
+                    {column.render(row)}
+                  </td>
+                )
+              )}
+              {actions && (
+                <td>
+                  <div className={styles.rowActions}>{actions(row)}</div>
+                </td>
+              )}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  )
+}
