@@ -1,11 +1,15 @@
 import { CopyButton } from '@/components/ui/CopyButton'
+import { Skeleton } from '@/components/ui/Skeleton'
 import styles from './ProjectHome.module.css'
 
 /** What the platform puts where the password goes: it never hands the password back. */
 const PASSWORD_PLACEHOLDER = '[YOUR-PASSWORD]'
 
-/** The database connection string with a copy button, once the platform has it (spec §4). */
-export function ConnectionStringPanel({ connectionString }: { connectionString: string | null }) {
+/**
+ * The database connection string with a copy button, once the platform has it (spec §4). While the
+ * project's details load (`pending`), a placeholder of the same height holds its place.
+ */
+export function ConnectionStringPanel({ connectionString, pending = false }: { connectionString: string | null; pending?: boolean }) {
   return (
     <section className="card" aria-labelledby="connection-title">
       <h2 id="connection-title">Connection string</h2>
@@ -21,6 +25,10 @@ export function ConnectionStringPanel({ connectionString }: { connectionString: 
             </p>
           )}
         </>
+      ) : pending ? (
+        <div className={styles.connection} role="status" aria-label="Loading the connection string">
+          <Skeleton height={36} />
+        </div>
       ) : (
         <p className="muted" style={{ margin: 0 }}>
           The connection string appears here once the database is ready.

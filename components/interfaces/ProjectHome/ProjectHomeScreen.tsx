@@ -43,7 +43,10 @@ export function ProjectHomeScreen({ projectRef }: { projectRef: string }) {
   const role = organizations.data?.find((org) => org.id === data.organization_id)?.role
   // spec §1: self-hosted treats every access check as allowed.
   const canManage = !platform || role === 'Owner' || role === 'Admin'
-  const progress = projectProgressMessage(data)
+  // Until the detail arrives, the list entry stands in: it carries no connection details, so no
+  // "waiting for the connection details" notice (it would vanish a moment later, moving the page).
+  const detailPending = project.isPlaceholderData
+  const progress = detailPending && data.status === 'ACTIVE_HEALTHY' ? null : projectProgressMessage(data)
 
   return (
     <div className={styles.stack}>
@@ -106,7 +109,7 @@ export function ProjectHomeScreen({ projectRef }: { projectRef: string }) {
         </div>
       </dl>
 
-      <ConnectionStringPanel connectionString={data.connectionString} />
+      <ConnectionStringPanel connectionString={data.connectionString} pending={detailPending} />
       <ClientLibraries />
       <ExampleProjects />
     </div>
