@@ -11,6 +11,6 @@ export async function getInvoice({ slug, id }: { slug?: string; id?: number }, s
   return get<Invoice>(`/platform/organizations/${encodeURIComponent(slug)}/billing/invoices/${id}`, { signal })
 }
 
-export const { options: invoiceQueryOptions, use: useInvoiceQuery } = defineQuery(({ slug, id, enabled = true }: { slug?: string; id?: number; enabled?: boolean }) => invoiceKeys.single(slug, id === undefined ? undefined : String(id)), getInvoice, {
+export const { options: invoiceQueryOptions, use: useInvoiceQuery } = defineQuery(({ slug, id }: { slug?: string; id?: number; enabled?: boolean }) => invoiceKeys.single(slug, id === undefined ? undefined : String(id)), getInvoice, {
   staleTime: DEFAULT_STALE_TIME_MS, ready: ({ slug, id, enabled = true }) => Boolean(slug) && id !== undefined,
 })

@@ -10,6 +10,6 @@ export async function getInvoicesCount({ slug }: { slug?: string }, signal?: Abo
   return count
 }
 
-export const { options: invoicesCountQueryOptions, use: useInvoicesCountQuery } = defineQuery(({ slug, enabled = true }: { slug?: string; enabled?: boolean }) => invoiceKeys.count(slug), getInvoicesCount, {
+export const { options: invoicesCountQueryOptions, use: useInvoicesCountQuery } = defineQuery(({ slug }: { slug?: string; enabled?: boolean }) => invoiceKeys.count(slug), getInvoicesCount, {
   staleTime: DEFAULT_STALE_TIME_MS, ready: ({ slug, enabled = true }) => Boolean(slug),
 })

@@ -32,7 +32,7 @@ export async function getPaymentMethods({ slug }: { slug?: string }, signal?: Ab
   return get<PaymentMethods>(`/platform/organizations/${encodeURIComponent(slug)}/payment-methods`, { signal })
 }
 
-export const { options: paymentMethodsQueryOptions, use: usePaymentMethodsQuery } = defineQuery(({ slug, enabled = true }: { slug?: string; enabled?: boolean }) => organizationKeys.paymentMethods(slug), getPaymentMethods, {
+export const { options: paymentMethodsQueryOptions, use: usePaymentMethodsQuery } = defineQuery(({ slug }: { slug?: string; enabled?: boolean }) => organizationKeys.paymentMethods(slug), getPaymentMethods, {
   staleTime: DEFAULT_STALE_TIME_MS, ready: ({ slug, enabled = true }) => Boolean(slug),
 })
 

@@ -26,6 +26,6 @@ export async function getSubscription({ slug }: { slug?: string }, signal?: Abor
   return get<Subscription>(`/platform/organizations/${encodeURIComponent(slug)}/billing/subscription`, { signal })
 }
 
-export const { options: subscriptionQueryOptions, use: useSubscriptionQuery } = defineQuery(({ slug, enabled = true }: { slug?: string; enabled?: boolean }) => organizationKeys.subscription(slug), getSubscription, {
+export const { options: subscriptionQueryOptions, use: useSubscriptionQuery } = defineQuery(({ slug }: { slug?: string; enabled?: boolean }) => organizationKeys.subscription(slug), getSubscription, {
   staleTime: DEFAULT_STALE_TIME_MS, ready: ({ slug, enabled = true }) => Boolean(slug),
 })

@@ -11,6 +11,6 @@ export async function getTaxIds({ slug }: { slug?: string }, signal?: AbortSigna
   return get<TaxId[]>(`/platform/organizations/${encodeURIComponent(slug)}/tax-ids`, { signal })
 }
 
-export const { options: taxIdsQueryOptions, use: useTaxIdsQuery } = defineQuery(({ slug, enabled = true }: { slug?: string; enabled?: boolean }) => organizationKeys.taxIds(slug), getTaxIds, {
+export const { options: taxIdsQueryOptions, use: useTaxIdsQuery } = defineQuery(({ slug }: { slug?: string; enabled?: boolean }) => organizationKeys.taxIds(slug), getTaxIds, {
   staleTime: DEFAULT_STALE_TIME_MS, ready: ({ slug, enabled = true }) => Boolean(slug),
 })

@@ -24,6 +24,6 @@ export async function getUpcomingInvoice({ slug }: { slug?: string }, signal?: A
   return get<UpcomingInvoice>(`/platform/organizations/${encodeURIComponent(slug)}/billing/invoices/upcoming`, { signal })
 }
 
-export const { options: upcomingInvoiceQueryOptions, use: useUpcomingInvoiceQuery } = defineQuery(({ slug, enabled = true }: { slug?: string; enabled?: boolean }) => invoiceKeys.upcomingPreview(slug), getUpcomingInvoice, {
+export const { options: upcomingInvoiceQueryOptions, use: useUpcomingInvoiceQuery } = defineQuery(({ slug }: { slug?: string; enabled?: boolean }) => invoiceKeys.upcomingPreview(slug), getUpcomingInvoice, {
   staleTime: DEFAULT_STALE_TIME_MS, ready: ({ slug, enabled = true }) => Boolean(slug),
 })

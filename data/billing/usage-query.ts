@@ -21,6 +21,6 @@ export async function getOrganizationUsage({ slug }: { slug?: string }, signal?:
   return get<OrganizationUsage>(`/platform/organizations/${encodeURIComponent(slug)}/usage`, { signal })
 }
 
-export const { options: organizationUsageQueryOptions, use: useOrganizationUsageQuery } = defineQuery(({ slug, enabled = true }: { slug?: string; enabled?: boolean }) => organizationKeys.usage(slug), getOrganizationUsage, {
+export const { options: organizationUsageQueryOptions, use: useOrganizationUsageQuery } = defineQuery(({ slug }: { slug?: string; enabled?: boolean }) => organizationKeys.usage(slug), getOrganizationUsage, {
   staleTime: DEFAULT_STALE_TIME_MS, ready: ({ slug, enabled = true }) => Boolean(slug),
 })

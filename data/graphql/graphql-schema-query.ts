@@ -16,6 +16,6 @@ export async function getGraphqlSchema({ projectRef }: { projectRef?: string }, 
   return result.data
 }
 
-export const { options: graphqlSchemaQueryOptions, use: useGraphqlSchemaQuery } = defineQuery(({ projectRef, enabled = true }: { projectRef?: string; enabled?: boolean }) => graphqlKeys.schema(projectRef), getGraphqlSchema, {
+export const { options: graphqlSchemaQueryOptions, use: useGraphqlSchemaQuery } = defineQuery(({ projectRef }: { projectRef?: string; enabled?: boolean }) => graphqlKeys.schema(projectRef), getGraphqlSchema, {
   staleTime: DEFAULT_STALE_TIME_MS, ready: ({ projectRef, enabled = true }) => Boolean(projectRef),
 })

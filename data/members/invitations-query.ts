@@ -23,6 +23,6 @@ export async function getInvitations({ slug }: { slug?: string }, signal?: Abort
   return get<Invitation[]>(`/platform/organizations/${encodeURIComponent(slug)}/members/invitations`, { signal })
 }
 
-export const { options: invitationsQueryOptions, use: useInvitationsQuery } = defineQuery(({ slug, enabled = true }: { slug?: string; enabled?: boolean }) => organizationKeys.invitations(slug), getInvitations, {
+export const { options: invitationsQueryOptions, use: useInvitationsQuery } = defineQuery(({ slug }: { slug?: string; enabled?: boolean }) => organizationKeys.invitations(slug), getInvitations, {
   staleTime: DEFAULT_STALE_TIME_MS, ready: ({ slug, enabled = true }) => Boolean(slug),
 })

@@ -24,6 +24,6 @@ export async function getMembers({ slug }: { slug?: string }, signal?: AbortSign
   return get<Member[]>(`/platform/organizations/${encodeURIComponent(slug)}/members`, { signal })
 }
 
-export const { options: membersQueryOptions, use: useMembersQuery } = defineQuery(({ slug, enabled = true }: { slug?: string; enabled?: boolean }) => organizationKeys.members(slug), getMembers, {
+export const { options: membersQueryOptions, use: useMembersQuery } = defineQuery(({ slug }: { slug?: string; enabled?: boolean }) => organizationKeys.members(slug), getMembers, {
   staleTime: DEFAULT_STALE_TIME_MS, ready: ({ slug, enabled = true }) => Boolean(slug),
 })

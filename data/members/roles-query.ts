@@ -24,6 +24,6 @@ export async function getRoles({ slug }: { slug?: string }, signal?: AbortSignal
   return get<OrganizationRoles>(`/platform/organizations/${encodeURIComponent(slug)}/roles`, { signal })
 }
 
-export const { options: rolesQueryOptions, use: useRolesQuery } = defineQuery(({ slug, enabled = true }: { slug?: string; enabled?: boolean }) => organizationKeys.roles(slug), getRoles, {
+export const { options: rolesQueryOptions, use: useRolesQuery } = defineQuery(({ slug }: { slug?: string; enabled?: boolean }) => organizationKeys.roles(slug), getRoles, {
   staleTime: DEFAULT_STALE_TIME_MS, ready: ({ slug, enabled = true }) => Boolean(slug),
 })

@@ -17,6 +17,6 @@ export async function getFreeProjectLimitCheck({ slug }: { slug?: string }, sign
   return get<FreeProjectLimitCheck>(`/platform/organizations/${encodeURIComponent(slug)}/free-project-limit-check`, { signal })
 }
 
-export const { options: freeProjectLimitCheckQueryOptions, use: useFreeProjectLimitCheckQuery } = defineQuery(({ slug, enabled = true }: { slug?: string; enabled?: boolean }) => organizationKeys.freeProjectLimitCheck(slug), getFreeProjectLimitCheck, {
+export const { options: freeProjectLimitCheckQueryOptions, use: useFreeProjectLimitCheckQuery } = defineQuery(({ slug }: { slug?: string; enabled?: boolean }) => organizationKeys.freeProjectLimitCheck(slug), getFreeProjectLimitCheck, {
   staleTime: DEFAULT_STALE_TIME_MS, ready: ({ slug, enabled = true }) => Boolean(slug),
 })

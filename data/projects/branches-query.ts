@@ -22,6 +22,6 @@ export async function getBranches({ ref }: { ref?: string }, signal?: AbortSigna
   return get<Branch[]>(`/platform/projects/${encodeURIComponent(ref)}/branches`, { signal })
 }
 
-export const { options: branchesQueryOptions, use: useBranchesQuery } = defineQuery(({ ref, enabled = true }: { ref?: string; enabled?: boolean }) => projectKeys.branches(ref), getBranches, {
+export const { options: branchesQueryOptions, use: useBranchesQuery } = defineQuery(({ ref }: { ref?: string; enabled?: boolean }) => projectKeys.branches(ref), getBranches, {
   staleTime: DEFAULT_STALE_TIME_MS, ready: ({ ref, enabled = true }) => Boolean(ref),
 })

@@ -13,7 +13,7 @@ import { CronJobsTable } from './CronJobsTable'
 import { CronRunsModal } from './CronRunsModal'
 import { DeleteCronJobModal } from './DeleteCronJobModal'
 import { useProjectAccess } from '@/hooks/use-project-access'
-import screenStyles from '@/components/ui/ScreenHeader.module.css'
+import { PageHeader, pageScreenClass } from '@/components/ui/PageHeader'
 import styles from './Cron.module.css'
 
 // The form brings the schedule parser (cron-parser, cronstrue): a chunk of its own, fetched after
@@ -101,17 +101,17 @@ export function CronJobsScreen({ projectRef }: { projectRef: string }) {
 
   const status = project.data?.status
   return (
-    <div className={`page ${screenStyles.screen}`}>
-      <header className={screenStyles.header}>
-        <div className={screenStyles.heading}>
-          <h1 className={screenStyles.title}>Cron jobs</h1>
-          <p className={screenStyles.subtitle}>
+    <div className={pageScreenClass}>
+      <PageHeader
+        title="Cron jobs"
+        subtitle={
+          <>
             SQL the platform runs on this project&apos;s database on a schedule, in UTC, with pg_cron&apos;s syntax: five cron fields or
-            &quot;N seconds&quot;.
-          </p>
-        </div>
-        {jobs.isSuccess && jobs.data.length > 0 && createButton}
-      </header>
+&quot;N seconds&quot;.
+          </>
+        }
+        actions={jobs.isSuccess && jobs.data.length > 0 && createButton}
+      />
       {status && status !== 'ACTIVE_HEALTHY' && (
         <Admonition type="warning" title={`The project is ${status}`}>
           Jobs run only while the project is healthy; runs missed meanwhile are not caught up.

@@ -10,7 +10,7 @@ import { DeleteSecretModal } from './DeleteSecretModal'
 import { SecretFormModal } from './SecretFormModal'
 import { SecretValue } from './SecretValue'
 import { DataTable } from '@/components/ui/DataTable'
-import screenStyles from '@/components/ui/ScreenHeader.module.css'
+import { PageHeader, pageScreenClass } from '@/components/ui/PageHeader'
 import styles from './Vault.module.css'
 
 /** `/project/{ref}/settings/vault/secrets`: the project's encrypted secrets. */
@@ -94,14 +94,12 @@ export function VaultSecretsScreen({ projectRef }: { projectRef: string }) {
   }
 
   return (
-    <div className={`page ${screenStyles.screen}`}>
-      <header className={screenStyles.header}>
-        <div className={screenStyles.heading}>
-          <h1 className={screenStyles.title}>Vault secrets</h1>
-          <p className={screenStyles.subtitle}>Credentials stored encrypted at rest (AES-256-GCM). Values are shown only when revealed, and every reveal is audit-logged.</p>
-        </div>
-        {secrets.isSuccess && secrets.data.length > 0 && addButton}
-      </header>
+    <div className={pageScreenClass}>
+      <PageHeader
+        title="Vault secrets"
+        subtitle="Credentials stored encrypted at rest (AES-256-GCM). Values are shown only when revealed, and every reveal is audit-logged."
+        actions={secrets.isSuccess && secrets.data.length > 0 && addButton}
+      />
       {content}
       <SecretFormModal projectRef={projectRef} open={form.open} secret={form.secret} onOpenChange={(open) => setForm((f) => ({ ...f, open }))} />
       <DeleteSecretModal projectRef={projectRef} secret={deleting} onClose={() => setDeleting(null)} />
