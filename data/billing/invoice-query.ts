@@ -12,5 +12,5 @@ export async function getInvoice({ slug, id }: { slug?: string; id?: number }, s
 }
 
 export const { options: invoiceQueryOptions, use: useInvoiceQuery } = defineQuery(({ slug, id }: { slug?: string; id?: number; enabled?: boolean }) => invoiceKeys.single(slug, id === undefined ? undefined : String(id)), getInvoice, {
-  staleTime: DEFAULT_STALE_TIME_MS, ready: ({ slug, id, enabled = true }) => Boolean(slug) && id !== undefined,
+  staleTime: DEFAULT_STALE_TIME_MS, ready: ({ slug, id }) => Boolean(slug) && id !== undefined,
 })

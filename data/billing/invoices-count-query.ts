@@ -11,5 +11,5 @@ export async function getInvoicesCount({ slug }: { slug?: string }, signal?: Abo
 }
 
 export const { options: invoicesCountQueryOptions, use: useInvoicesCountQuery } = defineQuery(({ slug }: { slug?: string; enabled?: boolean }) => invoiceKeys.count(slug), getInvoicesCount, {
-  staleTime: DEFAULT_STALE_TIME_MS, ready: ({ slug, enabled = true }) => Boolean(slug),
+  staleTime: DEFAULT_STALE_TIME_MS, ready: ({ slug }) => Boolean(slug),
 })

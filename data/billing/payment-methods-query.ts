@@ -33,7 +33,7 @@ export async function getPaymentMethods({ slug }: { slug?: string }, signal?: Ab
 }
 
 export const { options: paymentMethodsQueryOptions, use: usePaymentMethodsQuery } = defineQuery(({ slug }: { slug?: string; enabled?: boolean }) => organizationKeys.paymentMethods(slug), getPaymentMethods, {
-  staleTime: DEFAULT_STALE_TIME_MS, ready: ({ slug, enabled = true }) => Boolean(slug),
+  staleTime: DEFAULT_STALE_TIME_MS, ready: ({ slug }) => Boolean(slug),
 })
 
 /** After a card changes: the list and the subscription (which names the default card) are stale. */

@@ -27,5 +27,5 @@ export async function getSubscription({ slug }: { slug?: string }, signal?: Abor
 }
 
 export const { options: subscriptionQueryOptions, use: useSubscriptionQuery } = defineQuery(({ slug }: { slug?: string; enabled?: boolean }) => organizationKeys.subscription(slug), getSubscription, {
-  staleTime: DEFAULT_STALE_TIME_MS, ready: ({ slug, enabled = true }) => Boolean(slug),
+  staleTime: DEFAULT_STALE_TIME_MS, ready: ({ slug }) => Boolean(slug),
 })

@@ -12,5 +12,5 @@ export async function getTaxIds({ slug }: { slug?: string }, signal?: AbortSigna
 }
 
 export const { options: taxIdsQueryOptions, use: useTaxIdsQuery } = defineQuery(({ slug }: { slug?: string; enabled?: boolean }) => organizationKeys.taxIds(slug), getTaxIds, {
-  staleTime: DEFAULT_STALE_TIME_MS, ready: ({ slug, enabled = true }) => Boolean(slug),
+  staleTime: DEFAULT_STALE_TIME_MS, ready: ({ slug }) => Boolean(slug),
 })

@@ -25,5 +25,5 @@ export async function getUpcomingInvoice({ slug }: { slug?: string }, signal?: A
 }
 
 export const { options: upcomingInvoiceQueryOptions, use: useUpcomingInvoiceQuery } = defineQuery(({ slug }: { slug?: string; enabled?: boolean }) => invoiceKeys.upcomingPreview(slug), getUpcomingInvoice, {
-  staleTime: DEFAULT_STALE_TIME_MS, ready: ({ slug, enabled = true }) => Boolean(slug),
+  staleTime: DEFAULT_STALE_TIME_MS, ready: ({ slug }) => Boolean(slug),
 })

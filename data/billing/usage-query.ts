@@ -22,5 +22,5 @@ export async function getOrganizationUsage({ slug }: { slug?: string }, signal?:
 }
 
 export const { options: organizationUsageQueryOptions, use: useOrganizationUsageQuery } = defineQuery(({ slug }: { slug?: string; enabled?: boolean }) => organizationKeys.usage(slug), getOrganizationUsage, {
-  staleTime: DEFAULT_STALE_TIME_MS, ready: ({ slug, enabled = true }) => Boolean(slug),
+  staleTime: DEFAULT_STALE_TIME_MS, ready: ({ slug }) => Boolean(slug),
 })

@@ -17,5 +17,5 @@ export async function getGraphqlSchema({ projectRef }: { projectRef?: string }, 
 }
 
 export const { options: graphqlSchemaQueryOptions, use: useGraphqlSchemaQuery } = defineQuery(({ projectRef }: { projectRef?: string; enabled?: boolean }) => graphqlKeys.schema(projectRef), getGraphqlSchema, {
-  staleTime: DEFAULT_STALE_TIME_MS, ready: ({ projectRef, enabled = true }) => Boolean(projectRef),
+  staleTime: DEFAULT_STALE_TIME_MS, ready: ({ projectRef }) => Boolean(projectRef),
 })

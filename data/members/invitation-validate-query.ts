@@ -32,5 +32,5 @@ export async function validateInvitation(
 }
 
 export const { options: invitationValidateQueryOptions, use: useInvitationValidateQuery } = defineQuery(({ slug, token }: { slug?: string; token?: string; enabled?: boolean }) => organizationKeys.validateToken(slug, token), validateInvitation, {
-  staleTime: DEFAULT_STALE_TIME_MS, ready: ({ slug, token, enabled = true }) => Boolean(slug) && Boolean(token),
+  staleTime: DEFAULT_STALE_TIME_MS, ready: ({ slug, token }) => Boolean(slug) && Boolean(token),
 })

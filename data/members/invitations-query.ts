@@ -24,5 +24,5 @@ export async function getInvitations({ slug }: { slug?: string }, signal?: Abort
 }
 
 export const { options: invitationsQueryOptions, use: useInvitationsQuery } = defineQuery(({ slug }: { slug?: string; enabled?: boolean }) => organizationKeys.invitations(slug), getInvitations, {
-  staleTime: DEFAULT_STALE_TIME_MS, ready: ({ slug, enabled = true }) => Boolean(slug),
+  staleTime: DEFAULT_STALE_TIME_MS, ready: ({ slug }) => Boolean(slug),
 })

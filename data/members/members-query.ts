@@ -25,5 +25,5 @@ export async function getMembers({ slug }: { slug?: string }, signal?: AbortSign
 }
 
 export const { options: membersQueryOptions, use: useMembersQuery } = defineQuery(({ slug }: { slug?: string; enabled?: boolean }) => organizationKeys.members(slug), getMembers, {
-  staleTime: DEFAULT_STALE_TIME_MS, ready: ({ slug, enabled = true }) => Boolean(slug),
+  staleTime: DEFAULT_STALE_TIME_MS, ready: ({ slug }) => Boolean(slug),
 })

@@ -25,5 +25,5 @@ export async function getRoles({ slug }: { slug?: string }, signal?: AbortSignal
 }
 
 export const { options: rolesQueryOptions, use: useRolesQuery } = defineQuery(({ slug }: { slug?: string; enabled?: boolean }) => organizationKeys.roles(slug), getRoles, {
-  staleTime: DEFAULT_STALE_TIME_MS, ready: ({ slug, enabled = true }) => Boolean(slug),
+  staleTime: DEFAULT_STALE_TIME_MS, ready: ({ slug }) => Boolean(slug),
 })

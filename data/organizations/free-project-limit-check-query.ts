@@ -18,5 +18,5 @@ export async function getFreeProjectLimitCheck({ slug }: { slug?: string }, sign
 }
 
 export const { options: freeProjectLimitCheckQueryOptions, use: useFreeProjectLimitCheckQuery } = defineQuery(({ slug }: { slug?: string; enabled?: boolean }) => organizationKeys.freeProjectLimitCheck(slug), getFreeProjectLimitCheck, {
-  staleTime: DEFAULT_STALE_TIME_MS, ready: ({ slug, enabled = true }) => Boolean(slug),
+  staleTime: DEFAULT_STALE_TIME_MS, ready: ({ slug }) => Boolean(slug),
 })

@@ -23,5 +23,5 @@ export async function getBranches({ ref }: { ref?: string }, signal?: AbortSigna
 }
 
 export const { options: branchesQueryOptions, use: useBranchesQuery } = defineQuery(({ ref }: { ref?: string; enabled?: boolean }) => projectKeys.branches(ref), getBranches, {
-  staleTime: DEFAULT_STALE_TIME_MS, ready: ({ ref, enabled = true }) => Boolean(ref),
+  staleTime: DEFAULT_STALE_TIME_MS, ready: ({ ref }) => Boolean(ref),
 })
