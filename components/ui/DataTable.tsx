@@ -25,8 +25,9 @@ export type DataTableProps<Row> = {
   rowKey: (row: Row) => Key
   /** Buttons at the end of each row (an "Actions" column, named for screen readers). */
   actions?: (row: Row) => ReactNode
-  /** While the rows load: placeholder lines in the table's place. */
+  /** While the rows load: placeholder lines in the table's place, announced with `loadingLabel`. */
   loading?: boolean
+  loadingLabel?: string
   /** Shown instead of the table when there are no rows. */
   empty?: ReactNode
   /** Rows shown are stale while newer ones load (e.g. the previous page). */
@@ -38,8 +39,8 @@ export type DataTableProps<Row> = {
  * A bordered, horizontally scrolling table of records with real table semantics: column headers
  * (`scope="col"`), an optional row header, row actions, and its loading and empty states.
  */
-export function DataTable<Row>({ label, columns, rows, rowKey, actions, loading = false, empty = null, busy, className }: DataTableProps<Row>) {
-  if (loading) return <SkeletonLines lines={3} label={`Loading ${label.toLowerCase()}`} />
+export function DataTable<Row>({ label, columns, rows, rowKey, actions, loading = false, loadingLabel, empty = null, busy, className }: DataTableProps<Row>) {
+  if (loading) return <SkeletonLines lines={3} label={loadingLabel ?? `Loading ${label.toLowerCase()}`} />
   if (!rows || rows.length === 0) return <>{empty}</>
   const cellClass = (column: DataTableColumn<Row>) =>
     [column.className, column.nowrap && styles.nowrap, column.align === 'right' && styles.right].filter(Boolean).join(' ') || undefined

@@ -1,6 +1,6 @@
 import { EmptyState } from '@/components/ui/EmptyState'
 import { ErrorState } from '@/components/ui/ErrorState'
-import { SkeletonLines } from '@/components/ui/Skeleton'
+import { DataTable } from '@/components/ui/DataTable'
 import type { ProjectSqlVariables } from '@/data/advisors/project-sql'
 import { useUnusedIndexesQuery } from '@/data/advisors/unused-indexes-query'
 import { formatBytes } from '@/lib/formatting'
@@ -16,47 +16,37 @@ export function UnusedIndexesPanel(vars: ProjectSqlVariables & { enabled: boolea
         Indexes no query has used since the statistics were reset. Each one costs space and slows writes; drop those that stay
         unused under your real workload. Indexes behind a primary key or unique constraint enforce it and must stay.
       </p>
-      {indexes.isPending ? (
-        <SkeletonLines lines={3} label="Loading the index statistics" />
-      ) : indexes.isError ? (
+      {indexes.isError ? (
         <ErrorState title="Failed to load the index statistics" error={indexes.error} onRetry={() => void indexes.refetch()} />
-      ) : indexes.data.length === 0 ? (
-        <EmptyState title="No unused indexes" description="Every index has been used at least once." />
       ) : (
-        <div className={styles.tableWrap}>
-          <table className={styles.table} aria-label="Unused indexes">
-            <thead>
-              <tr>
-                <th scope="col">Index</th>
-                <th scope="col">Table</th>
-                <th scope="col">Definition</th>
-                <th scope="col" className={styles.num}>Size</th>
-              </tr>
-            </thead>
-            <tbody>
-              {indexes.data.map((i) => (
-                <tr key={`${i.schema}.${i.name}`}>
-                  <td>
-                    {i.name}
-                    {i.backs_constraint && (
-                      <>
-                        {' '}
-                        <span className="badge">Constraint</span>
-                      </>
-                    )}
-                  </td>
-                  <td>
-                    {i.schema}.{i.table_name}
-                  </td>
-                  <td>
-                    <code className={styles.queryText}>{i.definition}</code>
-                  </td>
-                  <td className={styles.num}>{formatBytes(Number(i.bytes))}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          label="Unused indexes"
+          loading={indexes.isPending}
+          loadingLabel="Loading the index statistics"
+          rows={indexes.data}
+          rowKey={(i) => `${i.schema}.${i.name}`}
+          empty={<EmptyState title="No unused indexes" description="Every index has been used at least once." />}
+          columns={[
+            {
+              key: 'index',
+              header: 'Index',
+              render: (i) => (
+                <>
+                  {i.name}
+                  {i.backs_constraint && (
+                    <>
+                      {' '}
+                      <span className="badge">Constraint</span>
+                    </>
+                  )}
+                </>
+              ),
+            },
+            { key: 'table', header: 'Table', render: (i) => `${i.schema}.${i.table_name}` },
+            { key: 'definition', header: 'Definition', render: (i) => <code className={styles.queryText}>{i.definition}</code> },
+            { key: 'size', header: 'Size', align: 'right', render: (i) => formatBytes(Number(i.bytes)) },
+          ]}
+        />
       )}
     </section>
   )
