@@ -13,6 +13,8 @@ export type DataTableColumn<Row> = {
   /** Keeps the cell on one line (dates, sizes). */
   nowrap?: boolean
   align?: 'left' | 'right'
+  /** Left out on small screens (spec §9: 639 px), header included. */
+  hideOnMobile?: boolean
   className?: string
   render: (row: Row) => ReactNode
 }
@@ -43,14 +45,18 @@ export function DataTable<Row>({ label, columns, rows, rowKey, actions, loading 
   if (loading) return <SkeletonLines lines={3} label={loadingLabel ?? `Loading ${label.toLowerCase()}`} />
   if (!rows || rows.length === 0) return <>{empty}</>
   const cellClass = (column: DataTableColumn<Row>) =>
-    [column.className, column.nowrap && styles.nowrap, column.align === 'right' && styles.right].filter(Boolean).join(' ') || undefined
+    [column.className, column.nowrap && styles.nowrap, column.align === 'right' && styles.right, column.hideOnMobile && styles.hideOnMobile]
+      .filter(Boolean)
+      .join(' ') || undefined
+  const headerClass = (column: DataTableColumn<Row>) =>
+    [column.align === 'right' && styles.right, column.hideOnMobile && styles.hideOnMobile].filter(Boolean).join(' ') || undefined
   return (
     <div className={[styles.scroll, className].filter(Boolean).join(' ')}>
       <table className={styles.table} aria-label={label} aria-busy={busy || undefined}>
         <thead>
           <tr>
             {columns.map((column) => (
-              <th key={column.key} scope="col" className={column.align === 'right' ? styles.right : undefined}>
+              <th key={column.key} scope="col" className={headerClass(column)}>
                 {column.hideHeader ? <span className="visually-hidden">{column.header}</span> : column.header}
               </th>
             ))}
