@@ -1,8 +1,8 @@
-import { queryOptions, useQuery } from '@tanstack/react-query'
 import { get } from '@/data/fetchers'
 import type { AdvisorRule } from '@/lib/advisors/rules'
 import { DEFAULT_STALE_TIME_MS } from '@/lib/constants'
 import { advisorKeys } from './keys'
+import { defineQuery } from '@/data/query'
 
 export type AdvisorRulesVariables = { projectRef: string | undefined }
 
@@ -12,15 +12,7 @@ export async function getAdvisorRules({ projectRef }: AdvisorRulesVariables, sig
   return get<AdvisorRule[]>(`/platform/projects/${encodeURIComponent(projectRef)}/advisors/rules`, { signal })
 }
 
-export function advisorRulesQueryOptions(vars: AdvisorRulesVariables & { enabled?: boolean }) {
-  return queryOptions({
-    queryKey: advisorKeys.rules(vars.projectRef),
-    queryFn: ({ signal }) => getAdvisorRules(vars, signal),
-    staleTime: DEFAULT_STALE_TIME_MS,
-    enabled: Boolean(vars.projectRef) && (vars.enabled ?? true),
-  })
-}
-
-export function useAdvisorRulesQuery(vars: AdvisorRulesVariables & { enabled?: boolean }) {
-  return useQuery(advisorRulesQueryOptions(vars))
-}
+export const { options: advisorRulesQueryOptions, use: useAdvisorRulesQuery } = defineQuery((vars: AdvisorRulesVariables) => advisorKeys.rules(vars.projectRef), getAdvisorRules, {
+  staleTime: DEFAULT_STALE_TIME_MS,
+  ready: (vars) => Boolean(vars.projectRef),
+})

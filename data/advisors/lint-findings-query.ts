@@ -1,9 +1,9 @@
-import { queryOptions, useQuery } from '@tanstack/react-query'
 import { executeSql, sqlErrorOf } from '@/data/sql/execute-sql'
 import { findingsOf, type Finding, type LintFailure } from '@/lib/advisors/findings'
 import { LINTS, type LintCategory, type LintRow } from '@/lib/advisors/lints'
 import { DEFAULT_STALE_TIME_MS } from '@/lib/constants'
 import { advisorKeys } from './keys'
+import { defineQuery } from '@/data/query'
 
 export type LintFindingsVariables = {
   projectRef: string | undefined
@@ -42,15 +42,7 @@ export async function getLintFindings({ projectRef, connectionString, category }
   return { findings, failures, lintCount: lints.length, ranAt: Date.now() }
 }
 
-export function lintFindingsQueryOptions(vars: LintFindingsVariables & { enabled?: boolean }) {
-  return queryOptions({
-    queryKey: advisorKeys.lints(vars.projectRef, vars.category),
-    queryFn: ({ signal }) => getLintFindings(vars, signal),
-    staleTime: DEFAULT_STALE_TIME_MS,
-    enabled: Boolean(vars.projectRef) && (vars.enabled ?? true),
-  })
-}
-
-export function useLintFindingsQuery(vars: LintFindingsVariables & { enabled?: boolean }) {
-  return useQuery(lintFindingsQueryOptions(vars))
-}
+export const { options: lintFindingsQueryOptions, use: useLintFindingsQuery } = defineQuery((vars: LintFindingsVariables) => advisorKeys.lints(vars.projectRef, vars.category), getLintFindings, {
+  staleTime: DEFAULT_STALE_TIME_MS,
+  ready: (vars) => Boolean(vars.projectRef),
+})

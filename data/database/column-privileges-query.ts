@@ -1,8 +1,8 @@
-import { queryOptions, useQuery } from '@tanstack/react-query'
 import { executeSql } from '@/data/sql/execute-sql'
 import { DEFAULT_STALE_TIME_MS } from '@/lib/constants'
 import { COLUMN_PRIVILEGES_SQL, privilegeGrid, type ColumnPrivilegeRow, type PrivilegeGridColumn } from '@/lib/database/column-privileges'
 import { databaseKeys, type DatabaseVariables } from './keys'
+import { defineQuery } from '@/data/query'
 
 export type ColumnPrivilegesVariables = DatabaseVariables & { schema: string | undefined; table: string | undefined; role: string | undefined }
 
@@ -14,15 +14,7 @@ export async function getColumnPrivileges({ projectRef, connectionString, schema
   return privilegeGrid(rows)
 }
 
-export function columnPrivilegesQueryOptions(vars: ColumnPrivilegesVariables & { enabled?: boolean }) {
-  return queryOptions({
-    queryKey: databaseKeys.columnPrivileges(vars.projectRef, { schema: vars.schema, name: vars.table }, vars.role),
-    queryFn: ({ signal }) => getColumnPrivileges(vars, signal),
-    staleTime: DEFAULT_STALE_TIME_MS,
-    enabled: Boolean(vars.projectRef && vars.schema && vars.table && vars.role) && (vars.enabled ?? true),
-  })
-}
-
-export function useColumnPrivilegesQuery(vars: ColumnPrivilegesVariables & { enabled?: boolean }) {
-  return useQuery(columnPrivilegesQueryOptions(vars))
-}
+export const { options: columnPrivilegesQueryOptions, use: useColumnPrivilegesQuery } = defineQuery((vars: ColumnPrivilegesVariables) => databaseKeys.columnPrivileges(vars.projectRef, { schema: vars.schema, name: vars.table }, vars.role), getColumnPrivileges, {
+  staleTime: DEFAULT_STALE_TIME_MS,
+  ready: (vars) => Boolean(vars.projectRef && vars.schema && vars.table && vars.role),
+})

@@ -1,8 +1,8 @@
-import { queryOptions, useQuery } from '@tanstack/react-query'
 import { executeSql } from '@/data/sql/execute-sql'
 import { DEFAULT_STALE_TIME_MS } from '@/lib/constants'
 import { EXTENSIONS_SQL, type ServerExtensionRow } from '@/lib/database/extensions'
 import { databaseKeys, type DatabaseVariables } from './keys'
+import { defineQuery } from '@/data/query'
 
 export type ServerExtensions = {
   rows: ServerExtensionRow[]
@@ -18,15 +18,7 @@ export async function getServerExtensions({ projectRef, connectionString }: Data
   }
 }
 
-export function extensionsQueryOptions(vars: DatabaseVariables & { enabled?: boolean }) {
-  return queryOptions({
-    queryKey: databaseKeys.extensions(vars.projectRef),
-    queryFn: ({ signal }) => getServerExtensions(vars, signal),
-    staleTime: DEFAULT_STALE_TIME_MS,
-    enabled: Boolean(vars.projectRef) && (vars.enabled ?? true),
-  })
-}
-
-export function useExtensionsQuery(vars: DatabaseVariables & { enabled?: boolean }) {
-  return useQuery(extensionsQueryOptions(vars))
-}
+export const { options: extensionsQueryOptions, use: useExtensionsQuery } = defineQuery((vars: DatabaseVariables) => databaseKeys.extensions(vars.projectRef), getServerExtensions, {
+  staleTime: DEFAULT_STALE_TIME_MS,
+  ready: (vars) => Boolean(vars.projectRef),
+})

@@ -1,9 +1,9 @@
-import { queryOptions, useQuery } from '@tanstack/react-query'
 import { executeSql } from '@/data/sql/execute-sql'
 import { DEFAULT_STALE_TIME_MS } from '@/lib/constants'
 import { FDW_EXTENSIONS, FDW_EXTENSIONS_SQL, type FdwExtensionRow } from '@/lib/database/wrappers'
 import { postgresArrayText } from '@/lib/sql/table-description'
 import { databaseKeys, type DatabaseVariables } from './keys'
+import { defineQuery } from '@/data/query'
 
 /** Extensions providing foreign data wrappers that the server has (installed or not). */
 export async function getFdwExtensions({ projectRef, connectionString }: DatabaseVariables, signal?: AbortSignal): Promise<FdwExtensionRow[]> {
@@ -12,15 +12,7 @@ export async function getFdwExtensions({ projectRef, connectionString }: Databas
   return rows
 }
 
-export function fdwExtensionsQueryOptions(vars: DatabaseVariables & { enabled?: boolean }) {
-  return queryOptions({
-    queryKey: databaseKeys.fdwExtensions(vars.projectRef),
-    queryFn: ({ signal }) => getFdwExtensions(vars, signal),
-    staleTime: DEFAULT_STALE_TIME_MS,
-    enabled: Boolean(vars.projectRef) && (vars.enabled ?? true),
-  })
-}
-
-export function useFdwExtensionsQuery(vars: DatabaseVariables & { enabled?: boolean }) {
-  return useQuery(fdwExtensionsQueryOptions(vars))
-}
+export const { options: fdwExtensionsQueryOptions, use: useFdwExtensionsQuery } = defineQuery((vars: DatabaseVariables) => databaseKeys.fdwExtensions(vars.projectRef), getFdwExtensions, {
+  staleTime: DEFAULT_STALE_TIME_MS,
+  ready: (vars) => Boolean(vars.projectRef),
+})

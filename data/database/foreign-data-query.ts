@@ -1,4 +1,3 @@
-import { queryOptions, useQuery } from '@tanstack/react-query'
 import { executeSql } from '@/data/sql/execute-sql'
 import { DEFAULT_STALE_TIME_MS } from '@/lib/constants'
 import {
@@ -10,6 +9,7 @@ import {
   type ForeignTableRow,
 } from '@/lib/database/wrappers'
 import { databaseKeys, type DatabaseVariables } from './keys'
+import { defineQuery } from '@/data/query'
 
 export type ForeignData = { wrappers: ForeignDataWrapperRow[]; servers: ForeignServerRow[]; tables: ForeignTableRow[] }
 
@@ -24,15 +24,7 @@ export async function getForeignData({ projectRef, connectionString }: DatabaseV
   return { wrappers, servers, tables }
 }
 
-export function foreignDataQueryOptions(vars: DatabaseVariables & { enabled?: boolean }) {
-  return queryOptions({
-    queryKey: databaseKeys.foreignData(vars.projectRef),
-    queryFn: ({ signal }) => getForeignData(vars, signal),
-    staleTime: DEFAULT_STALE_TIME_MS,
-    enabled: Boolean(vars.projectRef) && (vars.enabled ?? true),
-  })
-}
-
-export function useForeignDataQuery(vars: DatabaseVariables & { enabled?: boolean }) {
-  return useQuery(foreignDataQueryOptions(vars))
-}
+export const { options: foreignDataQueryOptions, use: useForeignDataQuery } = defineQuery((vars: DatabaseVariables) => databaseKeys.foreignData(vars.projectRef), getForeignData, {
+  staleTime: DEFAULT_STALE_TIME_MS,
+  ready: (vars) => Boolean(vars.projectRef),
+})

@@ -1,10 +1,10 @@
-import { queryOptions, useQuery } from '@tanstack/react-query'
 import { executeSql } from '@/data/sql/execute-sql'
 import { DEFAULT_STALE_TIME_MS } from '@/lib/constants'
 import { toHook, TRIGGERS_SQL, type Hook, type TriggerRow } from '@/lib/database/hooks'
 import { HIDDEN_SCHEMAS } from '@/lib/schemas'
 import { postgresArrayText } from '@/lib/sql/table-description'
 import { databaseKeys, type DatabaseVariables } from './keys'
+import { defineQuery } from '@/data/query'
 
 /** User triggers of the project's database, as hooks. */
 export async function getHooks({ projectRef, connectionString }: DatabaseVariables, signal?: AbortSignal): Promise<Hook[]> {
@@ -12,15 +12,7 @@ export async function getHooks({ projectRef, connectionString }: DatabaseVariabl
   return rows.map(toHook)
 }
 
-export function hooksQueryOptions(vars: DatabaseVariables & { enabled?: boolean }) {
-  return queryOptions({
-    queryKey: databaseKeys.hooks(vars.projectRef),
-    queryFn: ({ signal }) => getHooks(vars, signal),
-    staleTime: DEFAULT_STALE_TIME_MS,
-    enabled: Boolean(vars.projectRef) && (vars.enabled ?? true),
-  })
-}
-
-export function useHooksQuery(vars: DatabaseVariables & { enabled?: boolean }) {
-  return useQuery(hooksQueryOptions(vars))
-}
+export const { options: hooksQueryOptions, use: useHooksQuery } = defineQuery((vars: DatabaseVariables) => databaseKeys.hooks(vars.projectRef), getHooks, {
+  staleTime: DEFAULT_STALE_TIME_MS,
+  ready: (vars) => Boolean(vars.projectRef),
+})

@@ -1,8 +1,8 @@
-import { queryOptions, useQuery } from '@tanstack/react-query'
 import { executeSql } from '@/data/sql/execute-sql'
 import { DEFAULT_STALE_TIME_MS } from '@/lib/constants'
 import { isHiddenRole, PLATFORM_ROLE_PATTERN, ROLES_SQL, type RoleRow } from '@/lib/database/roles'
 import { databaseKeys, type DatabaseVariables } from './keys'
+import { defineQuery } from '@/data/query'
 
 /** Roles privileges can be granted to (no pg_* roles, no platform roles). */
 export async function getDatabaseRoles({ projectRef, connectionString }: DatabaseVariables, signal?: AbortSignal): Promise<RoleRow[]> {
@@ -10,15 +10,7 @@ export async function getDatabaseRoles({ projectRef, connectionString }: Databas
   return rows.filter((row) => !isHiddenRole(row.name))
 }
 
-export function databaseRolesQueryOptions(vars: DatabaseVariables & { enabled?: boolean }) {
-  return queryOptions({
-    queryKey: databaseKeys.roles(vars.projectRef),
-    queryFn: ({ signal }) => getDatabaseRoles(vars, signal),
-    staleTime: DEFAULT_STALE_TIME_MS,
-    enabled: Boolean(vars.projectRef) && (vars.enabled ?? true),
-  })
-}
-
-export function useDatabaseRolesQuery(vars: DatabaseVariables & { enabled?: boolean }) {
-  return useQuery(databaseRolesQueryOptions(vars))
-}
+export const { options: databaseRolesQueryOptions, use: useDatabaseRolesQuery } = defineQuery((vars: DatabaseVariables) => databaseKeys.roles(vars.projectRef), getDatabaseRoles, {
+  staleTime: DEFAULT_STALE_TIME_MS,
+  ready: (vars) => Boolean(vars.projectRef),
+})

@@ -1,10 +1,10 @@
-import { queryOptions, useQuery } from '@tanstack/react-query'
 import { executeSql } from '@/data/sql/execute-sql'
 import { DEFAULT_STALE_TIME_MS } from '@/lib/constants'
 import { TRIGGER_FUNCTIONS_SQL, type TriggerFunction } from '@/lib/database/hooks'
 import { HIDDEN_SCHEMAS } from '@/lib/schemas'
 import { postgresArrayText } from '@/lib/sql/table-description'
 import { databaseKeys, type DatabaseVariables } from './keys'
+import { defineQuery } from '@/data/query'
 
 /** Functions a trigger can execute (they return `trigger`). */
 export async function getTriggerFunctions({ projectRef, connectionString }: DatabaseVariables, signal?: AbortSignal): Promise<TriggerFunction[]> {
@@ -15,15 +15,7 @@ export async function getTriggerFunctions({ projectRef, connectionString }: Data
   return rows
 }
 
-export function triggerFunctionsQueryOptions(vars: DatabaseVariables & { enabled?: boolean }) {
-  return queryOptions({
-    queryKey: databaseKeys.triggerFunctions(vars.projectRef),
-    queryFn: ({ signal }) => getTriggerFunctions(vars, signal),
-    staleTime: DEFAULT_STALE_TIME_MS,
-    enabled: Boolean(vars.projectRef) && (vars.enabled ?? true),
-  })
-}
-
-export function useTriggerFunctionsQuery(vars: DatabaseVariables & { enabled?: boolean }) {
-  return useQuery(triggerFunctionsQueryOptions(vars))
-}
+export const { options: triggerFunctionsQueryOptions, use: useTriggerFunctionsQuery } = defineQuery((vars: DatabaseVariables) => databaseKeys.triggerFunctions(vars.projectRef), getTriggerFunctions, {
+  staleTime: DEFAULT_STALE_TIME_MS,
+  ready: (vars) => Boolean(vars.projectRef),
+})

@@ -1,9 +1,9 @@
-import { queryOptions, useQuery } from '@tanstack/react-query'
 import { executeSql } from '@/data/sql/execute-sql'
 import { DEFAULT_STALE_TIME_MS } from '@/lib/constants'
 import { HIDDEN_SCHEMAS, isExcludedSchema } from '@/lib/schemas'
 import { postgresArrayText } from '@/lib/sql/table-description'
 import { tableEditorKeys } from './keys'
+import { defineQuery } from '@/data/query'
 
 export type SchemasVariables = { projectRef: string | undefined; connectionString: string | null | undefined }
 export type Schema = { name: string }
@@ -19,15 +19,7 @@ export async function getSchemas({ projectRef, connectionString }: SchemasVariab
   return rows.filter((row) => !isExcludedSchema(row.name))
 }
 
-export function schemasQueryOptions(vars: SchemasVariables & { enabled?: boolean }) {
-  return queryOptions({
-    queryKey: tableEditorKeys.schemas(vars.projectRef),
-    queryFn: ({ signal }) => getSchemas(vars, signal),
-    staleTime: DEFAULT_STALE_TIME_MS,
-    enabled: Boolean(vars.projectRef) && (vars.enabled ?? true),
-  })
-}
-
-export function useSchemasQuery(vars: SchemasVariables & { enabled?: boolean }) {
-  return useQuery(schemasQueryOptions(vars))
-}
+export const { options: schemasQueryOptions, use: useSchemasQuery } = defineQuery((vars: SchemasVariables) => tableEditorKeys.schemas(vars.projectRef), getSchemas, {
+  staleTime: DEFAULT_STALE_TIME_MS,
+  ready: (vars) => Boolean(vars.projectRef),
+})

@@ -1,4 +1,3 @@
-import { queryOptions, useQuery } from '@tanstack/react-query'
 import { executeSql } from '@/data/sql/execute-sql'
 import { DEFAULT_STALE_TIME_MS } from '@/lib/constants'
 import {
@@ -10,6 +9,7 @@ import {
   type CatalogueTable,
 } from '@/lib/sql/table-description'
 import { tableEditorKeys } from './keys'
+import { defineQuery } from '@/data/query'
 
 export type CatalogueSelection = { ids: readonly number[] } | { schemas: readonly string[] }
 export type TableCatalogueVariables = { projectRef: string | undefined; connectionString: string | null | undefined; selection: CatalogueSelection }
@@ -25,15 +25,7 @@ export async function getTableDescriptionsText(vars: TableCatalogueVariables, si
   return formatTableDescriptions(describeTables(await getTableCatalogue(vars, signal)))
 }
 
-export function tableCatalogueQueryOptions(vars: TableCatalogueVariables & { enabled?: boolean }) {
-  return queryOptions({
-    queryKey: tableEditorKeys.catalogue(vars.projectRef, vars.selection),
-    queryFn: ({ signal }) => getTableCatalogue(vars, signal),
-    staleTime: DEFAULT_STALE_TIME_MS,
-    enabled: Boolean(vars.projectRef) && (vars.enabled ?? true),
-  })
-}
-
-export function useTableCatalogueQuery(vars: TableCatalogueVariables & { enabled?: boolean }) {
-  return useQuery(tableCatalogueQueryOptions(vars))
-}
+export const { options: tableCatalogueQueryOptions, use: useTableCatalogueQuery } = defineQuery((vars: TableCatalogueVariables) => tableEditorKeys.catalogue(vars.projectRef, vars.selection), getTableCatalogue, {
+  staleTime: DEFAULT_STALE_TIME_MS,
+  ready: (vars) => Boolean(vars.projectRef),
+})

@@ -1,8 +1,8 @@
-import { queryOptions, useQuery } from '@tanstack/react-query'
 import { DEFAULT_STALE_TIME_MS } from '@/lib/constants'
 import type { CatalogueTable } from '@/lib/sql/table-description'
 import { tableEditorKeys } from './keys'
 import { getTableCatalogue } from './table-catalogue-query'
+import { defineQuery } from '@/data/query'
 
 export type TableVariables = { projectRef: string | undefined; connectionString: string | null | undefined; id: number | undefined }
 
@@ -13,15 +13,7 @@ export async function getTable({ projectRef, connectionString, id }: TableVariab
   return table ?? null
 }
 
-export function tableQueryOptions(vars: TableVariables & { enabled?: boolean }) {
-  return queryOptions({
-    queryKey: tableEditorKeys.table(vars.projectRef, vars.id),
-    queryFn: ({ signal }) => getTable(vars, signal),
-    staleTime: DEFAULT_STALE_TIME_MS,
-    enabled: Boolean(vars.projectRef) && vars.id !== undefined && (vars.enabled ?? true),
-  })
-}
-
-export function useTableQuery(vars: TableVariables & { enabled?: boolean }) {
-  return useQuery(tableQueryOptions(vars))
-}
+export const { options: tableQueryOptions, use: useTableQuery } = defineQuery((vars: TableVariables) => tableEditorKeys.table(vars.projectRef, vars.id), getTable, {
+  staleTime: DEFAULT_STALE_TIME_MS,
+  ready: (vars) => Boolean(vars.projectRef) && vars.id !== undefined,
+})

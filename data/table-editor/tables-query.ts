@@ -1,9 +1,9 @@
-import { queryOptions, useQuery } from '@tanstack/react-query'
 import { executeSql } from '@/data/sql/execute-sql'
 import { DEFAULT_STALE_TIME_MS } from '@/lib/constants'
 import { HIDDEN_SCHEMAS } from '@/lib/schemas'
 import { postgresArrayText } from '@/lib/sql/table-description'
 import { tableEditorKeys } from './keys'
+import { defineQuery } from '@/data/query'
 
 export type TablesVariables = { projectRef: string | undefined; connectionString: string | null | undefined; schema: string | undefined }
 
@@ -27,15 +27,7 @@ export async function getTables({ projectRef, connectionString, schema }: Tables
   return rows.map((row) => ({ ...row, id: Number(row.id) }))
 }
 
-export function tablesQueryOptions(vars: TablesVariables & { enabled?: boolean }) {
-  return queryOptions({
-    queryKey: tableEditorKeys.tables(vars.projectRef, vars.schema),
-    queryFn: ({ signal }) => getTables(vars, signal),
-    staleTime: DEFAULT_STALE_TIME_MS,
-    enabled: Boolean(vars.projectRef && vars.schema) && (vars.enabled ?? true),
-  })
-}
-
-export function useTablesQuery(vars: TablesVariables & { enabled?: boolean }) {
-  return useQuery(tablesQueryOptions(vars))
-}
+export const { options: tablesQueryOptions, use: useTablesQuery } = defineQuery((vars: TablesVariables) => tableEditorKeys.tables(vars.projectRef, vars.schema), getTables, {
+  staleTime: DEFAULT_STALE_TIME_MS,
+  ready: (vars) => Boolean(vars.projectRef && vars.schema),
+})
