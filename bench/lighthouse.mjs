@@ -3,7 +3,7 @@
 // server on loopback (`npm run build` first): prints the performance score, LCP, TBT and CLS of
 // each route. Hosted: a fresh user with an organization and an ACTIVE_HEALTHY project, signed in
 // through the UI in the same Chromium that Lighthouse then drives (storage kept between runs).
-// Self-hosted: the `default` project, no sign-in.   npm run bench:lighthouse [-- --routes home,sql --mode self-hosted]
+// Self-hosted: the `default` project, no sign-in.   npm run bench:lighthouse [-- --routes home,sql --mode self-hosted --cold]
 import lighthouse from 'lighthouse'
 import desktopConfig from 'lighthouse/core/config/desktop-config.js'
 import { chromium } from '@playwright/test'
@@ -74,8 +74,9 @@ async function measure(mode, port, env) {
     }
     for (const [name, path] of routes) {
       const url = `${origin}/dashboard/project/${ref}${path}`
-      // A first visit warms the server's compiled route and the project's database connection.
-      await page.goto(url, { waitUntil: 'networkidle' }).catch(() => {})
+      // A first visit warms the server's compiled route and the project's database connection
+      // (--cold measures the very first visit instead).
+      if (!process.argv.includes('--cold')) await page.goto(url, { waitUntil: 'networkidle' }).catch(() => {})
       const result = await lighthouse(url, { port: DEBUG_PORT, output: 'json', logLevel: 'error', disableStorageReset: true, onlyCategories: ['performance'] }, desktopConfig)
       const audits = result.lhr.audits
       rows.push({

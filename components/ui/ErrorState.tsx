@@ -45,3 +45,8 @@ export function ErrorState({ title = 'Something went wrong', error, onRetry, ret
     </Admonition>
   )
 }
+
+/** The error state of a failed query, with Retry (disabled while it refetches). */
+export function QueryErrorState({ title, query }: { title: string; query: { error: unknown; refetch: () => unknown; isFetching: boolean } }) {
+  return <ErrorState title={title} error={query.error} onRetry={() => void query.refetch()} retrying={query.isFetching} />
+}

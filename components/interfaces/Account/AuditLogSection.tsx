@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import { EmptyState } from '@/components/ui/EmptyState'
-import { ErrorState } from '@/components/ui/ErrorState'
+import { ErrorState, QueryErrorState } from '@/components/ui/ErrorState'
 import { SkeletonLines } from '@/components/ui/Skeleton'
 import { useProfileAuditLogsQuery } from '@/data/profile/profile-audit-logs-query'
 import { formatDateTime } from '@/lib/formatting'
@@ -23,12 +23,7 @@ export function AuditLogSection() {
     body = <SkeletonLines lines={4} label="Loading audit logs" />
   } else if (logs.isError) {
     body = (
-      <ErrorState
-        title="Failed to load audit logs"
-        error={logs.error}
-        onRetry={() => void logs.refetch()}
-        retrying={logs.isFetching}
-      />
+      <QueryErrorState title="Failed to load audit logs" query={logs} />
     )
   } else if (logs.data.length === 0) {
     body = <EmptyState title="No audit logs in this period" description="Choose a wider date range to see older events." />

@@ -3,7 +3,7 @@ import { useState } from 'react'
 import { toast } from 'sonner'
 import { Badge } from '@/components/ui/Badge'
 import { EmptyState } from '@/components/ui/EmptyState'
-import { ErrorState } from '@/components/ui/ErrorState'
+import { ErrorState, QueryErrorState } from '@/components/ui/ErrorState'
 import { Modal } from '@/components/ui/Modal'
 import { SkeletonLines } from '@/components/ui/Skeleton'
 import { useAssuranceLevelQuery } from '@/data/mfa/mfa-aal-query'
@@ -41,12 +41,7 @@ export function MfaSection() {
     body = <SkeletonLines lines={2} label="Loading authenticator apps" />
   } else if (factors.isError) {
     body = (
-      <ErrorState
-        title="Failed to load your authenticator apps"
-        error={factors.error}
-        onRetry={() => void factors.refetch()}
-        retrying={factors.isFetching}
-      />
+      <QueryErrorState title="Failed to load your authenticator apps" query={factors} />
     )
   } else if (factors.data.all.length === 0) {
     body = (

@@ -1,7 +1,7 @@
 import { useRef, useState, type FormEvent } from 'react'
 import { toast } from 'sonner'
 import { Admonition } from '@/components/ui/Admonition'
-import { ErrorState } from '@/components/ui/ErrorState'
+import { ErrorState, QueryErrorState } from '@/components/ui/ErrorState'
 import { SkeletonLines } from '@/components/ui/Skeleton'
 import type { OrganizationCustomer } from '@/data/organizations/organization-customer-query'
 import { useOrganizationCustomerQuery } from '@/data/organizations/organization-customer-query'
@@ -23,12 +23,7 @@ export function BillingAddressForm({ slug }: { slug: string }) {
 
   if (customer.isError) {
     return (
-      <ErrorState
-        title="Failed to load the billing address"
-        error={customer.error}
-        onRetry={() => void customer.refetch()}
-        retrying={customer.isFetching}
-      />
+      <QueryErrorState title="Failed to load the billing address" query={customer} />
     )
   }
   if (customer.isPending) return <SkeletonLines lines={4} label="Loading the billing address" />

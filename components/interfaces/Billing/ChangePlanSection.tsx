@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import { Admonition } from '@/components/ui/Admonition'
-import { ErrorState } from '@/components/ui/ErrorState'
+import { ErrorState, QueryErrorState } from '@/components/ui/ErrorState'
 import { SkeletonLines } from '@/components/ui/Skeleton'
 import { useSubscriptionQuery } from '@/data/billing/subscription-query'
 import type { Organization } from '@/data/organizations/organizations-query'
@@ -28,12 +28,7 @@ export function ChangePlanSection({ slug, organization, canManage }: ChangePlanS
 
   if (subscription.isError) {
     return (
-      <ErrorState
-        title="Failed to load the plans"
-        error={subscription.error}
-        onRetry={() => void subscription.refetch()}
-        retrying={subscription.isFetching}
-      />
+      <QueryErrorState title="Failed to load the plans" query={subscription} />
     )
   }
   if (subscription.isPending) return <SkeletonLines lines={5} label="Loading the plans" />

@@ -1,6 +1,6 @@
 import { Admonition } from '@/components/ui/Admonition'
 import { Badge } from '@/components/ui/Badge'
-import { ErrorState } from '@/components/ui/ErrorState'
+import { ErrorState, QueryErrorState } from '@/components/ui/ErrorState'
 import { SkeletonLines } from '@/components/ui/Skeleton'
 import type { Organization } from '@/data/organizations/organizations-query'
 import { useSubscriptionQuery } from '@/data/billing/subscription-query'
@@ -21,12 +21,7 @@ export function CurrentPlanCard({ slug, organization }: CurrentPlanCardProps) {
 
   if (subscription.isError) {
     return (
-      <ErrorState
-        title="Failed to load the subscription"
-        error={subscription.error}
-        onRetry={() => void subscription.refetch()}
-        retrying={subscription.isFetching}
-      />
+      <QueryErrorState title="Failed to load the subscription" query={subscription} />
     )
   }
   if (subscription.isPending) return <SkeletonLines lines={4} label="Loading the subscription" />

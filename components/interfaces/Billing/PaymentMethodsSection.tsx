@@ -3,7 +3,7 @@ import { toast } from 'sonner'
 import { Admonition } from '@/components/ui/Admonition'
 import { Badge } from '@/components/ui/Badge'
 import { EmptyState } from '@/components/ui/EmptyState'
-import { ErrorState } from '@/components/ui/ErrorState'
+import { ErrorState, QueryErrorState } from '@/components/ui/ErrorState'
 import { SkeletonLines } from '@/components/ui/Skeleton'
 import { usePaymentMethodCreateMutation } from '@/data/billing/payment-method-create-mutation'
 import { usePaymentMethodDeleteMutation } from '@/data/billing/payment-method-delete-mutation'
@@ -28,12 +28,7 @@ export function PaymentMethodsSection({ slug }: { slug: string }) {
         {NO_CARD_PROCESSING_NOTE}
       </Admonition>
       {methods.isError ? (
-        <ErrorState
-          title="Failed to load payment methods"
-          error={methods.error}
-          onRetry={() => void methods.refetch()}
-          retrying={methods.isFetching}
-        />
+        <QueryErrorState title="Failed to load payment methods" query={methods} />
       ) : methods.isPending ? (
         <SkeletonLines lines={2} label="Loading payment methods" />
       ) : methods.data.data.length === 0 ? (

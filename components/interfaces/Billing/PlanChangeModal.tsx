@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { toast } from 'sonner'
 import { Admonition } from '@/components/ui/Admonition'
-import { ErrorState } from '@/components/ui/ErrorState'
+import { ErrorState, QueryErrorState } from '@/components/ui/ErrorState'
 import { Modal } from '@/components/ui/Modal'
 import { SkeletonLines } from '@/components/ui/Skeleton'
 import { useSubscriptionPreviewQuery, type SubscriptionPreview } from '@/data/billing/subscription-preview-query'
@@ -77,12 +77,7 @@ export function PlanChangeModal({ slug, currentPlanId, targetPlanId, onClose }: 
     >
       <div className={styles.previewStack}>
         {preview.isError ? (
-          <ErrorState
-            title="Failed to preview the plan change"
-            error={preview.error}
-            onRetry={() => void preview.refetch()}
-            retrying={preview.isFetching}
-          />
+          <QueryErrorState title="Failed to preview the plan change" query={preview} />
         ) : preview.isPending ? (
           <SkeletonLines lines={3} label="Loading the preview" />
         ) : (

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react'
 import { toast } from 'sonner'
-import { ErrorState } from '@/components/ui/ErrorState'
+import { ErrorState, QueryErrorState } from '@/components/ui/ErrorState'
 import { SkeletonLines } from '@/components/ui/Skeleton'
 import { useTaxIdCreateMutation } from '@/data/billing/tax-id-create-mutation'
 import { useTaxIdDeleteMutation } from '@/data/billing/tax-id-delete-mutation'
@@ -20,12 +20,7 @@ export function TaxIdsSection({ slug }: { slug: string }) {
       </h3>
       <p className="muted">If you are a registered business, add your tax ID so it appears on your invoices.</p>
       {taxIds.isError ? (
-        <ErrorState
-          title="Failed to load tax IDs"
-          error={taxIds.error}
-          onRetry={() => void taxIds.refetch()}
-          retrying={taxIds.isFetching}
-        />
+        <QueryErrorState title="Failed to load tax IDs" query={taxIds} />
       ) : taxIds.isPending ? (
         <SkeletonLines lines={2} label="Loading tax IDs" />
       ) : taxIds.data.length === 0 ? (

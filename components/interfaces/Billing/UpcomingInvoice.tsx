@@ -1,4 +1,4 @@
-import { ErrorState } from '@/components/ui/ErrorState'
+import { ErrorState, QueryErrorState } from '@/components/ui/ErrorState'
 import { SkeletonLines } from '@/components/ui/Skeleton'
 import { useUpcomingInvoiceQuery } from '@/data/billing/upcoming-invoice-query'
 import { formatCurrency, formatShortDate } from '@/lib/formatting'
@@ -13,12 +13,7 @@ export function UpcomingInvoice({ slug }: { slug: string }) {
     <div className="card">
       <h3 id="upcoming-invoice-title">Upcoming invoice</h3>
       {upcoming.isError ? (
-        <ErrorState
-          title="Failed to load the upcoming invoice"
-          error={upcoming.error}
-          onRetry={() => void upcoming.refetch()}
-          retrying={upcoming.isFetching}
-        />
+        <QueryErrorState title="Failed to load the upcoming invoice" query={upcoming} />
       ) : upcoming.isPending ? (
         <SkeletonLines lines={3} label="Loading the upcoming invoice" />
       ) : (

@@ -4,7 +4,7 @@ import { useRouter } from 'next/router'
 import { useState } from 'react'
 import { toast } from 'sonner'
 import { Admonition } from '@/components/ui/Admonition'
-import { ErrorState } from '@/components/ui/ErrorState'
+import { ErrorState, QueryErrorState } from '@/components/ui/ErrorState'
 import { SkeletonLines } from '@/components/ui/Skeleton'
 import { isResponseError } from '@/data/fetchers'
 import { useInvitationAcceptMutation } from '@/data/members/invitation-accept-mutation'
@@ -43,12 +43,7 @@ export function JoinScreen() {
         {validation.error.message}
       </Admonition>
     ) : (
-      <ErrorState
-        title="Failed to check the invitation"
-        error={validation.error}
-        onRetry={() => void validation.refetch()}
-        retrying={validation.isFetching}
-      />
+      <QueryErrorState title="Failed to check the invitation" query={validation} />
     )
   } else {
     body = <InvitationCard slug={slug} token={token} invitation={validation.data} />

@@ -1,7 +1,7 @@
 import { useRouter } from 'next/router'
 import { toast } from 'sonner'
 import { Admonition } from '@/components/ui/Admonition'
-import { ErrorState } from '@/components/ui/ErrorState'
+import { ErrorState, QueryErrorState } from '@/components/ui/ErrorState'
 import { SkeletonLines } from '@/components/ui/Skeleton'
 import { useFreeProjectLimitCheckQuery } from '@/data/organizations/free-project-limit-check-query'
 import { useOrganizationsQuery } from '@/data/organizations/organizations-query'
@@ -22,12 +22,7 @@ export function NewProjectScreen({ slug }: { slug: string }) {
   if (organizations.isPending) return <SkeletonLines lines={6} label="Loading organization" />
   if (organizations.isError) {
     return (
-      <ErrorState
-        title="Failed to load the organization"
-        error={organizations.error}
-        onRetry={() => void organizations.refetch()}
-        retrying={organizations.isFetching}
-      />
+      <QueryErrorState title="Failed to load the organization" query={organizations} />
     )
   }
   // The route guard is skipped here (spec §2), so an unknown slug is answered on the page.
@@ -57,12 +52,7 @@ export function NewProjectScreen({ slug }: { slug: string }) {
         </Admonition>
       )}
       {limit.isError && (
-        <ErrorState
-          title="Failed to check the free project limit"
-          error={limit.error}
-          onRetry={() => void limit.refetch()}
-          retrying={limit.isFetching}
-        />
+        <QueryErrorState title="Failed to check the free project limit" query={limit} />
       )}
       {overLimit.length > 0 && <FreeProjectLimitWarning slug={slug} members={overLimit} />}
       <NewProjectForm

@@ -1,6 +1,6 @@
 import Link from 'next/link'
 import { EmptyState } from '@/components/ui/EmptyState'
-import { ErrorState } from '@/components/ui/ErrorState'
+import { ErrorState, QueryErrorState } from '@/components/ui/ErrorState'
 import { SkeletonLines } from '@/components/ui/Skeleton'
 import { useOrganizationsQuery } from '@/data/organizations/organizations-query'
 import { useProjectsQuery } from '@/data/projects/projects-query'
@@ -37,12 +37,7 @@ export function OrganizationHomeScreen({ slug }: { slug: string }) {
       </div>
 
       {failed ? (
-        <ErrorState
-          title={failed === organizations ? 'Failed to load the organization' : 'Failed to load projects'}
-          error={failed.error}
-          onRetry={() => void failed.refetch()}
-          retrying={failed.isFetching}
-        />
+        <QueryErrorState title={failed === organizations ? 'Failed to load the organization' : 'Failed to load projects'} query={failed} />
       ) : !organizations.data || !projects.data ? (
         <SkeletonLines lines={4} label="Loading projects" />
       ) : !organization ? (

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useRouter } from 'next/router'
-import { ErrorState } from '@/components/ui/ErrorState'
+import { ErrorState, QueryErrorState } from '@/components/ui/ErrorState'
 import { SkeletonLines } from '@/components/ui/Skeleton'
 import { forgetOrganization } from '@/data/organizations/organization-delete-mutation'
 import { useOrganizationsQuery } from '@/data/organizations/organizations-query'
@@ -21,12 +21,7 @@ export function OrganizationSettingsScreen({ slug }: { slug: string }) {
 
   if (organizations.isError) {
     return (
-      <ErrorState
-        title="Failed to load the organization"
-        error={organizations.error}
-        onRetry={() => void organizations.refetch()}
-        retrying={organizations.isFetching}
-      />
+      <QueryErrorState title="Failed to load the organization" query={organizations} />
     )
   }
   if (!organization) return <SkeletonLines lines={5} label="Loading organization settings" />

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query'
 import { useRouter } from 'next/router'
 import { Admonition } from '@/components/ui/Admonition'
 import { EmptyState } from '@/components/ui/EmptyState'
-import { ErrorState } from '@/components/ui/ErrorState'
+import { ErrorState, QueryErrorState } from '@/components/ui/ErrorState'
 import { SkeletonLines } from '@/components/ui/Skeleton'
 import { useInvitationsQuery } from '@/data/members/invitations-query'
 import { useMembersQuery } from '@/data/members/members-query'
@@ -75,12 +75,7 @@ export function TeamScreen({ slug }: { slug: string }) {
           {invitations.isPending ? (
             <SkeletonLines lines={2} label="Loading invitations" />
           ) : invitations.isError ? (
-            <ErrorState
-              title="Failed to load invitations"
-              error={invitations.error}
-              onRetry={() => void invitations.refetch()}
-              retrying={invitations.isFetching}
-            />
+            <QueryErrorState title="Failed to load invitations" query={invitations} />
           ) : invitations.data.length === 0 ? (
             <p className="muted">No pending invitations.</p>
           ) : (

@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react'
 import { toast } from 'sonner'
 import { Admonition } from '@/components/ui/Admonition'
 import { EmptyState } from '@/components/ui/EmptyState'
-import { ErrorState } from '@/components/ui/ErrorState'
+import { ErrorState, QueryErrorState } from '@/components/ui/ErrorState'
 import { Modal } from '@/components/ui/Modal'
 import { SkeletonLines } from '@/components/ui/Skeleton'
 import { useOrganizationsQuery } from '@/data/organizations/organizations-query'
@@ -67,12 +67,7 @@ export function OrganizationsScreen() {
       {organizations.isPending ? (
         <SkeletonLines lines={4} label="Loading organizations" />
       ) : organizations.isError ? (
-        <ErrorState
-          title="Failed to load organizations"
-          error={organizations.error}
-          onRetry={() => void organizations.refetch()}
-          retrying={organizations.isFetching}
-        />
+        <QueryErrorState title="Failed to load organizations" query={organizations} />
       ) : organizations.data.length === 0 ? (
         <EmptyState
           title="You are not part of any organization yet"
