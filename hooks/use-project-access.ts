@@ -1,3 +1,4 @@
+import { useAuth } from '@/hooks/use-auth'
 import { useOrganizationsQuery } from '@/data/organizations/organizations-query'
 import { usePermissionsQuery } from '@/data/permissions/permissions-query'
 import { useProjectConnection } from '@/hooks/use-project-connection'
@@ -26,8 +27,9 @@ const isRole = (value: unknown): value is Role => (ROLES as readonly unknown[]).
 export function useProjectAccess(projectRef: string | undefined) {
   const platform = isPlatform()
   const connection = useProjectConnection(projectRef)
+  const { isLoggedIn } = useAuth()
   const organizations = useOrganizationsQuery({ enabled: platform })
-  const permissions = usePermissionsQuery({ enabled: platform })
+  const permissions = usePermissionsQuery({ enabled: platform && isLoggedIn })
   const organization = organizations.data?.find((org) => org.id === connection.project?.organization_id)
   const role: Role | null = !platform ? 'Owner' : isRole(organization?.role) ? organization.role : null
   const readOnly = platform && role === 'Read-only'

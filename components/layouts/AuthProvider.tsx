@@ -1,18 +1,12 @@
 import type { Session } from '@supabase/auth-js'
-import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from 'react'
+import { useEffect, useMemo, useState, type ReactNode } from 'react'
 import { setAccessTokenProvider } from '@/data/fetchers'
 import { getAccessToken, getGotrueClient } from '@/data/auth/gotrue-client'
 import { isPlatform } from '@/lib/config'
 
-type AuthState = {
-  session: Session | null
-  /** True until the stored session has been read. */
-  isLoading: boolean
-  /** Self-hosted builds have no sign-in: everyone is signed in. */
-  isLoggedIn: boolean
-}
+import { AuthContext, type AuthState } from '@/hooks/use-auth'
 
-const AuthContext = createContext<AuthState>({ session: null, isLoading: true, isLoggedIn: false })
+export { useAuth } from '@/hooks/use-auth'
 
 /** Keeps the auth session in React and hands its access token to the HTTP client. */
 export function AuthProvider({ children }: { children: ReactNode }) {
@@ -45,9 +39,4 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     [session, isLoading, platform]
   )
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>
-}
-
-/** The auth session, loading flag and whether someone is signed in. */
-export function useAuth(): AuthState {
-  return useContext(AuthContext)
 }

@@ -7,6 +7,8 @@ export type ConfirmModalProps = {
   /** Default true: the caller mounts the dialog only while it is wanted. */
   open?: boolean
   title: string
+  /** Shown under the title and announced as the dialog's description. */
+  description?: ReactNode
   /** What confirming means for the user (what goes, what stops working); a string becomes a paragraph. */
   children: ReactNode
   /** The confirm button's text, e.g. "Delete secret". */
@@ -29,6 +31,7 @@ export type ConfirmModalProps = {
 export function ConfirmModal({
   open = true,
   title,
+  description,
   children,
   confirmLabel,
   pendingLabel = 'Deleting…',
@@ -48,6 +51,7 @@ export function ConfirmModal({
       open={open}
       onOpenChange={(next) => !next && !pending && onClose()}
       title={title}
+      description={description}
       size={size}
       footer={
         <div className={styles.actions}>

@@ -1,5 +1,5 @@
 import { useEffect, useId, useState } from 'react'
-import { Modal } from '@/components/ui/Modal'
+import { ConfirmModal } from '@/components/ui/ConfirmModal'
 import { ADVISOR_RULE_REASON_MAX_LENGTH } from '@/lib/advisors/rules'
 
 type DisableRuleModalProps = {
@@ -19,27 +19,18 @@ export function DisableRuleModal({ rule, pending, error, onCancel, onConfirm }: 
   const tooLong = reason.trim().length > ADVISOR_RULE_REASON_MAX_LENGTH
 
   return (
-    <Modal
-      open={rule !== null}
-      onOpenChange={(open) => !open && onCancel()}
+    <ConfirmModal
       title={`Disable “${rule?.title ?? ''}”?`}
+      open={rule !== null}
       description="Its findings are hidden from the advisor for everyone in this project until the rule is enabled again."
       size="small"
-      footer={
-        <>
-          <button type="button" className="btn" onClick={onCancel}>
-            Cancel
-          </button>
-          <button
-            type="button"
-            className="btn btn-primary"
-            disabled={pending || tooLong}
-            onClick={() => onConfirm(reason.trim() === '' ? null : reason.trim())}
-          >
-            {pending ? 'Disabling…' : 'Disable rule'}
-          </button>
-        </>
-      }
+      confirmLabel="Disable rule"
+      pendingLabel="Disabling…"
+      variant="primary"
+      pending={pending}
+      disabled={tooLong}
+      onConfirm={() => onConfirm(reason.trim() === '' ? null : reason.trim())}
+      onClose={onCancel}
     >
       <div className="field">
         <label className="label" htmlFor={id}>
@@ -66,6 +57,6 @@ export function DisableRuleModal({ rule, pending, error, onCancel, onConfirm }: 
           </span>
         )}
       </div>
-    </Modal>
+    </ConfirmModal>
   )
 }

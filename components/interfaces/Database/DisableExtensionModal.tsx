@@ -3,7 +3,7 @@ import { toast } from 'sonner'
 import { SqlPreview, SqlRunError } from '@/components/ui/SqlPreview'
 import { Admonition } from '@/components/ui/Admonition'
 import { ErrorState } from '@/components/ui/ErrorState'
-import { Modal } from '@/components/ui/Modal'
+import { ConfirmModal } from '@/components/ui/ConfirmModal'
 import { SkeletonLines } from '@/components/ui/Skeleton'
 import { useDatabaseScriptMutation } from '@/data/database/database-script-mutation'
 import { useExtensionDependentsQuery } from '@/data/database/extension-dependents-query'
@@ -28,53 +28,40 @@ export function DisableExtensionModal({ access, entry, onClose }: { access: Proj
   const ready = dependents.isSuccess && (!hasDependents || cascade)
 
   return (
-    <Modal
-      open
-      onOpenChange={(open) => !open && onClose()}
+    <ConfirmModal
       title={`Disable ${entry.name}`}
       size="large"
-      footer={
-        <>
-          <button type="button" className="btn" onClick={onClose}>
-            Cancel
-          </button>
-          <button
-            type="button"
-            className="btn btn-danger"
-            disabled={!ready || run.isPending}
-            onClick={() => run.mutate({ ...access.db, sql, action: `disable ${entry.name}` })}
-          >
-            {run.isPending ? 'Disabling…' : 'Disable extension'}
-          </button>
-        </>
-      }
+      confirmLabel="Disable extension"
+      pendingLabel="Disabling…"
+      pending={run.isPending}
+      disabled={!ready || run.isPending}
+      onConfirm={() => run.mutate({ ...access.db, sql, action: `disable ${entry.name}` })}
+      onClose={onClose}
     >
-      <div style={{ display: 'flex', flexDirection: 'column', gap: '0.75rem' }}>
-        <p style={{ margin: 0 }}>
-          Dropping <strong>{entry.name}</strong> removes its types, functions and operators from the database.
-        </p>
-        {dependents.isPending && <SkeletonLines lines={2} label="Checking what depends on the extension" />}
-        {dependents.isError && (
-          <ErrorState title="Could not check what depends on the extension" error={dependents.error} onRetry={() => void dependents.refetch()} />
-        )}
-        {dependents.isSuccess && !hasDependents && <p className="muted" style={{ margin: 0 }}>Nothing outside the extension depends on it.</p>}
-        {hasDependents && (
-          <Admonition type="warning" title={`${dependents.data!.length} object${dependents.data!.length === 1 ? '' : 's'} depend on ${entry.name}`}>
-            Without CASCADE the drop fails. With CASCADE these are dropped too, with their data:
-            <ul className={styles.dependents}>
-              {dependents.data!.map((object) => (
-                <li key={object}>{object}</li>
-              ))}
-            </ul>
-            <label htmlFor={cascadeId} style={{ display: 'inline-flex', gap: '0.4rem', alignItems: 'center', marginTop: '0.5rem' }}>
-              <input id={cascadeId} type="checkbox" checked={cascade} onChange={(e) => setCascade(e.target.checked)} />
-              Drop these objects too (CASCADE)
-            </label>
-          </Admonition>
-        )}
-        <SqlPreview sql={sql} open />
-        {run.isError && <SqlRunError error={run.error} title="The extension was not disabled" />}
-      </div>
-    </Modal>
+      <p style={{ margin: 0 }}>
+        Dropping <strong>{entry.name}</strong> removes its types, functions and operators from the database.
+      </p>
+      {dependents.isPending && <SkeletonLines lines={2} label="Checking what depends on the extension" />}
+      {dependents.isError && (
+        <ErrorState title="Could not check what depends on the extension" error={dependents.error} onRetry={() => void dependents.refetch()} />
+      )}
+      {dependents.isSuccess && !hasDependents && <p className="muted" style={{ margin: 0 }}>Nothing outside the extension depends on it.</p>}
+      {hasDependents && (
+        <Admonition type="warning" title={`${dependents.data!.length} object${dependents.data!.length === 1 ? '' : 's'} depend on ${entry.name}`}>
+          Without CASCADE the drop fails. With CASCADE these are dropped too, with their data:
+          <ul className={styles.dependents}>
+            {dependents.data!.map((object) => (
+              <li key={object}>{object}</li>
+            ))}
+          </ul>
+          <label htmlFor={cascadeId} style={{ display: 'inline-flex', gap: '0.4rem', alignItems: 'center', marginTop: '0.5rem' }}>
+            <input id={cascadeId} type="checkbox" checked={cascade} onChange={(e) => setCascade(e.target.checked)} />
+            Drop these objects too (CASCADE)
+          </label>
+        </Admonition>
+      )}
+      <SqlPreview sql={sql} open />
+      {run.isError && <SqlRunError error={run.error} title="The extension was not disabled" />}
+    </ConfirmModal>
   )
 }

@@ -1,7 +1,7 @@
 import { useId, useMemo, useState } from 'react'
 import { toast } from 'sonner'
 import { SqlPreview, SqlRunError } from '@/components/ui/SqlPreview'
-import { Modal } from '@/components/ui/Modal'
+import { ConfirmModal } from '@/components/ui/ConfirmModal'
 import { useDatabaseScriptMutation } from '@/data/database/database-script-mutation'
 import { useSchemasQuery } from '@/data/table-editor/schemas-query'
 import { DEFAULT_EXTENSION_SCHEMA, enableExtensionSql, type ExtensionEntry } from '@/lib/database/extensions'
@@ -25,67 +25,55 @@ export function EnableExtensionModal({ access, entry, onClose }: { access: Proje
   const exists = schemas.data?.some((s) => s.name === schema.trim())
 
   return (
-    <Modal
-      open
-      onOpenChange={(open) => !open && onClose()}
+    <ConfirmModal
       title={`Enable ${entry.name}`}
       description={entry.comment}
-      footer={
-        <>
-          <button type="button" className="btn" onClick={onClose}>
-            Cancel
-          </button>
-          <button
-            type="button"
-            className="btn btn-primary"
-            disabled={!sql || run.isPending}
-            onClick={() => sql && run.mutate({ ...access.db, sql, action: `enable ${entry.name}` })}
-          >
-            {run.isPending ? 'Enabling…' : 'Enable extension'}
-          </button>
-        </>
-      }
+      confirmLabel="Enable extension"
+      pendingLabel="Enabling…"
+      variant="primary"
+      pending={run.isPending}
+      disabled={!sql || run.isPending}
+      onConfirm={() => sql && run.mutate({ ...access.db, sql, action: `enable ${entry.name}` })}
+      onClose={onClose}
     >
-      <div style={{ display: 'flex', flexDirection: 'column', gap: '0.75rem' }}>
-        {entry.fixedSchema ? (
-          <p style={{ margin: 0 }}>
-            This extension always installs into the <code>{entry.fixedSchema}</code> schema.
-          </p>
-        ) : (
-          <div className="field" style={{ margin: 0 }}>
-            <label className="label" htmlFor={schemaId}>
-              Schema
-            </label>
-            <input
-              id={schemaId}
-              className="input"
-              list={listId}
-              value={schema}
-              onChange={(e) => setSchema(e.target.value)}
-              aria-invalid={Boolean(schemaError)}
-              aria-describedby={`${schemaId}-hint`}
-            />
-            <datalist id={listId}>
-              {schemas.data?.map((s) => (
-                <option key={s.name} value={s.name} />
-              ))}
-            </datalist>
-            <span id={`${schemaId}-hint`} className={schemaError ? 'field-error' : 'field-hint'}>
-              {schemaError ??
-                (exists === false
-                  ? `The schema ${schema.trim()} does not exist yet: it is created first.`
-                  : 'The extension’s objects are created in this schema.')}
-            </span>
-          </div>
-        )}
-        {entry.requires.length > 0 && (
-          <p style={{ margin: 0 }}>
-            Also installs what it requires: <strong>{entry.requires.join(', ')}</strong> (CASCADE).
-          </p>
-        )}
-        <SqlPreview sql={sql} open />
-        {run.isError && <SqlRunError error={run.error} title="The extension was not enabled" />}
-      </div>
-    </Modal>
+      {entry.fixedSchema ? (
+        <p style={{ margin: 0 }}>
+          This extension always installs into the <code>{entry.fixedSchema}</code> schema.
+        </p>
+      ) : (
+        <div className="field" style={{ margin: 0 }}>
+          <label className="label" htmlFor={schemaId}>
+            Schema
+          </label>
+          <input
+            id={schemaId}
+            className="input"
+            list={listId}
+            value={schema}
+            onChange={(e) => setSchema(e.target.value)}
+            aria-invalid={Boolean(schemaError)}
+            aria-describedby={`${schemaId}-hint`}
+          />
+          <datalist id={listId}>
+            {schemas.data?.map((s) => (
+              <option key={s.name} value={s.name} />
+            ))}
+          </datalist>
+          <span id={`${schemaId}-hint`} className={schemaError ? 'field-error' : 'field-hint'}>
+            {schemaError ??
+              (exists === false
+                ? `The schema ${schema.trim()} does not exist yet: it is created first.`
+                : 'The extension’s objects are created in this schema.')}
+          </span>
+        </div>
+      )}
+      {entry.requires.length > 0 && (
+        <p style={{ margin: 0 }}>
+          Also installs what it requires: <strong>{entry.requires.join(', ')}</strong> (CASCADE).
+        </p>
+      )}
+      <SqlPreview sql={sql} open />
+      {run.isError && <SqlRunError error={run.error} title="The extension was not enabled" />}
+    </ConfirmModal>
   )
 }

@@ -1,5 +1,5 @@
 import { toast } from 'sonner'
-import { Modal } from '@/components/ui/Modal'
+import { ConfirmModal } from '@/components/ui/ConfirmModal'
 import { useRowDeleteMutation } from '@/data/table-editor/row-delete-mutation'
 import { deleteRowsSql, type RowKey } from '@/lib/sql/ddl'
 import type { CatalogueTable } from '@/lib/sql/table-description'
@@ -27,31 +27,17 @@ export function DeleteRowsModal({ projectRef, connectionString, table, rowKeys, 
   })
   const ref = { schema: table.schema, name: table.name }
   return (
-    <Modal
-      open
-      onOpenChange={(open) => !open && onClose()}
+    <ConfirmModal
       title={`Delete ${count} ${noun}`}
       description={`${count === 1 ? 'The selected row' : `The ${count} selected rows`} of ${table.name} will be deleted. This cannot be undone.`}
-      footer={
-        <>
-          <button type="button" className="btn" onClick={onClose}>
-            Cancel
-          </button>
-          <button
-            type="button"
-            className="btn btn-danger"
-            disabled={remove.isPending}
-            onClick={() => remove.mutate({ projectRef, connectionString, table: { ...ref, id: table.id }, rowKeys })}
-          >
-            {remove.isPending ? 'Deleting…' : `Delete ${noun}`}
-          </button>
-        </>
-      }
+      confirmLabel={`Delete ${noun}`}
+      pendingLabel="Deleting…"
+      pending={remove.isPending}
+      onConfirm={() => remove.mutate({ projectRef, connectionString, table: { ...ref, id: table.id }, rowKeys })}
+      onClose={onClose}
     >
-      <div style={{ display: 'flex', flexDirection: 'column', gap: '0.75rem' }}>
-        {remove.error && <SqlRunError error={remove.error} title={`The ${noun} were not deleted`} />}
-        <SqlPreview sql={deleteRowsSql(ref, rowKeys)} />
-      </div>
-    </Modal>
+      {remove.error && <SqlRunError error={remove.error} title={`The ${noun} were not deleted`} />}
+      <SqlPreview sql={deleteRowsSql(ref, rowKeys)} />
+    </ConfirmModal>
   )
 }

@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import { toast } from 'sonner'
-import { Modal } from '@/components/ui/Modal'
+import { ConfirmModal } from '@/components/ui/ConfirmModal'
 import { useTableDropMutation } from '@/data/table-editor/table-drop-mutation'
 import { dropTableSql } from '@/lib/sql/ddl'
 import type { CatalogueTable } from '@/lib/sql/table-description'
@@ -26,36 +26,22 @@ export function DropTableModal({ projectRef, connectionString, table, onClose, o
   })
   const ref = { schema: table.schema, name: table.name }
   return (
-    <Modal
-      open
-      onOpenChange={(open) => !open && onClose()}
+    <ConfirmModal
       title={`Delete table ${table.name}`}
       description="The table and all its rows are deleted. This cannot be undone."
       size="medium"
-      footer={
-        <>
-          <button type="button" className="btn" onClick={onClose}>
-            Cancel
-          </button>
-          <button
-            type="button"
-            className="btn btn-danger"
-            disabled={drop.isPending}
-            onClick={() => drop.mutate({ projectRef, connectionString, table: { ...ref, id: table.id }, cascade })}
-          >
-            {drop.isPending ? 'Deleting…' : 'Delete table'}
-          </button>
-        </>
-      }
+      confirmLabel="Delete table"
+      pendingLabel="Deleting…"
+      pending={drop.isPending}
+      onConfirm={() => drop.mutate({ projectRef, connectionString, table: { ...ref, id: table.id }, cascade })}
+      onClose={onClose}
     >
-      <div style={{ display: 'flex', flexDirection: 'column', gap: '0.75rem' }}>
-        <label style={{ display: 'flex', gap: '0.4rem', alignItems: 'center' }}>
-          <input type="checkbox" checked={cascade} onChange={(e) => setCascade(e.target.checked)} />
-          Also delete objects that depend on it (CASCADE)
-        </label>
-        {drop.error && <SqlRunError error={drop.error} title="The table was not deleted" />}
-        <SqlPreview sql={dropTableSql(ref, { cascade })} />
-      </div>
-    </Modal>
+      <label style={{ display: 'flex', gap: '0.4rem', alignItems: 'center' }}>
+        <input type="checkbox" checked={cascade} onChange={(e) => setCascade(e.target.checked)} />
+        Also delete objects that depend on it (CASCADE)
+      </label>
+      {drop.error && <SqlRunError error={drop.error} title="The table was not deleted" />}
+      <SqlPreview sql={dropTableSql(ref, { cascade })} />
+    </ConfirmModal>
   )
 }

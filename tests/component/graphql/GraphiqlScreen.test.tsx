@@ -61,6 +61,8 @@ function handlers({ withTables = true, onRun = () => HttpResponse.json({ data: {
   const runs: Body[] = []
   server.use(
     http.get(`*/platform/projects/${REF}`, () => HttpResponse.json(projectDetail())),
+    // The screen's access hook asks for the caller's organizations (the role comes from the mocked hook).
+    http.get('*/platform/organizations', () => HttpResponse.json([])),
     http.post(`*/platform/projects/${REF}/api/graphql`, async ({ request }) => {
       const body = (await request.json()) as Body
       if (body.query.includes('__schema')) return HttpResponse.json({ data: introspection(withTables) })
@@ -214,6 +216,7 @@ describe('GraphQL explorer', () => {
     let fail = true
     server.use(
       http.get(`*/platform/projects/${REF}`, () => HttpResponse.json(projectDetail())),
+      http.get('*/platform/organizations', () => HttpResponse.json([])),
       http.post(`*/platform/projects/${REF}/api/graphql`, () =>
         fail ? HttpResponse.json({ message: 'Could not reach the database of project x' }, { status: 503 }) : HttpResponse.json({ data: introspection() })
       )
