@@ -1,4 +1,5 @@
 import { useState } from 'react'
+import { DataTable } from '@/components/ui/DataTable'
 import { EmptyState } from '@/components/ui/EmptyState'
 import { ErrorState, QueryErrorState } from '@/components/ui/ErrorState'
 import { SkeletonLines } from '@/components/ui/Skeleton'
@@ -22,38 +23,22 @@ export function AuditLogSection() {
   } else if (logs.isPending) {
     body = <SkeletonLines lines={4} label="Loading audit logs" />
   } else if (logs.isError) {
-    body = (
-      <QueryErrorState title="Failed to load audit logs" query={logs} />
-    )
-  } else if (logs.data.length === 0) {
-    body = <EmptyState title="No audit logs in this period" description="Choose a wider date range to see older events." />
+    body = <QueryErrorState title="Failed to load audit logs" query={logs} />
   } else {
     body = (
-      <div className={styles.tableWrap}>
-        <table className={styles.table} aria-busy={logs.isPlaceholderData}>
-          <caption className="visually-hidden">Audit logs</caption>
-          <thead>
-            <tr>
-              <th scope="col">Time</th>
-              <th scope="col">Action</th>
-              <th scope="col">Target</th>
-              <th scope="col">Organization</th>
-            </tr>
-          </thead>
-          <tbody>
-            {logs.data.map((log) => (
-              <tr key={log.id}>
-                <td>{formatDateTime(log.occurred_at)}</td>
-                <td>
-                  <code>{log.action}</code>
-                </td>
-                <td className="mono">{log.target ?? '—'}</td>
-                <td>{log.organization_slug ?? '—'}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <DataTable
+        label="Audit logs"
+        busy={logs.isPlaceholderData}
+        rows={logs.data}
+        rowKey={(log) => log.id}
+        empty={<EmptyState title="No audit logs in this period" description="Choose a wider date range to see older events." />}
+        columns={[
+          { key: 'time', header: 'Time', render: (log) => formatDateTime(log.occurred_at) },
+          { key: 'action', header: 'Action', render: (log) => <code>{log.action}</code> },
+          { key: 'target', header: 'Target', className: 'mono', render: (log) => log.target ?? '—' },
+          { key: 'organization', header: 'Organization', render: (log) => log.organization_slug ?? '—' },
+        ]}
+      />
     )
   }
 

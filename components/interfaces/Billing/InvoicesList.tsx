@@ -1,5 +1,6 @@
 import { useState } from 'react'
 import { Badge } from '@/components/ui/Badge'
+import { DataTable } from '@/components/ui/DataTable'
 import { EmptyState } from '@/components/ui/EmptyState'
 import { ErrorState } from '@/components/ui/ErrorState'
 import { SkeletonLines } from '@/components/ui/Skeleton'
@@ -9,7 +10,6 @@ import { formatCurrency, formatShortDate } from '@/lib/formatting'
 import { centsToDollars, invoiceStatusBadge, pageRangeText } from './Billing.utils'
 import { InvoiceDetailModal } from './InvoiceDetailModal'
 import styles from './Billing.module.css'
-import planStyles from './PlanTable.module.css'
 
 /** Invoices per page. */
 export const INVOICES_PAGE_SIZE = 10
@@ -43,44 +43,33 @@ export function InvoicesList({ slug }: { slug: string }) {
 
   return (
     <>
-      <div className={planStyles.tableScroll}>
-        <table className={planStyles.table} aria-label="Invoices" aria-busy={invoices.isPlaceholderData || undefined}>
-          <thead>
-            <tr>
-              <th scope="col">Invoice</th>
-              <th scope="col">Date</th>
-              <th scope="col" className={planStyles.num}>
-                Amount
-              </th>
-              <th scope="col">Status</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((invoice) => {
+      <DataTable
+        label="Invoices"
+        busy={invoices.isPlaceholderData}
+        rows={rows}
+        rowKey={(invoice) => invoice.id}
+        columns={[
+          {
+            key: 'number',
+            header: 'Invoice',
+            render: (invoice) => (
+              <button type="button" className={`${styles.linkButton} mono`} aria-label={`View invoice ${invoice.number}`} onClick={() => setOpenInvoice(invoice.id)}>
+                {invoice.number}
+              </button>
+            ),
+          },
+          { key: 'date', header: 'Date', render: (invoice) => formatShortDate(invoice.created_at) },
+          { key: 'amount', header: 'Amount', align: 'right', render: (invoice) => formatCurrency(centsToDollars(invoice.total)) },
+          {
+            key: 'status',
+            header: 'Status',
+            render: (invoice) => {
               const badge = invoiceStatusBadge(invoice)
-              return (
-                <tr key={invoice.id}>
-                  <td>
-                    <button
-                      type="button"
-                      className={`${styles.linkButton} mono`}
-                      aria-label={`View invoice ${invoice.number}`}
-                      onClick={() => setOpenInvoice(invoice.id)}
-                    >
-                      {invoice.number}
-                    </button>
-                  </td>
-                  <td>{formatShortDate(invoice.created_at)}</td>
-                  <td className={planStyles.num}>{formatCurrency(centsToDollars(invoice.total))}</td>
-                  <td>
-                    <Badge variant={badge.variant}>{badge.label}</Badge>
-                  </td>
-                </tr>
-              )
-            })}
-          </tbody>
-        </table>
-      </div>
+              return <Badge variant={badge.variant}>{badge.label}</Badge>
+            },
+          },
+        ]}
+      />
       <div className={styles.pager}>
         <span className="muted" aria-live="polite">
           {pageRangeText(offset, rows.length, total)} invoices

@@ -1,6 +1,7 @@
 import { useState } from 'react'
 import { toast } from 'sonner'
 import { Badge } from '@/components/ui/Badge'
+import { DataTable } from '@/components/ui/DataTable'
 import { Modal } from '@/components/ui/Modal'
 import { useMemberDeleteMutation } from '@/data/members/member-delete-mutation'
 import { useMemberRoleUpdateMutation } from '@/data/members/member-role-update-mutation'
@@ -42,82 +43,66 @@ export function MembersTable({ slug, members, currentUserId, callerRole, canMana
 
   return (
     <>
-      <div className={styles.tableWrap}>
-        <table className={styles.table} aria-label="Members">
-          <thead>
-            <tr>
-              <th scope="col">Member</th>
-              <th scope="col">Role</th>
-              <th scope="col" className={styles.hideOnMobile}>
-                MFA
-              </th>
-              <th scope="col" className={styles.hideOnMobile}>
-                Joined
-              </th>
-              <th scope="col" className={styles.right}>
-                <span className="visually-hidden">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {members.map((member) => {
-              const isSelf = member.user_id === currentUserId
+      <DataTable
+        label="Members"
+        rows={members}
+        rowKey={(member) => member.user_id}
+        columns={[
+          {
+            key: 'member',
+            header: 'Member',
+            render: (member) => (
+              <div className={styles.who}>
+                <span>
+                  {member.username} {member.user_id === currentUserId && <Badge>You</Badge>}
+                </span>
+                <small>{member.primary_email}</small>
+              </div>
+            ),
+          },
+          {
+            key: 'role',
+            header: 'Role',
+            render: (member) => {
               // Only Owners touch the Owner role (the platform refuses it otherwise).
-              const mayEditRole = canManage && !isSelf && (member.role !== 'Owner' || callerRole === 'Owner')
+              const mayEditRole = canManage && member.user_id !== currentUserId && (member.role !== 'Owner' || callerRole === 'Owner')
+              if (!mayEditRole) return member.role
               const options = assignableRoles.includes(member.role) ? assignableRoles : [member.role, ...assignableRoles]
               return (
-                <tr key={member.user_id}>
-                  <td>
-                    <div className={styles.who}>
-                      <span>
-                        {member.username} {isSelf && <Badge>You</Badge>}
-                      </span>
-                      <small>{member.primary_email}</small>
-                    </div>
-                  </td>
-                  <td>
-                    {mayEditRole ? (
-                      <select
-                        className={`select ${styles.roleSelect}`}
-                        aria-label={`Role of ${member.primary_email}`}
-                        value={member.role}
-                        disabled={roleUpdate.isPending}
-                        onChange={(event) =>
-                          roleUpdate.mutate({ slug, userId: member.user_id, role: event.target.value as OrganizationRole })
-                        }
-                      >
-                        {options.map((role) => (
-                          <option key={role} value={role}>
-                            {role}
-                          </option>
-                        ))}
-                      </select>
-                    ) : (
-                      member.role
-                    )}
-                  </td>
-                  <td className={styles.hideOnMobile}>
-                    {member.mfa_enabled ? <Badge variant="brand">Enabled</Badge> : <span className="muted">Off</span>}
-                  </td>
-                  <td className={styles.hideOnMobile}>{formatShortDate(member.joined_at)}</td>
-                  <td className={styles.right}>
-                    {(isSelf || (canManage && (member.role !== 'Owner' || callerRole === 'Owner'))) && (
-                      <button
-                        type="button"
-                        className="btn btn-sm"
-                        aria-label={isSelf ? 'Leave' : `Remove ${member.primary_email}`}
-                        onClick={() => setRemoving(member)}
-                      >
-                        {isSelf ? 'Leave' : 'Remove'}
-                      </button>
-                    )}
-                  </td>
-                </tr>
+                <select
+                  className={`select ${styles.roleSelect}`}
+                  aria-label={`Role of ${member.primary_email}`}
+                  value={member.role}
+                  disabled={roleUpdate.isPending}
+                  onChange={(event) => roleUpdate.mutate({ slug, userId: member.user_id, role: event.target.value as OrganizationRole })}
+                >
+                  {options.map((role) => (
+                    <option key={role} value={role}>
+                      {role}
+                    </option>
+                  ))}
+                </select>
               )
-            })}
-          </tbody>
-        </table>
-      </div>
+            },
+          },
+          {
+            key: 'mfa',
+            header: 'MFA',
+            hideOnMobile: true,
+            render: (member) => (member.mfa_enabled ? <Badge variant="brand">Enabled</Badge> : <span className="muted">Off</span>),
+          },
+          { key: 'joined', header: 'Joined', hideOnMobile: true, render: (member) => formatShortDate(member.joined_at) },
+        ]}
+        actions={(member) => {
+          const isSelf = member.user_id === currentUserId
+          if (!isSelf && !(canManage && (member.role !== 'Owner' || callerRole === 'Owner'))) return null
+          return (
+            <button type="button" className="btn btn-sm" aria-label={isSelf ? 'Leave' : `Remove ${member.primary_email}`} onClick={() => setRemoving(member)}>
+              {isSelf ? 'Leave' : 'Remove'}
+            </button>
+          )
+        }}
+      />
 
       <Modal
         open={removing !== null}
