@@ -1,6 +1,7 @@
 import { useState } from 'react'
 import { toast } from 'sonner'
 import { Admonition } from '@/components/ui/Admonition'
+import { DataTable } from '@/components/ui/DataTable'
 import { EmptyState } from '@/components/ui/EmptyState'
 import { ErrorState } from '@/components/ui/ErrorState'
 import { Modal } from '@/components/ui/Modal'
@@ -48,55 +49,47 @@ export function RunningQueriesPanel(vars: ProjectSqlVariables & { enabled: boole
           This project runs on the embedded database (PGlite), which serves one statement at a time: while the dashboard asks, nothing
           else can be running, so there is never a query to cancel here.
         </Admonition>
-      ) : activity.data.queries.length === 0 ? (
-        <EmptyState title="No other queries are running" description="Refreshed every 5 seconds." />
       ) : (
-        <div className={styles.tableWrap}>
-          <table className={styles.table} aria-label="Running queries">
-            <thead>
-              <tr>
-                <th scope="col">Process</th>
-                <th scope="col">Role</th>
-                <th scope="col">State</th>
-                <th scope="col" className={styles.num}>Running for</th>
-                <th scope="col">Query</th>
-                {canCancel && (
-                  <th scope="col">
-                    <span className="visually-hidden">Actions</span>
-                  </th>
-                )}
-              </tr>
-            </thead>
-            <tbody>
-              {activity.data.queries.map((q) => {
-                const long = (q.seconds ?? 0) >= LONG_QUERY_SECONDS
-                return (
-                  <tr key={q.pid}>
-                    <td>{q.pid}</td>
-                    <td>{q.role ?? '–'}</td>
-                    <td>
-                      {q.state ?? '–'}
-                      {q.wait_event && <div className="muted">{q.wait_event}</div>}
-                    </td>
-                    <td className={styles.num}>
-                      {q.seconds === null ? '–' : formatDuration(q.seconds * 1000)} {long && <span className="badge badge-warning">Long</span>}
-                    </td>
-                    <td>
-                      <code className={styles.queryText}>{q.query || '–'}</code>
-                    </td>
-                    {canCancel && (
-                      <td>
-                        <button type="button" className="btn btn-sm btn-danger" onClick={() => setCancelling(q)} aria-label={`Cancel query of process ${q.pid}`}>
-                          Cancel
-                        </button>
-                      </td>
-                    )}
-                  </tr>
+        <DataTable
+          label="Running queries"
+          rows={activity.data.queries}
+          rowKey={(q) => q.pid}
+          empty={<EmptyState title="No other queries are running" description="Refreshed every 5 seconds." />}
+          columns={[
+            { key: 'pid', header: 'Process', render: (q) => q.pid },
+            { key: 'role', header: 'Role', render: (q) => q.role ?? '–' },
+            {
+              key: 'state',
+              header: 'State',
+              render: (q) => (
+                <>
+                  {q.state ?? '–'}
+                  {q.wait_event && <div className="muted">{q.wait_event}</div>}
+                </>
+              ),
+            },
+            {
+              key: 'seconds',
+              header: 'Running for',
+              align: 'right',
+              render: (q) => (
+                <>
+                  {q.seconds === null ? '–' : formatDuration(q.seconds * 1000)} {(q.seconds ?? 0) >= LONG_QUERY_SECONDS && <span className="badge badge-warning">Long</span>}
+                </>
+              ),
+            },
+            { key: 'query', header: 'Query', render: (q) => <code className={styles.queryText}>{q.query || '–'}</code> },
+          ]}
+          actions={
+            canCancel
+              ? (q) => (
+                  <button type="button" className="btn btn-sm btn-danger" onClick={() => setCancelling(q)} aria-label={`Cancel query of process ${q.pid}`}>
+                    Cancel
+                  </button>
                 )
-              })}
-            </tbody>
-          </table>
-        </div>
+              : undefined
+          }
+        />
       )}
       <Modal
         open={cancelling !== null}
