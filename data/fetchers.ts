@@ -6,24 +6,19 @@
  * `/platform/...` go to the configured platform API (`API_URL`); absolute URLs pass through.
  * Every failure becomes one typed `ResponseError`; aborts by the caller are rethrown untouched.
  */
-import { getConfig } from '@/lib/config'
 import { reportError } from '@/lib/error-reporting'
 import { randomUuid } from '@/lib/random-id'
 import {
   NETWORK_ERROR_MESSAGE,
-  GENERIC_ERROR_MESSAGE,
   DEFAULT_HEAD_TIMEOUT_MS,
   statusErrorMessage,
   timeoutErrorMessage,
   ResponseError,
-  isResponseError,
   isAbortError,
   parseRetryAfter,
   messageFromBody,
-  isRecord,
-  type ResponseErrorOptions,
 } from './fetch-errors'
-import { mayCarryToken, resolveUrl, serializeQuery, type QueryParams } from './fetch-url'
+import { mayCarryToken, resolveUrl, type QueryParams } from './fetch-url'
 
 export { resolveUrl, serializeQuery, type QueryParams, type QueryScalar, type QueryValue } from './fetch-url'
 export {

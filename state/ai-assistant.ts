@@ -9,7 +9,6 @@ import { randomUuid } from '@/lib/random-id'
 import * as rules from './ai-assistant.rules'
 import type {
   AiAssistantData,
-  AssistantChat,
   AssistantMessage,
   AssistantSnippetResult,
   AssistantSuggestions,
@@ -18,7 +17,7 @@ import type {
 } from './ai-assistant.rules'
 import { createBrowserAiAssistantStorage, type AiAssistantStorage } from './ai-assistant.storage'
 
-import { initialState, store, type StoreState } from './ai-assistant.store'
+import { initialState, store } from './ai-assistant.store'
 import { getAiAssistantState, useAiAssistantState, type AiAssistantView } from './ai-assistant.view'
 
 export type { AiAssistantStatus } from './ai-assistant.store'

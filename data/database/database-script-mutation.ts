@@ -2,7 +2,6 @@ import { useMutation, useQueryClient, type UseMutationOptions } from '@tanstack/
 import { toast } from 'sonner'
 import type { ResponseError } from '@/data/fetchers'
 import { executeSql } from '@/data/sql/execute-sql'
-import { sqlKeys } from '@/data/sql/keys'
 import type { DatabaseVariables } from './keys'
 
 export type DatabaseScriptVariables = DatabaseVariables & {

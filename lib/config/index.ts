@@ -142,35 +142,24 @@ export function parseConfig(env: Env): ServerConfig {
 
 /** The part of a configuration that is safe to hand to the browser. */
 export function toPublicConfig(config: ServerConfig): PublicConfig {
-  const {
-    isPlatform,
-    apiUrl,
-    gotrueUrl,
-    sentryDsn,
-    monacoCdnBaseUrl,
-    ongoingIncident,
-    showNoticeBanner,
-    clockSkewBanner,
-    billingEnabled,
-    remoteFlags,
-    customContent,
-    supportEmail,
-  } = config
-  return {
-    isPlatform,
-    apiUrl,
-    gotrueUrl,
-    sentryDsn,
-    monacoCdnBaseUrl,
-    ongoingIncident,
-    showNoticeBanner,
-    clockSkewBanner,
-    billingEnabled,
-    remoteFlags,
-    customContent,
-    supportEmail,
-  }
+  return Object.fromEntries(PUBLIC_CONFIG_KEYS.map((key) => [key, config[key]])) as PublicConfig
 }
+
+/** The settings the browser receives; everything else stays on the server. */
+const PUBLIC_CONFIG_KEYS = [
+  'isPlatform',
+  'apiUrl',
+  'gotrueUrl',
+  'sentryDsn',
+  'monacoCdnBaseUrl',
+  'ongoingIncident',
+  'showNoticeBanner',
+  'clockSkewBanner',
+  'billingEnabled',
+  'remoteFlags',
+  'customContent',
+  'supportEmail',
+] as const satisfies readonly (keyof PublicConfig & keyof ServerConfig)[]
 
 let serverConfig: ServerConfig | null = null
 

@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { DataTable } from '@/components/ui/DataTable'
 import { EmptyState } from '@/components/ui/EmptyState'
-import { ErrorState, QueryErrorState } from '@/components/ui/ErrorState'
+import { QueryErrorState } from '@/components/ui/ErrorState'
 import { SkeletonLines } from '@/components/ui/Skeleton'
 import { useProfileAuditLogsQuery } from '@/data/profile/profile-audit-logs-query'
 import { formatDateTime } from '@/lib/formatting'

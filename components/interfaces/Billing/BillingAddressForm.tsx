@@ -1,7 +1,7 @@
 import { useRef, useState, type FormEvent } from 'react'
 import { toast } from 'sonner'
 import { Admonition } from '@/components/ui/Admonition'
-import { ErrorState, QueryErrorState } from '@/components/ui/ErrorState'
+import { QueryErrorState } from '@/components/ui/ErrorState'
 import { SkeletonLines } from '@/components/ui/Skeleton'
 import type { OrganizationCustomer } from '@/data/organizations/organization-customer-query'
 import { useOrganizationCustomerQuery } from '@/data/organizations/organization-customer-query'

@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import { Admonition } from '@/components/ui/Admonition'
-import { ErrorState, QueryErrorState } from '@/components/ui/ErrorState'
+import { QueryErrorState } from '@/components/ui/ErrorState'
 import { SkeletonLines } from '@/components/ui/Skeleton'
 import { useSubscriptionQuery } from '@/data/billing/subscription-query'
 import type { Organization } from '@/data/organizations/organizations-query'
@@ -11,7 +11,6 @@ import { PartnerManagedNote } from './CurrentPlanCard'
 import { FeatureMatrixTable } from './FeatureMatrixTable'
 import { PlanChangeModal } from './PlanChangeModal'
 import { PlanTable } from './PlanTable'
-import styles from './Billing.module.css'
 import planStyles from './PlanTable.module.css'
 
 type ChangePlanSectionProps = {

@@ -1,6 +1,6 @@
 import { Admonition } from '@/components/ui/Admonition'
 import { Badge } from '@/components/ui/Badge'
-import { ErrorState, QueryErrorState } from '@/components/ui/ErrorState'
+import { QueryErrorState } from '@/components/ui/ErrorState'
 import { SkeletonLines } from '@/components/ui/Skeleton'
 import type { Organization } from '@/data/organizations/organizations-query'
 import { useSubscriptionQuery } from '@/data/billing/subscription-query'

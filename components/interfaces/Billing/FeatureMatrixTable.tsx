@@ -1,7 +1,6 @@
 import { featureMatrixBySection, type FeatureValue } from '@/lib/catalogue/feature-matrix'
 import { PLAN_IDS, PLAN_TIERS, findPlanTier, type PlanId } from '@/lib/catalogue/plans'
 import { planRolesText } from './Billing.utils'
-import styles from './Billing.module.css'
 import planStyles from './PlanTable.module.css'
 
 function Value({ value }: { value: FeatureValue }) {

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react'
 import { toast } from 'sonner'
-import { ErrorState, QueryErrorState } from '@/components/ui/ErrorState'
+import { QueryErrorState } from '@/components/ui/ErrorState'
 import { SkeletonLines } from '@/components/ui/Skeleton'
 import { useTaxIdCreateMutation } from '@/data/billing/tax-id-create-mutation'
 import { useTaxIdDeleteMutation } from '@/data/billing/tax-id-delete-mutation'

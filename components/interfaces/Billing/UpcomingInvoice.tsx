@@ -1,4 +1,4 @@
-import { ErrorState, QueryErrorState } from '@/components/ui/ErrorState'
+import { QueryErrorState } from '@/components/ui/ErrorState'
 import { SkeletonLines } from '@/components/ui/Skeleton'
 import { useUpcomingInvoiceQuery } from '@/data/billing/upcoming-invoice-query'
 import { formatCurrency, formatShortDate } from '@/lib/formatting'

@@ -14,7 +14,6 @@ import { CronRunsModal } from './CronRunsModal'
 import { DeleteCronJobModal } from './DeleteCronJobModal'
 import { useProjectAccess } from '@/hooks/use-project-access'
 import { PageHeader, pageScreenClass } from '@/components/ui/PageHeader'
-import styles from './Cron.module.css'
 
 // The form brings the schedule parser (cron-parser, cronstrue): a chunk of its own, fetched after
 // the page shows rather than in its first load.

@@ -1,7 +1,6 @@
 import type { IntrospectionField, IntrospectionInputValue, IntrospectionQuery, IntrospectionType } from 'graphql'
 import { useMemo, useState } from 'react'
 import { exampleOperation, findType, isCollectionField, namedType, typeLabel } from '@/lib/graphql/example-query'
-import styles from './Graphiql.module.css'
 import docsStyles from './GraphiqlDocs.module.css'
 
 type Schema = IntrospectionQuery['__schema']

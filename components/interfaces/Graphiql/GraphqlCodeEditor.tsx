@@ -1,9 +1,8 @@
 import dynamic from 'next/dynamic'
-import type { RefObject } from 'react'
 import { EditorLoading } from '@/components/ui/EditorLoading'
 
 export type { GraphqlEditorHandle, GraphqlCodeEditorProps } from './GraphqlCodeEditor.types'
-import type { GraphqlEditorHandle, GraphqlCodeEditorProps } from './GraphqlCodeEditor.types'
+import type { GraphqlCodeEditorProps } from './GraphqlCodeEditor.types'
 
 /**
  * The GraphQL query editor, loaded on demand: Monaco and its React binding stay out of the

@@ -1,6 +1,5 @@
 import { historyLabel, type HistoryEntry } from '@/lib/graphql/history'
 import { GRAPHQL_HISTORY_LIMIT } from '@/lib/graphql/limits'
-import styles from './Graphiql.module.css'
 import docsStyles from './GraphiqlDocs.module.css'
 
 /** The last runs of this project (newest first): pick one to load it back into the editor. */

@@ -1,7 +1,7 @@
 import { useRouter } from 'next/router'
 import { toast } from 'sonner'
 import { Admonition } from '@/components/ui/Admonition'
-import { ErrorState, QueryErrorState } from '@/components/ui/ErrorState'
+import { QueryErrorState } from '@/components/ui/ErrorState'
 import { SkeletonLines } from '@/components/ui/Skeleton'
 import { useFreeProjectLimitCheckQuery } from '@/data/organizations/free-project-limit-check-query'
 import { useOrganizationsQuery } from '@/data/organizations/organizations-query'

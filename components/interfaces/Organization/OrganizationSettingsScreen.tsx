@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useRouter } from 'next/router'
-import { ErrorState, QueryErrorState } from '@/components/ui/ErrorState'
+import { QueryErrorState } from '@/components/ui/ErrorState'
 import { SkeletonLines } from '@/components/ui/Skeleton'
 import { forgetOrganization } from '@/data/organizations/organization-delete-mutation'
 import { useOrganizationsQuery } from '@/data/organizations/organizations-query'

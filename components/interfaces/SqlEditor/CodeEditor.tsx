@@ -1,10 +1,8 @@
 import dynamic from 'next/dynamic'
-import type { RefObject } from 'react'
-import type { CompletionCatalogue } from '@/lib/sql/completion'
 import { EditorLoading } from '@/components/ui/EditorLoading'
 
 export type { RunTarget, EditorErrorMark, CodeEditorHandle, CodeEditorProps } from './CodeEditor.types'
-import type { RunTarget, EditorErrorMark, CodeEditorHandle, CodeEditorProps } from './CodeEditor.types'
+import type { CodeEditorProps } from './CodeEditor.types'
 
 /**
  * The SQL code editor, loaded on demand: Monaco and its React binding stay out of the page's

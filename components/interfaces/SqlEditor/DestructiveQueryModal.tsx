@@ -1,7 +1,6 @@
 import { Badge } from '@/components/ui/Badge'
 import { Modal } from '@/components/ui/Modal'
 import { DESTRUCTIVE_KIND_LABELS, type DestructiveStatement } from '@/lib/sql/statements'
-import styles from './SqlEditor.module.css'
 import resultStyles from './SqlResults.module.css'
 
 /** Longest statement text shown in the list; the editor holds the rest. */

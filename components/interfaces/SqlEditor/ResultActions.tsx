@@ -1,7 +1,6 @@
 import { CopyButton } from '@/components/ui/CopyButton'
 import type { SqlField } from '@/data/sql/execute-sql'
 import { toCsv, toJson, toMarkdown } from '@/lib/sql/result-export'
-import styles from './SqlEditor.module.css'
 import resultStyles from './SqlResults.module.css'
 
 export type ResultActionsProps = {

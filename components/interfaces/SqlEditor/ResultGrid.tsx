@@ -3,7 +3,6 @@ import { memo, useMemo, useRef } from 'react'
 import type { SqlField } from '@/data/sql/execute-sql'
 import { cellText } from '@/lib/sql/result-export'
 import { CELL_DISPLAY_MAX_CHARS } from './SqlEditor.constants'
-import styles from './SqlEditor.module.css'
 import resultStyles from './SqlResults.module.css'
 
 const ROW_HEIGHT = 30

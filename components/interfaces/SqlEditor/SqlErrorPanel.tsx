@@ -1,7 +1,6 @@
 import { Admonition } from '@/components/ui/Admonition'
 import type { SqlErrorBody } from '@/data/sql/execute-sql'
 import { lineColumnAt } from '@/lib/sql/error-position'
-import styles from './SqlEditor.module.css'
 import resultStyles from './SqlResults.module.css'
 
 export type SqlErrorPanelProps = {

@@ -14,16 +14,8 @@ export const invoiceListQuery = z.object({
 
 export const invoiceParams = z.object({ slug: z.string().min(1), id: z.coerce.number('must be an invoice id').int().positive() })
 
-type InvoiceRow = {
-  id: number
-  organization_id: number
-  number: string
-  status: InvoiceStatus
-  currency: string
-  subtotal: number
-  total: number
-  amount_due: number
-  amount_paid: number
+/** A row of platform.invoices: the wire shape's fields, with timestamps as the driver returns them. */
+type InvoiceRow = Omit<Invoice, 'period_start' | 'period_end' | 'due_date' | 'created_at' | 'lines' | 'overdue'> & {
   period_start: string | Date
   period_end: string | Date
   due_date: string | Date | null

@@ -1,4 +1,3 @@
-import path from 'node:path'
 import { TransactionAbortedError, type Results } from '@electric-sql/pglite'
 
 /**
@@ -22,23 +21,15 @@ import { TransactionAbortedError, type Results } from '@electric-sql/pglite'
 import type { Call, Session } from './pglite-worker-handle'
 import { WorkerSupervisor } from './pglite-worker-supervisor'
 import {
-  DEFAULT_JS_HEAP_LIMIT_MB,
-  DEFAULT_MEMORY_LIMIT_BYTES,
-  DEFAULT_OPEN_TIMEOUT_MS,
   execOp,
-  formatSeconds,
   PgliteWorkerEndedError,
-  pgliteWorkerPath,
   queryOp,
-  rebuildError,
-  StatementTimeoutError,
   type CallOptions,
   type DescribeQueryResult,
   type Op,
   type OpenPgliteWorkerOptions,
   type PgliteConnection,
   type PgliteWorkerClient,
-  type WorkerMessage,
 } from './pglite-worker-protocol'
 
 export * from './pglite-worker-protocol'

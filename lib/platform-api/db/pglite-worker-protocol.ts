@@ -1,6 +1,6 @@
 import fs from 'node:fs'
 import path from 'node:path'
-import { messages, TransactionAbortedError, type Results } from '@electric-sql/pglite'
+import { messages, type Results } from '@electric-sql/pglite'
 
 /** What the PGlite worker client and its worker thread say to each other, and the client's types and errors. */
 export type ParserSpec = {

@@ -1,5 +1,5 @@
 import path from 'node:path'
-import { send, startWorkerThread, WorkerHandle, type Call } from './pglite-worker-handle'
+import { startWorkerThread, WorkerHandle, type Call } from './pglite-worker-handle'
 import {
   DEFAULT_MEMORY_LIMIT_BYTES,
   formatSeconds,

@@ -6,14 +6,8 @@ import type { Engine, ProjectSession, SessionOptions } from './engines'
 import { openPgliteEngine } from './pglite-engine'
 import { openPostgresEngine } from './postgres-engine'
 import { projectSetupSql, quoteIdent } from './jail'
-import { copyTemplate, isReady, markReady, templateDir } from './pglite-files'
-import {
-  closeProjectDatabaseOnServer,
-  createProjectDatabase,
-  dropProjectDatabaseOnServer,
-  openProjectDatabaseOnServer,
-  syncDashboardRolePassword,
-} from './server-databases'
+import { isReady } from './pglite-files'
+import { syncDashboardRolePassword } from './server-databases'
 import { projectRoleNames, projectTarget, type ProjectTarget } from './targets'
 
 /**

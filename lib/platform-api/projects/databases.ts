@@ -1,20 +1,14 @@
 import fs from 'node:fs'
-import pg from 'pg'
-import type { Db, SqlParam } from '../db/types'
+import type { Db } from '../db/types'
 import { getStore } from '../db/store'
-import type { Engine, ProjectSession, SessionOptions } from './engines'
-import { openPgliteEngine } from './pglite-engine'
-import { openPostgresEngine } from './postgres-engine'
-import { projectSetupSql, quoteIdent } from './jail'
 import { copyTemplate, isReady, markReady, templateDir } from './pglite-files'
 import {
   closeProjectDatabaseOnServer,
   createProjectDatabase,
   dropProjectDatabaseOnServer,
   openProjectDatabaseOnServer,
-  syncDashboardRolePassword,
 } from './server-databases'
-import { projectRoleNames, projectTarget, type ProjectTarget } from './targets'
+import { projectTarget } from './targets'
 
 import { closeProjectDatabase, oneProvisioningAtATime, withEngine } from './database-cache'
 

@@ -1,7 +1,16 @@
 import { isRefusedExtension, REFUSED_EXTENSION_MESSAGE } from '@/lib/database/extensions'
 import { splitStatements } from '@/lib/sql/statements'
 import type { ProjectSession, RawResult } from './engines'
-import { ADMIN_EXEC_SQL, TYPE_NAMES_SQL, quoteIdent, quoteLiteral, jailExecCall, jailRowsCall, grantReadonlyUsageSql, type JailRole, type ProjectRoles } from './jail'
+import {
+  ADMIN_EXEC_SQL,
+  TYPE_NAMES_SQL,
+  quoteLiteral,
+  jailExecCall,
+  jailRowsCall,
+  grantReadonlyUsageSql,
+  type JailRole,
+  type ProjectRoles,
+} from './jail'
 
 /**
  * Runs a member's SQL in the jail (see jail.ts): each statement is described by the platform

@@ -1,7 +1,6 @@
 import { wrap } from '../db/pglite-db'
 import { openPgliteWorker, StatementTimeoutError as WorkerStatementTimeoutError } from '../db/pglite-worker-client'
-import type { Db, SqlParam } from '../db/types'
-import { fromPglite, RESULT_PARSER_SPEC, StatementTimeoutError, type Engine, type ProjectSession, type SessionOptions } from './engines'
+import { fromPglite, RESULT_PARSER_SPEC, StatementTimeoutError, type Engine, type ProjectSession } from './engines'
 import { pglitePostgresqlConf } from './pglite-extensions'
 
 /**

@@ -1,7 +1,15 @@
 import pg from 'pg'
 import { getStore } from '../db/store'
 import type { Db, QueryResult, SqlParam } from '../db/types'
-import { RESULT_PARSERS, STATEMENT_TIMEOUT_MS, StatementTimeoutError, type Described, type Engine, type ProjectSession, type RawResult, type SessionOptions } from './engines'
+import {
+  RESULT_PARSERS,
+  STATEMENT_TIMEOUT_MS,
+  StatementTimeoutError,
+  type Described,
+  type Engine,
+  type ProjectSession,
+  type RawResult,
+} from './engines'
 
 const pgTypes = {
   getTypeParser: ((oid: number, format?: 'text' | 'binary') =>

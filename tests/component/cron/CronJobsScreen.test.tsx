@@ -36,6 +36,8 @@ describe('cron jobs screen', { timeout: 20_000 }, () => {
     renderWithClient(<CronJobsScreen projectRef={REF} />)
     expect(await screen.findByText('No cron jobs yet')).toBeInTheDocument()
     await user.click(await screen.findByRole('button', { name: 'Create job' }))
+    // The dialog opens on the next render (a loaded machine may take a moment).
+    await screen.findByRole('dialog', { name: 'Create cron job' })
 
     // Submitting empty says what is missing, and sends nothing.
     await user.click(within(dialog()).getByRole('button', { name: 'Create job' }))
