@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient, type UseMutationOptions } from '@tanstack/react-query'
-import { toast } from 'sonner'
 import type { ResponseError } from '@/data/fetchers'
 import { executeSql, type SqlResult } from '@/data/sql/execute-sql'
 import { advisorKeys } from './keys'
 import type { ProjectSqlVariables } from './project-sql'
+import { defaultMutationErrorToast } from '@/data/mutation'
 
 export type PerformanceSqlVariables = ProjectSqlVariables & { sql: string; parameters?: unknown[] }
 
@@ -26,7 +26,7 @@ export function usePerformanceSqlMutation({ action, onSuccess, onError, ...optio
     },
     async onError(error, variables, result, context) {
       if (onError) return onError(error, variables, result, context)
-      toast.error(`Failed to ${action}: ${error.message}`)
+      defaultMutationErrorToast(action, error)
     },
     ...options,
   })

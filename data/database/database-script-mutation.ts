@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient, type UseMutationOptions } from '@tanstack/react-query'
-import { toast } from 'sonner'
 import type { ResponseError } from '@/data/fetchers'
 import { executeSql } from '@/data/sql/execute-sql'
 import type { DatabaseVariables } from './keys'
+import { defaultMutationErrorToast } from '@/data/mutation'
 
 export type DatabaseScriptVariables = DatabaseVariables & {
   /** A script built by lib/database (one transaction: nothing is half-applied on an error). */
@@ -32,7 +32,7 @@ export function useDatabaseScriptMutation(options: Omit<UseMutationOptions<void,
     },
     onError: (error, vars, ctx, mctx) => {
       if (options.onError) return options.onError(error, vars, ctx, mctx)
-      toast.error(`Failed to ${vars.action}: ${error.message}`)
+      defaultMutationErrorToast(vars.action, error)
     },
   })
 }

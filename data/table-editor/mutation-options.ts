@@ -1,6 +1,6 @@
 import type { UseMutationOptions } from '@tanstack/react-query'
-import { toast } from 'sonner'
 import type { ResponseError } from '@/data/fetchers'
+import { defaultMutationErrorToast } from '@/data/mutation'
 
 /** Connection of every table editor mutation. */
 export type ProjectDbVariables = { projectRef: string | undefined; connectionString: string | null | undefined }
@@ -16,7 +16,7 @@ export function withDefaultErrorToast<Data, Variables>(
   return {
     onError: (error, vars, ctx, mctx) => {
       if (options.onError) return options.onError(error, vars, ctx, mctx)
-      toast.error(`Failed to ${what}: ${error.message}`)
+      defaultMutationErrorToast(what, error)
     },
   }
 }
