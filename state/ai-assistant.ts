@@ -110,13 +110,15 @@ async function readSavedState(adapter: AiAssistantStorage, projectRef: string): 
   if (raw !== undefined && raw !== null) {
     // IndexedDB already holds the state: any localStorage copy is older and only in the way.
     if (legacy !== undefined) removeLegacy()
-    const saved = rules.parseSavedState(raw, projectRef)
+    const { parseSavedState } = await import('./ai-assistant.schema')
+    const saved = parseSavedState(raw, projectRef)
     if (!saved) console.warn('AI assistant: discarded a malformed saved state')
     return saved
   }
   if (legacy === undefined) return null
 
-  const migrated = rules.parseSavedState(legacy, projectRef)
+  const { parseSavedState } = await import('./ai-assistant.schema')
+  const migrated = parseSavedState(legacy, projectRef)
   if (!migrated) {
     console.warn('AI assistant: discarded a malformed older saved state')
     removeLegacy()

@@ -7,7 +7,6 @@ import {
   deleteMessagesAfter,
   getActiveChat,
   listChats,
-  parseSavedState,
   renameChat,
   restoreOnLoad,
   saveMessages,
@@ -21,6 +20,7 @@ import {
   type AssistantChat,
   type AssistantMessage,
 } from '@/state/ai-assistant.rules'
+import { parseSavedState } from '@/state/ai-assistant.schema'
 
 const REF = 'abcdefghijklmnop'
 
