@@ -31,5 +31,6 @@ test('reads the Postgres and API gateway logs of the default project', async ({ 
   await page.screenshot({ path: 'e2e/screenshots/logs-self-hosted.png', fullPage: true })
 
   await page.getByRole('combobox', { name: 'Source' }).selectOption('edge_logs')
-  await expect(page.getByRole('row', { name: /POST \| 400 \| [\d.]+ ms \| \/platform\/pg-meta\/default\/query/ })).toBeVisible()
+  // Other self-hosted tests may have left failing queries of their own: at least ours is there.
+  await expect(page.getByRole('row', { name: /POST \| 400 \| [\d.]+ ms \| \/platform\/pg-meta\/default\/query/ }).first()).toBeVisible()
 })
