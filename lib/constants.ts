@@ -85,8 +85,8 @@ export const MIN_PASSWORD_SCORE = 4
 // ---------------------------------------------------------------------------
 
 export const KIB = 1_024
-export const MIB = 1_048_576
-export const GIB = 1_073_741_824
+export const MIB = KIB * KIB
+export const GIB = MIB * KIB
 
 /** Share of a quota after which usage is shown as a warning (e.g. usage bars turn amber at 75 %). */
 export const USAGE_WARNING_RATIO = 0.75

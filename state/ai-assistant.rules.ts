@@ -6,44 +6,16 @@
  */
 import { ASSISTANT_DEFAULT_CHAT_NAME, ASSISTANT_MAX_MESSAGES_PER_CHAT } from '@/lib/constants'
 
-export type AssistantRole = 'user' | 'assistant'
-
 /** Rows returned by running one SQL snippet of a message. */
 export type AssistantSnippetResult = unknown[]
 
-export type AssistantMessage = {
-  id: string
-  role: AssistantRole
-  content: string
-  /** ISO 8601 timestamp. */
-  createdAt: string
-  /** spec §3: results keyed by snippet id. */
-  results: Record<string, AssistantSnippetResult>
-}
-
-export type AssistantChat = {
-  id: string
-  name: string
-  messages: AssistantMessage[]
-  createdAt: string
-  updatedAt: string
-}
-
-export type AssistantSuggestions = { title: string; prompts: string[] }
-
-export type AssistantTable = { schema: string; name: string }
-
-/** spec §3: the assistant state of one project. */
-export type AiAssistantData = {
-  projectRef: string
-  open: boolean
-  activeChatId: string | null
-  initialInput: string
-  sqlSnippets: string[]
-  suggestions: AssistantSuggestions | null
-  tables: AssistantTable[]
-  chats: Record<string, AssistantChat>
-}
+// The types are those of the schemas that validate the saved state (ai-assistant.schema.ts,
+// loaded lazily; a type-only import keeps the validator out of the page bundle).
+import type { AiAssistantData, AssistantChat, AssistantMessage } from './ai-assistant.schema'
+export type { AiAssistantData, AssistantChat, AssistantMessage }
+export type AssistantRole = AssistantMessage['role']
+export type AssistantSuggestions = NonNullable<AiAssistantData['suggestions']>
+export type AssistantTable = AiAssistantData['tables'][number]
 
 /** A fresh id and the current time, for rules that create something. */
 export type Stamp = { id: string; now: string }

@@ -3,7 +3,6 @@
  * the validator (zod/mini) loads only when a saved state is read, not with every project page.
  */
 import * as z from 'zod/mini'
-import type { AiAssistantData } from './ai-assistant.rules'
 
 const timestamp = z.iso.datetime({ offset: true })
 
@@ -38,6 +37,11 @@ export const savedStateSchema = z.object({
     })
   ),
 })
+
+export type AssistantMessage = z.infer<typeof messageSchema>
+export type AssistantChat = z.infer<typeof chatSchema>
+/** spec §3: the assistant state of one project. */
+export type AiAssistantData = z.infer<typeof savedStateSchema>
 
 /**
  * spec §4: validates a saved state. Returns null when there is none or it is malformed (the

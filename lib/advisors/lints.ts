@@ -43,6 +43,13 @@ const USER_SCHEMA = (col: string) =>
 const NOT_FROM_EXTENSION = (oid: string) =>
   `not exists (select 1 from pg_catalog.pg_depend d where d.objid = ${oid} and d.deptype = 'e')`
 
+/** SQL naming the relations (schema, name) that match `where`, those of extensions left out. */
+const relationsWhere = (where: string) => `select n.nspname as schema, c.relname as name
+from pg_catalog.pg_class c join pg_catalog.pg_namespace n on n.oid = c.relnamespace
+where ${where}
+  and ${NOT_FROM_EXTENSION('c.oid')}
+order by 1, 2`
+
 const qualified = (row: LintRow) => qualifiedNameForDisplay(row.schema, row.name)
 const str = (value: unknown) => (typeof value === 'string' ? value : '')
 const strings = (value: unknown): string[] => (Array.isArray(value) ? value.map(String) : [])
@@ -60,11 +67,7 @@ export const LINTS: readonly Lint[] = [
       'Tables in the public schema can be read and written through the project API. Without row level security, anyone with the API key can read and change every row.',
     remediation:
       'Enable row level security on the table, then add policies that say who may read and write which rows. With RLS on and no policy, only the table owner (and roles that bypass RLS) can reach the rows.',
-    sql: `select n.nspname as schema, c.relname as name
-from pg_catalog.pg_class c join pg_catalog.pg_namespace n on n.oid = c.relnamespace
-where n.nspname = 'public' and c.relkind in ('r', 'p') and not c.relispartition and not c.relrowsecurity
-  and ${NOT_FROM_EXTENSION('c.oid')}
-order by 1, 2`,
+    sql: relationsWhere(`n.nspname = 'public' and c.relkind in ('r', 'p') and not c.relispartition and not c.relrowsecurity`),
     detail: (row) => `Table ${qualified(row)} is exposed through the API and has row level security disabled.`,
     fix: enableRls,
   },
@@ -77,12 +80,8 @@ order by 1, 2`,
       'Row level security is on but the table has no policy, so every query by a role that does not bypass RLS sees no rows. That is safe, but usually not what was meant.',
     remediation:
       'Add policies for the roles that should reach the table (create policy ... using (...)), or leave it as is if only the owner should ever read it.',
-    sql: `select n.nspname as schema, c.relname as name
-from pg_catalog.pg_class c join pg_catalog.pg_namespace n on n.oid = c.relnamespace
-where n.nspname = 'public' and c.relkind in ('r', 'p') and c.relrowsecurity
-  and not exists (select 1 from pg_catalog.pg_policy p where p.polrelid = c.oid)
-  and ${NOT_FROM_EXTENSION('c.oid')}
-order by 1, 2`,
+    sql: relationsWhere(`n.nspname = 'public' and c.relkind in ('r', 'p') and c.relrowsecurity
+  and not exists (select 1 from pg_catalog.pg_policy p where p.polrelid = c.oid)`),
     detail: (row) => `Table ${qualified(row)} has row level security enabled and no policy: no row is visible to other roles.`,
   },
   {
@@ -111,15 +110,11 @@ order by 1, 2`,
       'By default a view reads its tables with the rights of the view’s owner, not of the user querying it, so it bypasses the row level security of the tables it reads. In an exposed schema that can leak rows.',
     remediation:
       'Make the view use the rights of the querying user with security_invoker (Postgres 15 and later), or move it out of the exposed schema.',
-    sql: `select n.nspname as schema, c.relname as name
-from pg_catalog.pg_class c join pg_catalog.pg_namespace n on n.oid = c.relnamespace
-where n.nspname = 'public' and c.relkind = 'v'
+    sql: relationsWhere(`n.nspname = 'public' and c.relkind = 'v'
   and not exists (
     select 1 from unnest(coalesce(c.reloptions, '{}'::text[])) o
     where lower(o) in ('security_invoker=true', 'security_invoker=on', 'security_invoker=1', 'security_invoker=yes')
-  )
-  and ${NOT_FROM_EXTENSION('c.oid')}
-order by 1, 2`,
+  )`),
     detail: (row) => `View ${qualified(row)} runs with its owner’s rights and bypasses the row level security of the tables it reads.`,
     fix: (row) => `alter view ${quoteQualified(row.schema, row.name)} set (security_invoker = on);`,
   },
@@ -225,12 +220,8 @@ order by 2`,
     description:
       'Without a primary key rows cannot be told apart reliably: updates and deletes from tools are ambiguous, logical replication cannot replicate updates, and lookups have no natural index.',
     remediation: 'Add a primary key, for example an identity column: alter table ... add column id bigint generated always as identity primary key.',
-    sql: `select n.nspname as schema, c.relname as name
-from pg_catalog.pg_class c join pg_catalog.pg_namespace n on n.oid = c.relnamespace
-where ${USER_SCHEMA('n.nspname')} and c.relkind in ('r', 'p') and not c.relispartition
-  and not exists (select 1 from pg_catalog.pg_constraint k where k.conrelid = c.oid and k.contype = 'p')
-  and ${NOT_FROM_EXTENSION('c.oid')}
-order by 1, 2`,
+    sql: relationsWhere(`${USER_SCHEMA('n.nspname')} and c.relkind in ('r', 'p') and not c.relispartition
+  and not exists (select 1 from pg_catalog.pg_constraint k where k.conrelid = c.oid and k.contype = 'p')`),
     detail: (row) => `Table ${qualified(row)} has no primary key.`,
   },
   {

@@ -1,16 +1,11 @@
 /**
  * Cloud providers, marketplaces and the storage-engine check of a project (spec §3 "Project").
  */
+import { isOneOf, labelOrValue, namesOf } from '@/lib/known-names'
 
-export const CLOUD_PROVIDERS = ['FLY', 'AWS', 'AWS_K8S', 'AWS_NIMBUS'] as const
-export type CloudProvider = (typeof CLOUD_PROVIDERS)[number]
-
-export const CLOUD_PROVIDER_LABELS: Record<CloudProvider, string> = {
-  FLY: 'Fly.io',
-  AWS: 'AWS',
-  AWS_K8S: 'AWS (Kubernetes)',
-  AWS_NIMBUS: 'AWS Nimbus',
-}
+export const CLOUD_PROVIDER_LABELS = { FLY: 'Fly.io', AWS: 'AWS', AWS_K8S: 'AWS (Kubernetes)', AWS_NIMBUS: 'AWS Nimbus' }
+export type CloudProvider = keyof typeof CLOUD_PROVIDER_LABELS
+export const CLOUD_PROVIDERS = namesOf(CLOUD_PROVIDER_LABELS)
 
 export const DEFAULT_CLOUD_PROVIDER: CloudProvider = 'AWS'
 
@@ -25,12 +20,12 @@ export const ALTERNATIVE_STORAGE_ENGINE = 'orioledb'
 
 /** True for the provider name when it is a known one. */
 export function isCloudProvider(value: unknown): value is CloudProvider {
-  return typeof value === 'string' && (CLOUD_PROVIDERS as readonly string[]).includes(value)
+  return isOneOf(CLOUD_PROVIDERS, value)
 }
 
 /** The provider's human label, or the raw value when unknown. */
 export function cloudProviderLabel(provider: string): string {
-  return isCloudProvider(provider) ? CLOUD_PROVIDER_LABELS[provider] : provider
+  return labelOrValue(CLOUD_PROVIDER_LABELS, provider)
 }
 
 /** spec §3: true for the Kubernetes-based provider (AWS_K8S). */

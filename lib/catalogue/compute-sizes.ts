@@ -17,21 +17,6 @@ export type ComputeSizeSpecs = {
   memory_gb: number
 }
 
-export const COMPUTE_SIZE_IDS = [
-  'nano',
-  'micro',
-  'small',
-  'medium',
-  'large',
-  'xlarge',
-  '2xlarge',
-  '4xlarge',
-  '8xlarge',
-  '12xlarge',
-  '16xlarge',
-] as const
-export type ComputeSizeId = (typeof COMPUTE_SIZE_IDS)[number]
-
 export type ComputeSize = {
   id: ComputeSizeId
   name: string
@@ -40,14 +25,15 @@ export type ComputeSize = {
   specs: ComputeSizeSpecs
 }
 
-const size = (id: ComputeSizeId, name: string, priceHourly: number, specs: ComputeSizeSpecs): ComputeSize => ({
+/** One row of the ladder; the ids the rows name make up `ComputeSizeId`. */
+const size = <const Id extends string>(id: Id, name: string, priceHourly: number, specs: ComputeSizeSpecs) => ({
   id,
   name,
   priceHourly,
   specs,
 })
 
-export const COMPUTE_SIZES: readonly ComputeSize[] = [
+const SIZES = [
   // spec §9: smallest and next sizes.
   size('nano', 'Nano', 0, {
     memory_gb: 0.5,
@@ -149,6 +135,11 @@ export const COMPUTE_SIZES: readonly ComputeSize[] = [
     max_disk_io_mbs: 19_000,
   }),
 ]
+
+export type ComputeSizeId = (typeof SIZES)[number]['id']
+export const COMPUTE_SIZES: readonly ComputeSize[] = SIZES
+/** The ids of the sizes, smallest first. */
+export const COMPUTE_SIZE_IDS: readonly ComputeSizeId[] = SIZES.map((computeSize) => computeSize.id)
 
 /** Micro is the default: the Pro plan's $10 monthly compute credits cover it. */
 export const DEFAULT_COMPUTE_SIZE_ID: ComputeSizeId = 'micro'

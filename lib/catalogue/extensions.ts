@@ -51,7 +51,8 @@ export const EXTENSION_ROUTES = {
   vaultSecrets: '/project/{ref}/settings/vault/secrets',
 } as const
 
-const PG_SOURCE = 'https://github.com/postgres/postgres/tree/master'
+const github = (repo: string) => `https://github.com/${repo}`
+const PG_SOURCE = github('postgres/postgres/tree/master')
 const contrib = (dir: string) => `${PG_SOURCE}/contrib/${dir}`
 
 type EntryInput = Omit<CatalogueExtension, 'link' | 'product' | 'product_url'> &
@@ -63,6 +64,10 @@ const entry = ({ link = null, product = null, product_url = null, ...rest }: Ent
   product,
   product_url,
 })
+
+/** An extension no dashboard screen is built on. */
+const plain = (name: string, comment: string, tags: readonly ExtensionTag[], github_url: string, deprecated?: readonly number[]) =>
+  entry(deprecated ? { name, comment, tags, github_url, deprecated } : { name, comment, tags, github_url })
 
 /** Postgres 17 dropped support for these (spec §3 deprecated example). */
 const DEPRECATED_ON_17 = [17] as const
@@ -83,7 +88,7 @@ export const EXTENSIONS: readonly CatalogueExtension[] = [
     comment: 'runs SQL on a schedule written in cron syntax, from inside the database',
     tags: ['Utility'],
     link: EXTENSION_ROUTES.cron,
-    github_url: 'https://github.com/citusdata/pg_cron',
+    github_url: github('citusdata/pg_cron'),
     product: 'Cron',
     product_url: EXTENSION_ROUTES.cron,
   }),
@@ -92,7 +97,7 @@ export const EXTENSIONS: readonly CatalogueExtension[] = [
     comment: 'sends HTTP requests asynchronously from SQL without blocking the calling transaction',
     tags: ['Utility', 'Notifications'],
     link: EXTENSION_ROUTES.databaseHooks,
-    github_url: 'https://github.com/supabase/pg_net',
+    github_url: github('supabase/pg_net'),
     product: 'Database Webhooks',
     product_url: EXTENSION_ROUTES.databaseHooks,
   }),
@@ -101,7 +106,7 @@ export const EXTENSIONS: readonly CatalogueExtension[] = [
     comment: 'serves a GraphQL API generated from the database schema, resolved in SQL',
     tags: ['Utility'],
     link: EXTENSION_ROUTES.apiGraphiql,
-    github_url: 'https://github.com/supabase/pg_graphql',
+    github_url: github('supabase/pg_graphql'),
     product: 'GraphiQL',
     product_url: EXTENSION_ROUTES.apiGraphiql,
   }),
@@ -110,7 +115,7 @@ export const EXTENSIONS: readonly CatalogueExtension[] = [
     comment: 'framework of foreign data wrappers for querying external services and files as tables',
     tags: ['Utility'],
     link: EXTENSION_ROUTES.databaseWrappers,
-    github_url: 'https://github.com/supabase/wrappers',
+    github_url: github('supabase/wrappers'),
     product: 'Foreign Data Wrappers',
     product_url: EXTENSION_ROUTES.databaseWrappers,
   }),
@@ -119,7 +124,7 @@ export const EXTENSIONS: readonly CatalogueExtension[] = [
     comment: 'stores secrets encrypted at rest and decrypts them only through a dedicated view',
     tags: ['Cryptography'],
     link: EXTENSION_ROUTES.vaultSecrets,
-    github_url: 'https://github.com/supabase/vault',
+    github_url: github('supabase/vault'),
     product: 'Vault',
     product_url: EXTENSION_ROUTES.vaultSecrets,
   }),
@@ -128,397 +133,92 @@ export const EXTENSIONS: readonly CatalogueExtension[] = [
     comment: 'suggests indexes that would speed up a given query, using hypothetical indexes',
     tags: ['Index', 'Admin'],
     link: EXTENSION_ROUTES.queryPerformance,
-    github_url: 'https://github.com/supabase/index_advisor',
+    github_url: github('supabase/index_advisor'),
     product: 'Query Performance',
     product_url: EXTENSION_ROUTES.queryPerformance,
   }),
 
   // --- AI, search and indexing -----------------------------------------------------------
-  entry({
-    name: 'vector',
-    comment: 'vector data type with exact and approximate nearest-neighbour search (pgvector)',
-    tags: ['AI', 'Data Type', 'Index'],
-    github_url: 'https://github.com/pgvector/pgvector',
-  }),
-  entry({
-    name: 'pg_trgm',
-    comment: 'measures text similarity with trigrams and indexes it for fast LIKE and fuzzy matching',
-    tags: ['Search', 'Index'],
-    github_url: contrib('pg_trgm'),
-  }),
-  entry({
-    name: 'fuzzystrmatch',
-    comment: 'compares strings by sound and edit distance (Soundex, Metaphone, Levenshtein)',
-    tags: ['Search'],
-    github_url: contrib('fuzzystrmatch'),
-  }),
-  entry({
-    name: 'unaccent',
-    comment: 'text search dictionary that strips diacritics so accented and plain words match',
-    tags: ['Search'],
-    github_url: contrib('unaccent'),
-  }),
-  entry({
-    name: 'dict_int',
-    comment: 'text search dictionary that controls how integers are indexed',
-    tags: ['Search'],
-    github_url: contrib('dict_int'),
-  }),
-  entry({
-    name: 'dict_xsyn',
-    comment: 'text search dictionary that replaces words with groups of their synonyms',
-    tags: ['Search'],
-    github_url: contrib('dict_xsyn'),
-  }),
-  entry({
-    name: 'rum',
-    comment: 'index access method like GIN that also stores positions for faster ranked phrase search',
-    tags: ['Index', 'Search'],
-    github_url: 'https://github.com/postgrespro/rum',
-  }),
-  entry({
-    name: 'pgroonga',
-    comment: 'full text search for every language, including those without spaces between words',
-    tags: ['Search', 'Index'],
-    github_url: 'https://github.com/pgroonga/pgroonga',
-  }),
-  entry({
-    name: 'btree_gin',
-    comment: 'GIN operator classes that behave like B-tree, for multi-column GIN indexes',
-    tags: ['Index'],
-    github_url: contrib('btree_gin'),
-  }),
-  entry({
-    name: 'btree_gist',
-    comment: 'GiST operator classes that behave like B-tree, e.g. for exclusion constraints',
-    tags: ['Index'],
-    github_url: contrib('btree_gist'),
-  }),
-  entry({
-    name: 'hypopg',
-    comment: 'creates hypothetical indexes so the planner can show whether a real one would help',
-    tags: ['Index', 'Admin'],
-    github_url: 'https://github.com/HypoPG/hypopg',
-  }),
+  plain('vector', 'vector data type with exact and approximate nearest-neighbour search (pgvector)', ['AI', 'Data Type', 'Index'], github('pgvector/pgvector')),
+  plain('pg_trgm', 'measures text similarity with trigrams and indexes it for fast LIKE and fuzzy matching', ['Search', 'Index'], contrib('pg_trgm')),
+  plain('fuzzystrmatch', 'compares strings by sound and edit distance (Soundex, Metaphone, Levenshtein)', ['Search'], contrib('fuzzystrmatch')),
+  plain('unaccent', 'text search dictionary that strips diacritics so accented and plain words match', ['Search'], contrib('unaccent')),
+  plain('dict_int', 'text search dictionary that controls how integers are indexed', ['Search'], contrib('dict_int')),
+  plain('dict_xsyn', 'text search dictionary that replaces words with groups of their synonyms', ['Search'], contrib('dict_xsyn')),
+  plain('rum', 'index access method like GIN that also stores positions for faster ranked phrase search', ['Index', 'Search'], github('postgrespro/rum')),
+  plain('pgroonga', 'full text search for every language, including those without spaces between words', ['Search', 'Index'], github('pgroonga/pgroonga')),
+  plain('btree_gin', 'GIN operator classes that behave like B-tree, for multi-column GIN indexes', ['Index'], contrib('btree_gin')),
+  plain('btree_gist', 'GiST operator classes that behave like B-tree, e.g. for exclusion constraints', ['Index'], contrib('btree_gist')),
+  plain('hypopg', 'creates hypothetical indexes so the planner can show whether a real one would help', ['Index', 'Admin'], github('HypoPG/hypopg')),
 
   // --- Data types ------------------------------------------------------------------------
-  entry({
-    name: 'hstore',
-    comment: 'data type holding sets of text keys and values in a single column',
-    tags: ['Data Type'],
-    github_url: contrib('hstore'),
-  }),
-  entry({
-    name: 'citext',
-    comment: 'text type whose comparisons ignore letter case',
-    tags: ['Data Type'],
-    github_url: contrib('citext'),
-  }),
-  entry({
-    name: 'ltree',
-    comment: 'data type for labels of a tree path, with operators to search hierarchies',
-    tags: ['Data Type'],
-    github_url: contrib('ltree'),
-  }),
-  entry({
-    name: 'cube',
-    comment: 'data type for points and boxes in many dimensions',
-    tags: ['Data Type'],
-    github_url: contrib('cube'),
-  }),
-  entry({
-    name: 'seg',
-    comment: 'data type for line segments and floating-point intervals such as measurements',
-    tags: ['Data Type'],
-    github_url: contrib('seg'),
-  }),
-  entry({
-    name: 'isn',
-    comment: 'data types for international product and publication numbers (ISBN, EAN, UPC...)',
-    tags: ['Data Type'],
-    github_url: contrib('isn'),
-  }),
-  entry({
-    name: 'intarray',
-    comment: 'functions, operators and index support for arrays of integers without nulls',
-    tags: ['Data Type', 'Index'],
-    github_url: contrib('intarray'),
-  }),
-  entry({
-    name: 'lo',
-    comment: 'helpers to manage large objects, including a trigger that removes orphaned ones',
-    tags: ['Data Type'],
-    github_url: contrib('lo'),
-  }),
-  entry({
-    name: 'pg_jsonschema',
-    comment: 'validates json and jsonb values against a JSON Schema document',
-    tags: ['Data Type', 'Utility'],
-    github_url: 'https://github.com/supabase/pg_jsonschema',
-  }),
+  plain('hstore', 'data type holding sets of text keys and values in a single column', ['Data Type'], contrib('hstore')),
+  plain('citext', 'text type whose comparisons ignore letter case', ['Data Type'], contrib('citext')),
+  plain('ltree', 'data type for labels of a tree path, with operators to search hierarchies', ['Data Type'], contrib('ltree')),
+  plain('cube', 'data type for points and boxes in many dimensions', ['Data Type'], contrib('cube')),
+  plain('seg', 'data type for line segments and floating-point intervals such as measurements', ['Data Type'], contrib('seg')),
+  plain('isn', 'data types for international product and publication numbers (ISBN, EAN, UPC...)', ['Data Type'], contrib('isn')),
+  plain('intarray', 'functions, operators and index support for arrays of integers without nulls', ['Data Type', 'Index'], contrib('intarray')),
+  plain('lo', 'helpers to manage large objects, including a trigger that removes orphaned ones', ['Data Type'], contrib('lo')),
+  plain('pg_jsonschema', 'validates json and jsonb values against a JSON Schema document', ['Data Type', 'Utility'], github('supabase/pg_jsonschema')),
 
   // --- Geo -------------------------------------------------------------------------------
-  entry({
-    name: 'postgis',
-    comment: 'geometry and geography types with spatial functions and indexes',
-    tags: ['Geo', 'Data Type'],
-    github_url: 'https://github.com/postgis/postgis',
-  }),
-  entry({
-    name: 'postgis_topology',
-    comment: 'PostGIS types and functions to model shared edges and faces of topologies',
-    tags: ['Geo'],
-    github_url: 'https://github.com/postgis/postgis',
-  }),
-  entry({
-    name: 'postgis_tiger_geocoder',
-    comment: 'geocodes and reverse-geocodes United States addresses from TIGER census data',
-    tags: ['Geo', 'Dataset'],
-    github_url: 'https://github.com/postgis/postgis',
-  }),
-  entry({
-    name: 'address_standardizer',
-    comment: 'splits a postal address into normalised parts, for geocoding',
-    tags: ['Geo', 'Utility'],
-    github_url: 'https://github.com/postgis/postgis',
-  }),
-  entry({
-    name: 'pgrouting',
-    comment: 'shortest-path and other network routing algorithms on top of PostGIS',
-    tags: ['Geo'],
-    github_url: 'https://github.com/pgRouting/pgrouting',
-  }),
-  entry({
-    name: 'earthdistance',
-    comment: 'great-circle distances between points on the surface of the Earth',
-    tags: ['Geo'],
-    github_url: contrib('earthdistance'),
-  }),
+  plain('postgis', 'geometry and geography types with spatial functions and indexes', ['Geo', 'Data Type'], github('postgis/postgis')),
+  plain('postgis_topology', 'PostGIS types and functions to model shared edges and faces of topologies', ['Geo'], github('postgis/postgis')),
+  plain('postgis_tiger_geocoder', 'geocodes and reverse-geocodes United States addresses from TIGER census data', ['Geo', 'Dataset'], github('postgis/postgis')),
+  plain('address_standardizer', 'splits a postal address into normalised parts, for geocoding', ['Geo', 'Utility'], github('postgis/postgis')),
+  plain('pgrouting', 'shortest-path and other network routing algorithms on top of PostGIS', ['Geo'], github('pgRouting/pgrouting')),
+  plain('earthdistance', 'great-circle distances between points on the surface of the Earth', ['Geo'], contrib('earthdistance')),
 
   // --- Cryptography ----------------------------------------------------------------------
-  entry({
-    name: 'pgcrypto',
-    comment: 'hashing, password hashing and symmetric or public-key encryption functions',
-    tags: ['Cryptography'],
-    github_url: contrib('pgcrypto'),
-  }),
-  entry({
-    name: 'pgsodium',
-    comment: 'modern encryption built on libsodium, with server-managed keys',
-    tags: ['Cryptography'],
-    github_url: 'https://github.com/michelp/pgsodium',
-  }),
-  entry({
-    name: 'pgjwt',
-    comment: 'signs and verifies JSON Web Tokens in SQL',
-    tags: ['Cryptography'],
-    github_url: 'https://github.com/michelp/pgjwt',
-    deprecated: DEPRECATED_ON_17,
-  }),
-  entry({
-    name: 'sslinfo',
-    comment: 'reports details of the SSL certificate used by the current connection',
-    tags: ['Cryptography', 'Utility'],
-    github_url: contrib('sslinfo'),
-  }),
+  plain('pgcrypto', 'hashing, password hashing and symmetric or public-key encryption functions', ['Cryptography'], contrib('pgcrypto')),
+  plain('pgsodium', 'modern encryption built on libsodium, with server-managed keys', ['Cryptography'], github('michelp/pgsodium')),
+  plain('pgjwt', 'signs and verifies JSON Web Tokens in SQL', ['Cryptography'], github('michelp/pgjwt'), DEPRECATED_ON_17),
+  plain('sslinfo', 'reports details of the SSL certificate used by the current connection', ['Cryptography', 'Utility'], contrib('sslinfo')),
 
   // --- Languages -------------------------------------------------------------------------
-  entry({
-    name: 'plpgsql',
-    comment: 'the built-in procedural language for functions and triggers',
-    tags: ['Language'],
-    github_url: `${PG_SOURCE}/src/pl/plpgsql`,
-  }),
-  entry({
-    name: 'plv8',
-    comment: 'write functions in JavaScript, run by the V8 engine',
-    tags: ['Language'],
-    github_url: 'https://github.com/plv8/plv8',
-    deprecated: DEPRECATED_ON_17,
-  }),
-  entry({
-    name: 'plcoffee',
-    comment: 'write functions in CoffeeScript, compiled and run by V8',
-    tags: ['Language'],
-    github_url: 'https://github.com/plv8/plv8',
-    deprecated: DEPRECATED_ON_17,
-  }),
-  entry({
-    name: 'plls',
-    comment: 'write functions in LiveScript, compiled and run by V8',
-    tags: ['Language'],
-    github_url: 'https://github.com/plv8/plv8',
-    deprecated: DEPRECATED_ON_17,
-  }),
+  plain('plpgsql', 'the built-in procedural language for functions and triggers', ['Language'], `${PG_SOURCE}/src/pl/plpgsql`),
+  plain('plv8', 'write functions in JavaScript, run by the V8 engine', ['Language'], github('plv8/plv8'), DEPRECATED_ON_17),
+  plain('plcoffee', 'write functions in CoffeeScript, compiled and run by V8', ['Language'], github('plv8/plv8'), DEPRECATED_ON_17),
+  plain('plls', 'write functions in LiveScript, compiled and run by V8', ['Language'], github('plv8/plv8'), DEPRECATED_ON_17),
 
   // --- Testing ---------------------------------------------------------------------------
-  entry({
-    name: 'pgtap',
-    comment: 'unit testing in SQL with TAP output',
-    tags: ['Testing'],
-    github_url: 'https://github.com/theory/pgtap',
-  }),
-  entry({
-    name: 'plpgsql_check',
-    comment: 'static analysis of PL/pgSQL functions that finds errors before they run',
-    tags: ['Testing', 'Language'],
-    github_url: 'https://github.com/okbob/plpgsql_check',
-  }),
+  plain('pgtap', 'unit testing in SQL with TAP output', ['Testing'], github('theory/pgtap')),
+  plain('plpgsql_check', 'static analysis of PL/pgSQL functions that finds errors before they run', ['Testing', 'Language'], github('okbob/plpgsql_check')),
 
   // --- Audit -----------------------------------------------------------------------------
-  entry({
-    name: 'pgaudit',
-    comment: 'detailed session and object audit logging through the standard log',
-    tags: ['Audit'],
-    github_url: 'https://github.com/pgaudit/pgaudit',
-  }),
-  entry({
-    name: 'insert_username',
-    comment: 'trigger that stamps a column with the name of the role changing the row',
-    tags: ['Audit'],
-    github_url: contrib('spi'),
-  }),
-  entry({
-    name: 'moddatetime',
-    comment: 'trigger that sets a timestamp column to the time of the last change',
-    tags: ['Audit', 'Utility'],
-    github_url: contrib('spi'),
-  }),
+  plain('pgaudit', 'detailed session and object audit logging through the standard log', ['Audit'], github('pgaudit/pgaudit')),
+  plain('insert_username', 'trigger that stamps a column with the name of the role changing the row', ['Audit'], contrib('spi')),
+  plain('moddatetime', 'trigger that sets a timestamp column to the time of the last change', ['Audit', 'Utility'], contrib('spi')),
 
   // --- Time series -----------------------------------------------------------------------
-  entry({
-    name: 'timescaledb',
-    comment: 'hypertables that partition time-series data automatically, with time-based analytics',
-    tags: ['Time Series'],
-    github_url: 'https://github.com/timescale/timescaledb',
-    deprecated: DEPRECATED_ON_17,
-  }),
+  plain('timescaledb', 'hypertables that partition time-series data automatically, with time-based analytics', ['Time Series'], github('timescale/timescaledb'), DEPRECATED_ON_17),
 
   // --- Notifications ---------------------------------------------------------------------
-  entry({
-    name: 'tcn',
-    comment: 'trigger that sends a NOTIFY event whenever a table changes',
-    tags: ['Notifications'],
-    github_url: contrib('tcn'),
-  }),
+  plain('tcn', 'trigger that sends a NOTIFY event whenever a table changes', ['Notifications'], contrib('tcn')),
 
   // --- Utility ---------------------------------------------------------------------------
-  entry({
-    name: 'uuid-ossp',
-    comment: 'functions that generate UUIDs with the standard algorithms',
-    tags: ['Utility'],
-    github_url: contrib('uuid-ossp'),
-  }),
-  entry({
-    name: 'http',
-    comment: 'makes synchronous HTTP requests from SQL and returns the response',
-    tags: ['Utility'],
-    github_url: 'https://github.com/pramsey/pgsql-http',
-  }),
-  entry({
-    name: 'pg_hashids',
-    comment: 'encodes integers into short, non-sequential ids and decodes them back',
-    tags: ['Utility'],
-    github_url: 'https://github.com/iCyberon/pg_hashids',
-  }),
-  entry({
-    name: 'tablefunc',
-    comment: 'functions returning tables, including crosstab pivots and random normal values',
-    tags: ['Utility'],
-    github_url: contrib('tablefunc'),
-  }),
-  entry({
-    name: 'autoinc',
-    comment: 'trigger that fills a column from a sequence on insert or update',
-    tags: ['Utility'],
-    github_url: contrib('spi'),
-  }),
-  entry({
-    name: 'refint',
-    comment: 'triggers implementing referential integrity checks by hand (historical)',
-    tags: ['Utility'],
-    github_url: contrib('spi'),
-  }),
-  entry({
-    name: 'xml2',
-    comment: 'XPath queries and XSLT transforms over XML stored as text',
-    tags: ['Utility'],
-    github_url: contrib('xml2'),
-  }),
-  entry({
-    name: 'postgres_fdw',
-    comment: 'foreign data wrapper to query tables of another Postgres server',
-    tags: ['Utility'],
-    github_url: contrib('postgres_fdw'),
-  }),
-  entry({
-    name: 'dblink',
-    comment: 'opens connections to other Postgres databases and runs queries on them',
-    tags: ['Utility'],
-    github_url: contrib('dblink'),
-  }),
+  plain('uuid-ossp', 'functions that generate UUIDs with the standard algorithms', ['Utility'], contrib('uuid-ossp')),
+  plain('http', 'makes synchronous HTTP requests from SQL and returns the response', ['Utility'], github('pramsey/pgsql-http')),
+  plain('pg_hashids', 'encodes integers into short, non-sequential ids and decodes them back', ['Utility'], github('iCyberon/pg_hashids')),
+  plain('tablefunc', 'functions returning tables, including crosstab pivots and random normal values', ['Utility'], contrib('tablefunc')),
+  plain('autoinc', 'trigger that fills a column from a sequence on insert or update', ['Utility'], contrib('spi')),
+  plain('refint', 'triggers implementing referential integrity checks by hand (historical)', ['Utility'], contrib('spi')),
+  plain('xml2', 'XPath queries and XSLT transforms over XML stored as text', ['Utility'], contrib('xml2')),
+  plain('postgres_fdw', 'foreign data wrapper to query tables of another Postgres server', ['Utility'], contrib('postgres_fdw')),
+  plain('dblink', 'opens connections to other Postgres databases and runs queries on them', ['Utility'], contrib('dblink')),
 
   // --- Administration --------------------------------------------------------------------
-  entry({
-    name: 'pg_repack',
-    comment: 'removes bloat from tables and indexes online, with only brief locks',
-    tags: ['Admin'],
-    github_url: 'https://github.com/reorg/pg_repack',
-  }),
-  entry({
-    name: 'pg_partman',
-    comment: 'creates and maintains time- or number-based table partitions',
-    tags: ['Admin'],
-    github_url: 'https://github.com/pgpartman/pg_partman',
-  }),
-  entry({
-    name: 'pgrowlocks',
-    comment: 'lists the row-level locks currently held on a table',
-    tags: ['Admin'],
-    github_url: contrib('pgrowlocks'),
-  }),
-  entry({
-    name: 'pgstattuple',
-    comment: 'reports tuple-level statistics such as dead rows and free space',
-    tags: ['Admin'],
-    github_url: contrib('pgstattuple'),
-  }),
-  entry({
-    name: 'pg_buffercache',
-    comment: 'shows what the shared buffer cache currently holds',
-    tags: ['Admin'],
-    github_url: contrib('pg_buffercache'),
-  }),
-  entry({
-    name: 'pg_prewarm',
-    comment: 'loads relations into the buffer cache ahead of use',
-    tags: ['Admin'],
-    github_url: contrib('pg_prewarm'),
-  }),
-  entry({
-    name: 'pg_walinspect',
-    comment: 'inspects the contents of the write-ahead log from SQL',
-    tags: ['Admin'],
-    github_url: contrib('pg_walinspect'),
-  }),
-  entry({
-    name: 'pg_visibility',
-    comment: 'examines the visibility map and page-level visibility of a table',
-    tags: ['Admin'],
-    github_url: contrib('pg_visibility'),
-  }),
-  entry({
-    name: 'pg_freespacemap',
-    comment: 'examines the free space map of a relation',
-    tags: ['Admin'],
-    github_url: contrib('pg_freespacemap'),
-  }),
-  entry({
-    name: 'amcheck',
-    comment: 'verifies the logical consistency of tables and B-tree indexes',
-    tags: ['Admin'],
-    github_url: contrib('amcheck'),
-  }),
+  plain('pg_repack', 'removes bloat from tables and indexes online, with only brief locks', ['Admin'], github('reorg/pg_repack')),
+  plain('pg_partman', 'creates and maintains time- or number-based table partitions', ['Admin'], github('pgpartman/pg_partman')),
+  plain('pgrowlocks', 'lists the row-level locks currently held on a table', ['Admin'], contrib('pgrowlocks')),
+  plain('pgstattuple', 'reports tuple-level statistics such as dead rows and free space', ['Admin'], contrib('pgstattuple')),
+  plain('pg_buffercache', 'shows what the shared buffer cache currently holds', ['Admin'], contrib('pg_buffercache')),
+  plain('pg_prewarm', 'loads relations into the buffer cache ahead of use', ['Admin'], contrib('pg_prewarm')),
+  plain('pg_walinspect', 'inspects the contents of the write-ahead log from SQL', ['Admin'], contrib('pg_walinspect')),
+  plain('pg_visibility', 'examines the visibility map and page-level visibility of a table', ['Admin'], contrib('pg_visibility')),
+  plain('pg_freespacemap', 'examines the free space map of a relation', ['Admin'], contrib('pg_freespacemap')),
+  plain('amcheck', 'verifies the logical consistency of tables and B-tree indexes', ['Admin'], contrib('amcheck')),
 ]
 
 /** Finds a catalogue entry by extension name. */

@@ -8,13 +8,16 @@ import type { PublicConfig } from '@/lib/config'
 
 export type RemoteFlag = keyof PublicConfig['remoteFlags']
 
+/** The local storage key of a preview's flag. */
+const previewKey = <const Name extends string>(name: Name) => `dashboard-preview-${name}` as const
+
 export const FEATURE_PREVIEW_KEYS = {
-  branching2: 'dashboard-preview-branching-2-0',
-  advisorRules: 'dashboard-preview-advisor-rules',
-  inlineEditor: 'dashboard-preview-inline-editor',
-  apiSidePanel: 'dashboard-preview-api-side-panel',
-  columnLevelSecurity: 'dashboard-preview-column-level-security',
-  unifiedLogs: 'dashboard-preview-unified-logs',
+  branching2: previewKey('branching-2-0'),
+  advisorRules: previewKey('advisor-rules'),
+  inlineEditor: previewKey('inline-editor'),
+  apiSidePanel: previewKey('api-side-panel'),
+  columnLevelSecurity: previewKey('column-level-security'),
+  unifiedLogs: previewKey('unified-logs'),
 } as const
 export type FeaturePreviewKey = (typeof FEATURE_PREVIEW_KEYS)[keyof typeof FEATURE_PREVIEW_KEYS]
 

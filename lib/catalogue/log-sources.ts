@@ -1,24 +1,9 @@
 /**
  * Log sources a project exposes and the fields every log line shares (spec §3 "Log sources").
  */
+import { isOneOf, labelOrValue, namesOf } from '@/lib/known-names'
 
-export const LOG_SOURCES = [
-  'edge_logs',
-  'auth_logs',
-  'auth_audit_logs',
-  'storage_logs',
-  'function_edge_logs',
-  'function_logs',
-  'postgres_logs',
-  'realtime_logs',
-  'postgrest_logs',
-  'supavisor_logs',
-  'pgbouncer_logs',
-  'pg_upgrade_logs',
-] as const
-export type LogSource = (typeof LOG_SOURCES)[number]
-
-export const LOG_SOURCE_LABELS: Record<LogSource, string> = {
+export const LOG_SOURCE_LABELS = {
   edge_logs: 'API Gateway',
   auth_logs: 'Auth',
   auth_audit_logs: 'Auth audit',
@@ -32,6 +17,8 @@ export const LOG_SOURCE_LABELS: Record<LogSource, string> = {
   pgbouncer_logs: 'Dedicated pooler',
   pg_upgrade_logs: 'Postgres upgrades',
 }
+export type LogSource = keyof typeof LOG_SOURCE_LABELS
+export const LOG_SOURCES = namesOf(LOG_SOURCE_LABELS)
 
 /** Kind of value a log field holds, used by the query builder and the log table. */
 export type LogFieldType = 'string' | 'number' | 'datetime' | 'object'
@@ -43,22 +30,13 @@ export type LogField = {
   fields?: readonly LogField[]
 }
 
+/** Fields of the given names and types, in the table's order. */
+const fieldsOf = (types: Record<string, LogFieldType>): LogField[] => Object.entries(types).map(([name, type]) => ({ name, type }))
+
 /** spec §3: fields every log line has, with metadata holding request and response details. */
 export const COMMON_LOG_FIELDS: readonly LogField[] = [
-  { name: 'id', type: 'string' },
-  { name: 'timestamp', type: 'datetime' },
-  { name: 'event_message', type: 'string' },
-  { name: 'identifier', type: 'string' },
-  {
-    name: 'metadata',
-    type: 'object',
-    fields: [
-      { name: 'status_code', type: 'number' },
-      { name: 'method', type: 'string' },
-      { name: 'path', type: 'string' },
-      { name: 'level', type: 'string' },
-    ],
-  },
+  ...fieldsOf({ id: 'string', timestamp: 'datetime', event_message: 'string', identifier: 'string' }),
+  { name: 'metadata', type: 'object', fields: fieldsOf({ status_code: 'number', method: 'string', path: 'string', level: 'string' }) },
 ]
 
 /** A log line as returned for any source. */
@@ -79,10 +57,10 @@ export type LogLine = {
 
 /** True when the value names a known log source. */
 export function isLogSource(value: unknown): value is LogSource {
-  return typeof value === 'string' && (LOG_SOURCES as readonly string[]).includes(value)
+  return isOneOf(LOG_SOURCES, value)
 }
 
 /** The human label of a source, falling back to the raw name. */
 export function logSourceLabel(source: string): string {
-  return isLogSource(source) ? LOG_SOURCE_LABELS[source] : source
+  return labelOrValue(LOG_SOURCE_LABELS, source)
 }

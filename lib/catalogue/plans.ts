@@ -3,6 +3,7 @@
  * The per-feature comparison lives in `lib/catalogue/feature-matrix.ts`.
  */
 import { FREE_PLAN_ACTIVE_PROJECT_LIMIT, GIB, MIB } from '@/lib/constants'
+import { isOneOf } from '@/lib/known-names'
 
 export const PLAN_IDS = ['free', 'pro', 'team', 'enterprise'] as const
 export type PlanId = (typeof PLAN_IDS)[number]
@@ -150,7 +151,7 @@ export function findPlanTier(planId: PlanId): PlanTier {
 
 /** True when the value is a known plan id. */
 export function isPlanId(value: unknown): value is PlanId {
-  return typeof value === 'string' && (PLAN_IDS as readonly string[]).includes(value)
+  return isOneOf(PLAN_IDS, value)
 }
 
 /** True when `planId` is the same tier as `minimum` or above it (free < pro < team < enterprise). */

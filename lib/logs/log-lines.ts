@@ -4,6 +4,7 @@
  */
 import { isLogSource, type LogLine, type LogSource } from '@/lib/catalogue/log-sources'
 import { formatDateTime } from '@/lib/formatting'
+import { isOneOf } from '@/lib/known-names'
 
 /**
  * The sources the embedded platform produces: the API gateway (every platform request aimed at a
@@ -23,7 +24,7 @@ export type LogLevel = (typeof LOG_LEVELS)[number]
 export const LOG_LEVEL_LABELS: Record<LogLevel, string> = { info: 'Info', warning: 'Warning', error: 'Error' }
 
 export function isLogLevel(value: unknown): value is LogLevel {
-  return typeof value === 'string' && (LOG_LEVELS as readonly string[]).includes(value)
+  return isOneOf(LOG_LEVELS, value)
 }
 
 /** The level of a gateway request from its status: 5xx error, 4xx warning, anything else info. */

@@ -94,3 +94,15 @@ export async function audit(
     [entry.userId, entry.organizationId ?? null, entry.action, entry.target ?? null, JSON.stringify(entry.metadata ?? {})]
   )
 }
+
+/** Records what the caller did in an organization (`organizationId` null: the organization is gone). */
+export function auditOrg(
+  db: Db,
+  caller: Pick<Caller, 'userId'>,
+  organizationId: number | null,
+  action: string,
+  target: string,
+  metadata: Record<string, unknown>
+): Promise<void> {
+  return audit(db, { userId: caller.userId, organizationId, action, target, metadata })
+}

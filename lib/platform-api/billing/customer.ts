@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { audit, type OrganizationRow } from '../access'
+import { auditOrg, type OrganizationRow } from '../access'
 import type { Caller } from '../auth/caller'
 import type { Db } from '../db/types'
 import { NO_NUL, emailSchema, noNul } from '../organizations/schemas'
@@ -104,13 +104,7 @@ export async function updateCustomer(
     if (input.email !== undefined) {
       await tx.query('update platform.organizations set billing_email = $2 where id = $1', [org.id, input.email])
     }
-    await audit(tx, {
-      userId: caller.userId,
-      organizationId: org.id,
-      action: 'billing.customer_updated',
-      target: org.slug,
-      metadata: { fields: Object.keys(input) },
-    })
+    await auditOrg(tx, caller, org.id, 'billing.customer_updated', org.slug, { fields: Object.keys(input) })
     return getCustomer(tx, org)
   })
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { audit, type OrganizationRow } from '../access'
+import { audit, auditOrg, type OrganizationRow } from '../access'
 import type { Caller } from '../auth/caller'
 import type { Db } from '../db/types'
 import { badRequest, notFound } from '../http/errors'
@@ -81,13 +81,7 @@ export async function createPaymentMethod(
        values ($1, $2, $3, $4, $5, $6) returning id, brand, last4, exp_month, exp_year, is_default, created_at`,
       [org.id, input.brand, input.last4, input.exp_month, input.exp_year, isDefault]
     )
-    await audit(tx, {
-      userId: caller.userId,
-      organizationId: org.id,
-      action: 'billing.payment_method_added',
-      target: `${input.brand} ${input.last4}`,
-      metadata: { payment_method_id: rows[0].id, is_default: isDefault },
-    })
+    await auditOrg(tx, caller, org.id, 'billing.payment_method_added', `${input.brand} ${input.last4}`, { payment_method_id: rows[0].id, is_default: isDefault })
     return { ...serialize(rows[0]), note: PAYMENT_METHODS_NOTE }
   })
 }
@@ -124,12 +118,6 @@ export async function deletePaymentMethod(db: Db, caller: Caller, org: Organizat
         [org.id]
       )
     }
-    await audit(tx, {
-      userId: caller.userId,
-      organizationId: org.id,
-      action: 'billing.payment_method_removed',
-      target: `${removed.brand} ${removed.last4}`,
-      metadata: { payment_method_id: id },
-    })
+    await auditOrg(tx, caller, org.id, 'billing.payment_method_removed', `${removed.brand} ${removed.last4}`, { payment_method_id: id })
   })
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { PLAN_IDS, PLAN_TIERS, findPlanTier, type PlanId } from '@/lib/catalogue/plans'
-import { audit, type OrganizationRow } from '../access'
+import { auditOrg, type OrganizationRow } from '../access'
 import type { Caller } from '../auth/caller'
 import type { Db } from '../db/types'
 import { badRequest } from '../http/errors'
@@ -109,13 +109,7 @@ export async function changePlan(db: Db, caller: Caller, row: OrganizationRow, t
       'update platform.organizations set plan_id = $2 where id = $1 returning *',
       [org.id, target]
     )
-    await audit(tx, {
-      userId: caller.userId,
-      organizationId: org.id,
-      action: 'billing.plan_changed',
-      target: org.slug,
-      metadata: { from: org.plan_id, to: target, amount_due_today: amount, invoice_id: invoiceId },
-    })
+    await auditOrg(tx, caller, org.id, 'billing.plan_changed', org.slug, { from: org.plan_id, to: target, amount_due_today: amount, invoice_id: invoiceId })
     return rows[0]
   })
   return getSubscription(db, result, now)

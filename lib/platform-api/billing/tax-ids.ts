@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { audit, type OrganizationRow } from '../access'
+import { auditOrg, type OrganizationRow } from '../access'
 import type { Caller } from '../auth/caller'
 import type { Db } from '../db/types'
 import { badRequest, conflict, notFound } from '../http/errors'
@@ -17,9 +17,16 @@ type TaxIdRule = {
 }
 
 const compact = (v: string) => v.toUpperCase().replace(/[\s.]/g, '')
-const fixed = (country: string) => () => country
 // EU VAT prefixes are country codes except Greece (EL) and Northern Ireland (XI).
 const EU_PREFIX_COUNTRY: Record<string, string> = { EL: 'GR', XI: 'GB' }
+/** A rule for one country's ids, typed with spaces and dots dropped and letters upper-cased unless `normalize` says otherwise. */
+const national = (label: string, country: string, pattern: RegExp, example: string, normalize = compact): TaxIdRule => ({
+  label,
+  normalize,
+  pattern,
+  example,
+  country: () => country,
+})
 
 /** Tax id types accepted, each checked by a simple shape (not a registry lookup). */
 export const TAX_ID_RULES = {
@@ -30,55 +37,13 @@ export const TAX_ID_RULES = {
     example: 'DE123456789',
     country: (v) => EU_PREFIX_COUNTRY[v.slice(0, 2)] ?? v.slice(0, 2),
   },
-  gb_vat: {
-    label: 'UK VAT number',
-    normalize: (v) => compact(v),
-    pattern: /^GB(\d{9}|\d{12}|GD\d{3}|HA\d{3})$/,
-    example: 'GB123456789',
-    country: fixed('GB'),
-  },
-  us_ein: {
-    label: 'US Employer Identification Number',
-    normalize: (v) => v.trim().replace(/^(\d{2})(\d{7})$/, '$1-$2'),
-    pattern: /^\d{2}-\d{7}$/,
-    example: '12-3456789',
-    country: fixed('US'),
-  },
-  au_abn: {
-    label: 'Australian Business Number',
-    normalize: (v) => compact(v),
-    pattern: /^\d{11}$/,
-    example: '12345678912',
-    country: fixed('AU'),
-  },
-  ca_bn: {
-    label: 'Canadian Business Number',
-    normalize: (v) => compact(v),
-    pattern: /^\d{9}$/,
-    example: '123456789',
-    country: fixed('CA'),
-  },
-  ch_vat: {
-    label: 'Swiss VAT number',
-    normalize: (v) => v.trim().toUpperCase().replace(/\s+/g, ' '),
-    pattern: /^CHE-\d{3}\.\d{3}\.\d{3} (MWST|TVA|IVA)$/,
-    example: 'CHE-123.456.789 MWST',
-    country: fixed('CH'),
-  },
-  in_gst: {
-    label: 'Indian GST number',
-    normalize: (v) => compact(v),
-    pattern: /^\d{2}[A-Z]{5}\d{4}[A-Z][1-9A-Z]Z[0-9A-Z]$/,
-    example: '12ABCDE3456FGZH',
-    country: fixed('IN'),
-  },
-  jp_cn: {
-    label: 'Japanese Corporate Number',
-    normalize: (v) => compact(v),
-    pattern: /^\d{13}$/,
-    example: '1234567891234',
-    country: fixed('JP'),
-  },
+  gb_vat: national('UK VAT number', 'GB', /^GB(\d{9}|\d{12}|GD\d{3}|HA\d{3})$/, 'GB123456789'),
+  us_ein: national('US Employer Identification Number', 'US', /^\d{2}-\d{7}$/, '12-3456789', (v) => v.trim().replace(/^(\d{2})(\d{7})$/, '$1-$2')),
+  au_abn: national('Australian Business Number', 'AU', /^\d{11}$/, '12345678912'),
+  ca_bn: national('Canadian Business Number', 'CA', /^\d{9}$/, '123456789'),
+  ch_vat: national('Swiss VAT number', 'CH', /^CHE-\d{3}\.\d{3}\.\d{3} (MWST|TVA|IVA)$/, 'CHE-123.456.789 MWST', (v) => v.trim().toUpperCase().replace(/\s+/g, ' ')),
+  in_gst: national('Indian GST number', 'IN', /^\d{2}[A-Z]{5}\d{4}[A-Z][1-9A-Z]Z[0-9A-Z]$/, '12ABCDE3456FGZH'),
+  jp_cn: national('Japanese Corporate Number', 'JP', /^\d{13}$/, '1234567891234'),
 } satisfies Record<string, TaxIdRule>
 
 export type TaxIdType = keyof typeof TAX_ID_RULES
@@ -129,7 +94,7 @@ export async function createTaxId(db: Db, caller: Caller, org: OrganizationRow, 
       [org.id, taxId.type, taxId.value, taxId.country]
     )
     if (!rows[0]) throw conflict(`This organization already has the ${taxId.type} ${taxId.value}`)
-    await audit(tx, { userId: caller.userId, organizationId: org.id, action: 'billing.tax_id_added', target: taxId.value, metadata: { type: taxId.type } })
+    await auditOrg(tx, caller, org.id, 'billing.tax_id_added', taxId.value, { type: taxId.type })
     return serialize(rows[0])
   })
 }
@@ -141,6 +106,6 @@ export async function deleteTaxId(db: Db, caller: Caller, org: OrganizationRow, 
       [id, org.id]
     )
     if (!rows[0]) throw notFound(`Tax id ${id} not found`)
-    await audit(tx, { userId: caller.userId, organizationId: org.id, action: 'billing.tax_id_removed', target: rows[0].value, metadata: { type: rows[0].type } })
+    await auditOrg(tx, caller, org.id, 'billing.tax_id_removed', rows[0].value, { type: rows[0].type })
   })
 }

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto'
-import { audit, type OrganizationRow, type Role } from '../access'
+import { auditOrg, type OrganizationRow, type Role } from '../access'
 import type { Caller } from '../auth/caller'
 import type { Db } from '../db/types'
 import { ApiError, badRequest, conflict, forbidden, notFound } from '../http/errors'
@@ -95,13 +95,7 @@ export async function createInvitation(
        values ($1, $2, $3, $4, $5, now() + make_interval(days => $6)) returning id`,
       [org.id, input.email, input.role, hashInvitationToken(token), caller.userId, INVITATION_TTL_DAYS]
     )
-    await audit(tx, {
-      userId: caller.userId,
-      organizationId: org.id,
-      action: 'invitation.created',
-      target: input.email,
-      metadata: { invitation_id: rows[0].id, role: input.role },
-    })
+    await auditOrg(tx, caller, org.id, 'invitation.created', input.email, { invitation_id: rows[0].id, role: input.role })
     const created = await tx.query<InvitationRow>(`${INVITATION_SELECT} where i.id = $1`, [rows[0].id])
     return {
       ...serialize(created.rows[0]),
@@ -119,7 +113,7 @@ export async function deleteInvitation(db: Db, caller: Caller, org: Organization
       [id, org.id]
     )
     if (!rows[0]) throw notFound(`Invitation ${id} not found`)
-    await audit(tx, { userId: caller.userId, organizationId: org.id, action: 'invitation.deleted', target: rows[0].email, metadata: { invitation_id: id } })
+    await auditOrg(tx, caller, org.id, 'invitation.deleted', rows[0].email, { invitation_id: id })
   })
 }
 
@@ -180,13 +174,7 @@ export async function acceptInvitation(db: Db, caller: Caller, slug: string, tok
     assertRoleAvailable(row.role, orgs[0].plan_id)
     await tx.query('insert into platform.members (organization_id, user_id, role) values ($1, $2, $3)', [row.organization_id, caller.userId, row.role])
     await tx.query('update platform.org_invitations set accepted_at = now(), accepted_by = $2 where id = $1', [row.id, caller.userId])
-    await audit(tx, {
-      userId: caller.userId,
-      organizationId: row.organization_id,
-      action: 'invitation.accepted',
-      target: row.email,
-      metadata: { invitation_id: row.id, role: row.role },
-    })
+    await auditOrg(tx, caller, row.organization_id, 'invitation.accepted', row.email, { invitation_id: row.id, role: row.role })
     return serializeOrganization(orgs[0], row.role)
   })
 }

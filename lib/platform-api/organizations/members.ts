@@ -1,4 +1,4 @@
-import { audit, roleAtLeast, type OrganizationRow, type Role } from '../access'
+import { auditOrg, roleAtLeast, type OrganizationRow, type Role } from '../access'
 import type { Caller } from '../auth/caller'
 import type { Db } from '../db/types'
 import { conflict, forbidden, notFound } from '../http/errors'
@@ -78,13 +78,7 @@ export async function changeMemberRole(
       throw conflict('The last Owner of an organization cannot be demoted: make another member Owner first')
     }
     await tx.query('update platform.members set role = $3 where organization_id = $1 and user_id = $2', [org.id, userId, next])
-    await audit(tx, {
-      userId: caller.userId,
-      organizationId: org.id,
-      action: 'member.role_changed',
-      target: member.email,
-      metadata: { user_id: userId, from: member.role, to: next },
-    })
+    await auditOrg(tx, caller, org.id, 'member.role_changed', member.email, { user_id: userId, from: member.role, to: next })
     return { ...member, role: next }
   })
 }
@@ -109,12 +103,6 @@ export async function removeMember(
       throw conflict('The last Owner cannot leave or be removed: make another member Owner first, or delete the organization')
     }
     await tx.query('delete from platform.members where organization_id = $1 and user_id = $2', [org.id, userId])
-    await audit(tx, {
-      userId: caller.userId,
-      organizationId: org.id,
-      action: leaving ? 'member.left' : 'member.removed',
-      target: member.email,
-      metadata: { user_id: userId, role: member.role },
-    })
+    await auditOrg(tx, caller, org.id, leaving ? 'member.left' : 'member.removed', member.email, { user_id: userId, role: member.role })
   })
 }

@@ -1,5 +1,5 @@
 import type { z } from 'zod'
-import { audit, type OrganizationRow, type Role } from '../access'
+import { auditOrg, type OrganizationRow, type Role } from '../access'
 import type { Caller } from '../auth/caller'
 import type { Db } from '../db/types'
 import { badRequest, conflict, forbidden } from '../http/errors'
@@ -48,13 +48,7 @@ export async function createOrganization(
     }
     if (!org) throw conflict('Could not find a free slug for this name; try another name')
     await tx.query(`insert into platform.members (organization_id, user_id, role) values ($1, $2, 'Owner')`, [org.id, caller.userId])
-    await audit(tx, {
-      userId: caller.userId,
-      organizationId: org.id,
-      action: 'organization.created',
-      target: org.slug,
-      metadata: { name: org.name, plan: org.plan_id },
-    })
+    await auditOrg(tx, caller, org.id, 'organization.created', org.slug, { name: org.name, plan: org.plan_id })
     return serializeOrganization(org, 'Owner')
   })
 }
@@ -87,7 +81,7 @@ export async function updateOrganization(
       ]
     )
     const changed = Object.fromEntries(Object.entries(input).filter(([k, v]) => (org as Record<string, unknown>)[k] !== v))
-    await audit(tx, { userId: caller.userId, organizationId: org.id, action: 'organization.updated', target: org.slug, metadata: changed })
+    await auditOrg(tx, caller, org.id, 'organization.updated', org.slug, changed)
     return serializeOrganization(rows[0], role)
   })
 }
@@ -108,12 +102,6 @@ export async function deleteOrganization(db: Db, caller: Caller, org: Organizati
     }
     await tx.query('delete from platform.organizations where id = $1', [org.id])
     // The organization's own log goes with it; this entry stays, attached to the user.
-    await audit(tx, {
-      userId: caller.userId,
-      organizationId: null,
-      action: 'organization.deleted',
-      target: org.slug,
-      metadata: { organization_id: org.id, name: org.name },
-    })
+    await auditOrg(tx, caller, null, 'organization.deleted', org.slug, { organization_id: org.id, name: org.name })
   })
 }

@@ -3,7 +3,7 @@ import { DEFAULT_CLOUD_PROVIDER } from '@/lib/catalogue/cloud-providers'
 import { COMPUTE_SIZES, DEFAULT_COMPUTE_SIZE_ID } from '@/lib/catalogue/compute-sizes'
 import { regionsForProvider } from '@/lib/catalogue/regions'
 import { MIN_PASSWORD_SCORE } from '@/lib/password-strength'
-import { audit, getOrgAccess, getProjectAccess, type OrganizationRow } from '../access'
+import { auditOrg, getOrgAccess, getProjectAccess, type OrganizationRow } from '../access'
 import type { Caller } from '../auth/caller'
 import type { Db } from '../db/types'
 import { ApiError, badRequest, conflict } from '../http/errors'
@@ -107,13 +107,7 @@ export async function createProject(db: Db, caller: Caller, input: CreateProject
     // On a server the roles come with the row, in its transaction: the database password is
     // set here and never stored, so a provisioning resumed later does not need it.
     if (target.kind === 'postgres') await createRoles(tx, ref, input.db_pass)
-    await audit(tx, {
-      userId: caller.userId,
-      organizationId: org.id,
-      action: 'project.created',
-      target: ref,
-      metadata: { name: input.name, region: input.region, cloud_provider: provider, compute_size: size },
-    })
+    await auditOrg(tx, caller, org.id, 'project.created', ref, { name: input.name, region: input.region, cloud_provider: provider, compute_size: size })
     return (await readProject(tx, ref))!
   })
   kickProjectJob(ref)
@@ -150,7 +144,7 @@ export async function createBranch(db: Db, caller: Caller, parentRef: string, br
         databaseName: target.databaseName,
       })
       if (target.kind === 'postgres') await createRoles(tx, ref, null)
-      await audit(tx, { userId: caller.userId, organizationId: org.id, action: 'project.branch_created', target: ref, metadata: { parent: parentRef, branch_name: branchName } })
+      await auditOrg(tx, caller, org.id, 'project.branch_created', ref, { parent: parentRef, branch_name: branchName })
       return (await readProject(tx, ref))!
     })
     kickProjectJob(ref)

@@ -1,5 +1,5 @@
 import { getServerConfig } from '@/lib/config'
-import { audit, getProjectAccess, type Role } from '../access'
+import { auditOrg, getProjectAccess, type Role } from '../access'
 import type { Caller } from '../auth/caller'
 import type { Db } from '../db/types'
 import { badRequest, conflict, notFound } from '../http/errors'
@@ -66,13 +66,7 @@ export async function requestProjectAction(
       )
       kicked.push(...branches.map((b) => b.ref))
     }
-    await audit(tx, {
-      userId: caller.userId,
-      organizationId: org.id,
-      action: `project.${action}`,
-      target: ref,
-      metadata: { from: project.status, to: rule.to, ...(kicked.length > 1 ? { branches: kicked.slice(1) } : {}) },
-    })
+    await auditOrg(tx, caller, org.id, `project.${action}`, ref, { from: project.status, to: rule.to, ...(kicked.length > 1 ? { branches: kicked.slice(1) } : {}) })
     return (await readProject(tx, ref))!
   })
   for (const r of kicked) kickProjectJob(r)
@@ -85,7 +79,7 @@ export async function renameProject(db: Db, caller: Caller, ref: string, name: s
   try {
     return await db.transaction(async (tx) => {
       await tx.query('update platform.projects set name = $2, updated_at = now() where ref = $1', [ref, name])
-      await audit(tx, { userId: caller.userId, organizationId: org.id, action: 'project.renamed', target: ref, metadata: { from: project.name, to: name } })
+      await auditOrg(tx, caller, org.id, 'project.renamed', ref, { from: project.name, to: name })
       return (await readProject(tx, ref))!
     })
   } catch (error) {

@@ -1,6 +1,6 @@
 import pg from 'pg'
+import { pgPoolDb } from '../db/pg-db'
 import { getStore } from '../db/store'
-import type { Db, QueryResult, SqlParam } from '../db/types'
 import {
   RESULT_PARSERS,
   STATEMENT_TIMEOUT_MS,
@@ -23,27 +23,6 @@ function fromPg(r: pg.QueryResult): RawResult {
     rows: r.rows,
     fields: (r.fields ?? []).map((f) => ({ name: f.name, dataTypeID: f.dataTypeID })),
   }
-}
-
-function mapPg<T>(r: pg.QueryResult): QueryResult<T> {
-  return {
-    rows: r.rows as T[],
-    fields: (r.fields ?? []).map((f) => ({ name: f.name, dataTypeID: f.dataTypeID })),
-    affectedRows: r.rowCount ?? undefined,
-  }
-}
-
-function clientDb(client: pg.PoolClient): Db {
-  const db: Db = {
-    kind: 'postgres',
-    query: async <T>(sql: string, params: SqlParam[] = []) => mapPg<T>(await client.query(sql, params as unknown[])),
-    exec: async (sql: string) => {
-      await client.query(sql)
-    },
-    transaction: (fn) => fn(db),
-    async close() {},
-  }
-  return db
 }
 
 /** Parse + Describe of one statement on a pg client, as a submittable query (nothing runs). */
@@ -106,28 +85,7 @@ export async function openPostgresEngine(connectionString: string, options_: { m
     await pool.end().catch(() => {})
     throw error
   }
-  const db: Db = {
-    kind: 'postgres',
-    query: async <T>(sql: string, params: SqlParam[] = []) => mapPg<T>(await pool.query(sql, params as unknown[])),
-    exec: async (sql: string) => {
-      await pool.query(sql)
-    },
-    async transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T> {
-      const client = await pool.connect()
-      try {
-        await client.query('begin')
-        const result = await fn(clientDb(client))
-        await client.query('commit')
-        return result
-      } catch (error) {
-        await client.query('rollback').catch(() => {})
-        throw error
-      } finally {
-        client.release()
-      }
-    },
-    async close() {},
-  }
+  const db = pgPoolDb(pool, async () => {})
   return {
     kind: 'postgres',
     db,
