@@ -1,4 +1,5 @@
 import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes } from 'react'
+import styles from './Field.module.css'
 
 type FieldFrame = {
   id: string
@@ -10,13 +11,23 @@ type FieldFrame = {
   errorAlert?: boolean
   /** A line under the control saying what to enter. */
   hint?: ReactNode
+  /** Beside the label, at the row's end (e.g. a "Forgot password?" link). */
+  labelAside?: ReactNode
 }
 
 /** A form field: its label, the control (children), then its error and hint. */
-export function Field({ id, label, error, errorId, errorAlert, hint, children }: FieldFrame & { children: ReactNode }) {
+export function Field({ id, label, error, errorId, errorAlert, hint, labelAside, children }: FieldFrame & { children: ReactNode }) {
+  const labelElement = <label htmlFor={id}>{label}</label>
   return (
     <div className="field">
-      <label htmlFor={id}>{label}</label>
+      {labelAside ? (
+        <div className={styles.labelRow}>
+          {labelElement}
+          {labelAside}
+        </div>
+      ) : (
+        labelElement
+      )}
       {children}
       {error && (
         <span id={errorId} className="field-error" role={errorAlert ? 'alert' : undefined}>
@@ -40,9 +51,9 @@ type TextFieldProps = FieldFrame &
   }
 
 /** A labelled text input (`.input`) with its error line. */
-export function TextField({ id, label, error, errorId, errorAlert, hint, after, ...input }: TextFieldProps) {
+export function TextField({ id, label, error, errorId, errorAlert, hint, labelAside, after, ...input }: TextFieldProps) {
   return (
-    <Field id={id} label={label} error={error} errorId={errorId} errorAlert={errorAlert} hint={hint}>
+    <Field {...{ id, label, error, errorId, errorAlert, hint, labelAside }}>
       <input id={id} className="input" {...errorAttributes({ error, errorId })} {...input} />
       {after}
     </Field>
@@ -58,9 +69,9 @@ type SelectFieldProps = FieldFrame &
   }
 
 /** A labelled select (`.select`) of options with its error line. */
-export function SelectField({ id, label, error, errorId, errorAlert, hint, options, children, ...select }: SelectFieldProps) {
+export function SelectField({ id, label, error, errorId, errorAlert, hint, labelAside, options, children, ...select }: SelectFieldProps) {
   return (
-    <Field id={id} label={label} error={error} errorId={errorId} errorAlert={errorAlert} hint={hint}>
+    <Field {...{ id, label, error, errorId, errorAlert, hint, labelAside }}>
       <select id={id} className="select" {...errorAttributes({ error, errorId })} {...select}>
         {children}
         {options.map((option) => {

@@ -72,10 +72,7 @@ function HooksList({ access, onCreate }: { access: ProjectAccess; onCreate: () =
 
   return (
     <>
-      <DataTable
-        label="Database hooks"
-        rows={query.data}
-        rowKey={(hook) => hook.id}
+      <DataTable label="Database hooks" rows={query.data} rowKey={(hook) => hook.id}
         columns={[
           { key: 'name', header: 'Name', rowHeader: true, className: styles.mono, render: (hook) => hook.name },
           { key: 'table', header: 'Table', className: styles.mono, render: (hook) => `${hook.schema}.${hook.table}` },

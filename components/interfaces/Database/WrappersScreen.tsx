@@ -117,10 +117,7 @@ function Wrappers({ access }: { access: ProjectAccess }) {
     <>
       <section className={styles.section} aria-labelledby="fdw-extensions">
         <h2 id="fdw-extensions">Wrapper extensions</h2>
-        <DataTable
-          label="Wrapper extensions"
-          rows={extensions.data}
-          rowKey={(row) => row.name}
+        <DataTable label="Wrapper extensions" rows={extensions.data} rowKey={(row) => row.name}
           columns={[
             { key: 'name', header: 'Extension', rowHeader: true, className: styles.mono, render: (row) => row.name },
             {
@@ -164,11 +161,7 @@ function Wrappers({ access }: { access: ProjectAccess }) {
 
       <section className={styles.section} aria-labelledby="fdw-wrappers">
         <h2 id="fdw-wrappers">Foreign data wrappers</h2>
-        <DataTable
-          label="Foreign data wrappers"
-          rows={wrappers}
-          rowKey={(w) => w.id}
-          empty={none('No wrappers yet: enable a wrapper extension above to add one.')}
+        <DataTable label="Foreign data wrappers" rows={wrappers} rowKey={(w) => w.id} empty={none('No wrappers yet: enable a wrapper extension above to add one.')}
           columns={[
             { key: 'name', header: 'Wrapper', rowHeader: true, className: styles.mono, render: (w) => w.name },
             { key: 'handler', header: 'Handler', className: styles.mono, render: (w) => w.handler ?? '—' },
@@ -190,11 +183,7 @@ function Wrappers({ access }: { access: ProjectAccess }) {
             Add Postgres server
           </WriteButton>
         </div>
-        <DataTable
-          label="Foreign servers"
-          rows={servers}
-          rowKey={(s) => s.id}
-          empty={none('No foreign servers yet.')}
+        <DataTable label="Foreign servers" rows={servers} rowKey={(s) => s.id} empty={none('No foreign servers yet.')}
           columns={[
             { key: 'name', header: 'Server', rowHeader: true, className: styles.mono, render: (s) => s.name },
             { key: 'wrapper', header: 'Wrapper', render: (s) => s.wrapper },
@@ -229,11 +218,7 @@ function Wrappers({ access }: { access: ProjectAccess }) {
 
       <section className={styles.section} aria-labelledby="fdw-tables">
         <h2 id="fdw-tables">Foreign tables</h2>
-        <DataTable
-          label="Foreign tables"
-          rows={tables}
-          rowKey={(t) => t.id}
-          empty={none('No foreign tables yet: import a schema from a server to create them.')}
+        <DataTable label="Foreign tables" rows={tables} rowKey={(t) => t.id} empty={none('No foreign tables yet: import a schema from a server to create them.')}
           columns={[
             { key: 'name', header: 'Table', rowHeader: true, className: styles.mono, render: (t) => `${t.schema}.${t.name}` },
             { key: 'server', header: 'Server', render: (t) => t.server },

@@ -46,16 +46,8 @@ export function GraphqlMonacoEditor({ value, onChange, onRun, handleRef, ariaLab
 
   return (
     <div className={styles.editorHost} data-monaco-origin={source?.origin}>
-      <MonacoCodeEditor
-        source={source}
-        language="graphql"
-        value={value}
-        onChange={onChange}
-        onMount={handleMount}
-        ariaLabel={ariaLabel}
-        // Long argument lists wrap rather than scroll the short lines out of sight.
-        options={{ wordWrap: 'on' }}
-      />
+      {/* Long argument lists wrap rather than scroll the short lines out of sight. */}
+      <MonacoCodeEditor {...{ source, value, onChange, ariaLabel }} language="graphql" onMount={handleMount} options={{ wordWrap: 'on' }} />
     </div>
   )
 }

@@ -163,15 +163,7 @@ export function MonacoEditor({ value, onChange, onRun, onSelectionChange, errorM
         </Admonition>
       )}
       <div className={styles.editorHost}>
-        <MonacoCodeEditor
-          source={source}
-          language="pgsql"
-          value={value}
-          onChange={onChange}
-          onMount={handleMount}
-          ariaLabel={ariaLabel}
-          options={{ glyphMargin: true }}
-        />
+        <MonacoCodeEditor {...{ source, value, onChange, ariaLabel }} language="pgsql" onMount={handleMount} options={{ glyphMargin: true }} />
       </div>
     </div>
   )
