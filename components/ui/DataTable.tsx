@@ -38,6 +38,9 @@ export type DataTableProps<Row> = {
   className?: string
 }
 
+/** The frame and table classes, for a table DataTable cannot express (grouped rows, a caption). */
+export const dataTableClasses = { scroll: styles.scroll, table: styles.table }
+
 /**
  * A bordered, horizontally scrolling table of records with real table semantics: column headers
  * (`scope="col"`), an optional row header, row actions, and its loading and empty states.

@@ -7,6 +7,7 @@ import type { CodeEditorProps } from './CodeEditor.types'
 import { CDN_FALLBACK_NOTICE } from './SqlEditor.constants'
 import styles from './SqlEditor.module.css'
 import { MonacoLoadError, useMonacoSource } from '@/components/ui/monaco/use-monaco-source'
+import { editorBoxClass } from '@/components/ui/EditorLoading'
 import { MonacoCodeEditor, useEditorDisposables } from '@/components/ui/monaco/MonacoCodeEditor'
 
 /** Marker owner of run errors, so clearing them leaves other markers alone. */
@@ -140,7 +141,7 @@ export function MonacoEditor({ value, onChange, onRun, onSelectionChange, errorM
 
   if (failed) {
     return (
-      <div className={styles.editorMessage}>
+      <div className={editorBoxClass}>
         <MonacoLoadError source={source} />
       </div>
     )
