@@ -1,9 +1,9 @@
-import Link from 'next/link'
 import { useRouter } from 'next/router'
 import type { ReactNode } from 'react'
 import { OrganizationBanners } from '@/components/interfaces/App/Banners/OrganizationBanners'
 import { AppLayout, LayoutSkeleton } from '@/components/layouts/AppLayout'
 import { useProfile } from '@/components/layouts/ProfileProvider'
+import { NavTabs } from '@/components/ui/NavTabs'
 import { useMfaGuard } from '@/components/layouts/route-guard/use-mfa-guard'
 import { useOrganizationGuard } from '@/components/layouts/route-guard/use-organization-guard'
 import { useRecordLastVisitedOrganization } from '@/state/last-visited'
@@ -44,16 +44,7 @@ export function OrganizationLayout({ slug, title, children }: OrganizationLayout
       banners={<OrganizationBanners organization={organization} />}
       organization={organization}
     >
-      <nav className={styles.tabs} aria-label="Organization">
-        {tabs.map((tab) => {
-          const current = router.asPath.split(/[?#]/)[0] === tab.href
-          return (
-            <Link key={tab.href} href={tab.href} className={styles.tab} aria-current={current ? 'page' : undefined}>
-              {tab.label}
-            </Link>
-          )
-        })}
-      </nav>
+      <NavTabs label="Organization" tabs={tabs} current={router.asPath.split(/[?#]/)[0]} className={styles.tabs} />
       <div className="page">{redirecting ? <LayoutSkeleton /> : children}</div>
     </AppLayout>
   )

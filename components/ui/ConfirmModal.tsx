@@ -55,12 +55,9 @@ export function ConfirmModal({
       size={size}
       footer={
         <div className={styles.actions}>
-          <button type="button" className="btn" onClick={onClose} disabled={pending}>
-            Cancel
-          </button>
-          <button type="button" className={`btn btn-${variant}`} disabled={pending || disabled || !confirmed} onClick={onConfirm}>
+          <ConfirmButtons onCancel={onClose} cancelDisabled={pending} variant={variant} confirmDisabled={pending || disabled || !confirmed} onConfirm={onConfirm}>
             {pending ? pendingLabel : confirmLabel}
-          </button>
+          </ConfirmButtons>
         </div>
       }
     >
@@ -76,5 +73,34 @@ export function ConfirmModal({
         )}
       </div>
     </Modal>
+  )
+}
+
+/** A dialog footer's Cancel and confirm buttons, for a dialog that lays out its own body. */
+export function ConfirmButtons({
+  onCancel,
+  cancelDisabled,
+  variant = 'danger',
+  confirmDisabled,
+  onConfirm,
+  children,
+}: {
+  onCancel: () => void
+  cancelDisabled?: boolean
+  variant?: 'danger' | 'primary'
+  confirmDisabled?: boolean
+  onConfirm: () => void
+  /** The confirm button's text. */
+  children: ReactNode
+}) {
+  return (
+    <>
+      <button type="button" className="btn" onClick={onCancel} disabled={cancelDisabled}>
+        Cancel
+      </button>
+      <button type="button" className={`btn btn-${variant}`} disabled={confirmDisabled} onClick={onConfirm}>
+        {children}
+      </button>
+    </>
   )
 }

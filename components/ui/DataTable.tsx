@@ -12,10 +12,11 @@ export type DataTableColumn<Row> = {
   rowHeader?: boolean
   /** Keeps the cell on one line (dates, sizes). */
   nowrap?: boolean
-  align?: 'left' | 'right'
+  align?: 'left' | 'right' | 'center'
   /** Left out on small screens (spec §9: 639 px), header included. */
   hideOnMobile?: boolean
-  className?: string
+  /** The cells' class, or one a row decides (e.g. a cell with a pending change). */
+  className?: string | ((row: Row) => string | undefined)
   render: (row: Row) => ReactNode
 }
 
@@ -37,6 +38,9 @@ export type DataTableProps<Row> = {
   className?: string
 }
 
+/** The frame and table classes, for a table DataTable cannot express (grouped rows, a caption). */
+export const dataTableClasses = { scroll: styles.scroll, table: styles.table }
+
 /**
  * A bordered, horizontally scrolling table of records with real table semantics: column headers
  * (`scope="col"`), an optional row header, row actions, and its loading and empty states.
@@ -44,12 +48,12 @@ export type DataTableProps<Row> = {
 export function DataTable<Row>({ label, columns, rows, rowKey, actions, loading = false, loadingLabel, empty = null, busy, className }: DataTableProps<Row>) {
   if (loading) return <SkeletonLines lines={3} label={loadingLabel ?? `Loading ${label.toLowerCase()}`} />
   if (!rows || rows.length === 0) return <>{empty}</>
-  const cellClass = (column: DataTableColumn<Row>) =>
-    [column.className, column.nowrap && styles.nowrap, column.align === 'right' && styles.right, column.hideOnMobile && styles.hideOnMobile]
+  const headerClass = (column: DataTableColumn<Row>) =>
+    [column.align && column.align !== 'left' && styles[column.align], column.hideOnMobile && styles.hideOnMobile].filter(Boolean).join(' ') || undefined
+  const cellClass = (column: DataTableColumn<Row>, row: Row) =>
+    [typeof column.className === 'function' ? column.className(row) : column.className, column.nowrap && styles.nowrap, headerClass(column)]
       .filter(Boolean)
       .join(' ') || undefined
-  const headerClass = (column: DataTableColumn<Row>) =>
-    [column.align === 'right' && styles.right, column.hideOnMobile && styles.hideOnMobile].filter(Boolean).join(' ') || undefined
   return (
     <div className={[styles.scroll, className].filter(Boolean).join(' ')}>
       <table className={styles.table} aria-label={label} aria-busy={busy || undefined}>
@@ -72,11 +76,11 @@ export function DataTable<Row>({ label, columns, rows, rowKey, actions, loading 
             <tr key={rowKey(row)}>
               {columns.map((column) =>
                 column.rowHeader ? (
-                  <th key={column.key} scope="row" className={cellClass(column)}>
+                  <th key={column.key} scope="row" className={cellClass(column, row)}>
                     {column.render(row)}
                   </th>
                 ) : (
-                  <td key={column.key} className={cellClass(column)}>
+                  <td key={column.key} className={cellClass(column, row)}>
                     {column.render(row)}
                   </td>
                 )

@@ -27,6 +27,9 @@ export function SqlPreview({ sql, open = false, emptyText = 'Nothing to run yet.
   )
 }
 
+/** The block of code the preview shows, for other code shown the same way (definitions, cell values). */
+export const codeBlockClass = styles.pre
+
 /** A failed run shown where it happened: Postgres message, detail and hint; nothing was applied. */
 export function SqlRunError({ error, title = 'The changes were not applied' }: { error: unknown; title?: string }) {
   const sqlError = sqlErrorOf(error)

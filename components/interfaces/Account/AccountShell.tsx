@@ -1,7 +1,7 @@
-import Link from 'next/link'
 import { useRouter } from 'next/router'
 import type { ReactNode } from 'react'
 import { AppLayout } from '@/components/layouts/AppLayout'
+import { NavTabs } from '@/components/ui/NavTabs'
 import { isPlatform } from '@/lib/config'
 import styles from './Account.module.css'
 
@@ -22,13 +22,7 @@ export function AccountShell({ children }: { children: ReactNode }) {
     <AppLayout title="Account" crumbs={[{ label: 'Account' }]}>
       <div className="page">
         <h1 className={styles.header}>Account</h1>
-        <nav className={styles.tabs} aria-label="Account">
-          {tabs.map((tab) => (
-            <Link key={tab.href} href={tab.href} className={styles.tab} aria-current={current === tab.href ? 'page' : undefined}>
-              {tab.label}
-            </Link>
-          ))}
-        </nav>
+        <NavTabs label="Account" tabs={tabs} current={current} className={styles.tabs} />
         <div className={styles.sections}>{children}</div>
       </div>
     </AppLayout>

@@ -6,6 +6,7 @@ import { SkeletonLines } from '@/components/ui/Skeleton'
 import { useProfileAuditLogsQuery } from '@/data/profile/profile-audit-logs-query'
 import { formatDateTime } from '@/lib/formatting'
 import { auditRangeQuery, defaultAuditRange, type DayRange } from './audit-range'
+import { TextField } from '@/components/ui/Field'
 import styles from './Account.module.css'
 
 export const AUDIT_RANGE_ERROR = 'The start date must be on or before the end date.'
@@ -49,32 +50,20 @@ export function AuditLogSection() {
       </h2>
       <p className={styles.sectionIntro}>What was done with your account, newest first.</p>
       <div className={styles.range}>
-        <div className="field">
-          <label htmlFor="audit-from">From</label>
-          <input
-            id="audit-from"
-            className="input"
+        {(['from', 'to'] as const).map((end) => (
+          <TextField
+            key={end}
+            id={`audit-${end}`}
+            label={end === 'from' ? 'From' : 'To'}
             type="date"
-            value={range.from}
-            max={range.to || undefined}
-            onChange={(event) => setRange((r) => ({ ...r, from: event.target.value }))}
+            value={range[end]}
+            max={end === 'from' ? range.to || undefined : undefined}
+            min={end === 'to' ? range.from || undefined : undefined}
+            onChange={(event) => setRange((r) => ({ ...r, [end]: event.target.value }))}
             aria-invalid={rangeInvalid ? true : undefined}
             aria-describedby={rangeInvalid ? 'audit-range-error' : undefined}
           />
-        </div>
-        <div className="field">
-          <label htmlFor="audit-to">To</label>
-          <input
-            id="audit-to"
-            className="input"
-            type="date"
-            value={range.to}
-            min={range.from || undefined}
-            onChange={(event) => setRange((r) => ({ ...r, to: event.target.value }))}
-            aria-invalid={rangeInvalid ? true : undefined}
-            aria-describedby={rangeInvalid ? 'audit-range-error' : undefined}
-          />
-        </div>
+        ))}
       </div>
       {rangeInvalid && (
         <p id="audit-range-error" className="field-error" role="alert">

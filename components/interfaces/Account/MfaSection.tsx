@@ -4,6 +4,7 @@ import { toast } from 'sonner'
 import { Badge } from '@/components/ui/Badge'
 import { EmptyState } from '@/components/ui/EmptyState'
 import { QueryErrorState } from '@/components/ui/ErrorState'
+import { ConfirmButtons } from '@/components/ui/ConfirmModal'
 import { Modal } from '@/components/ui/Modal'
 import { SkeletonLines } from '@/components/ui/Skeleton'
 import { useAssuranceLevelQuery } from '@/data/mfa/mfa-aal-query'
@@ -104,19 +105,9 @@ export function MfaSection() {
             : undefined
         }
         footer={
-          <>
-            <button type="button" className="btn" onClick={() => setRemoving(null)}>
-              Cancel
-            </button>
-            <button
-              type="button"
-              className="btn btn-danger"
-              disabled={unenroll.isPending}
-              onClick={() => removing && unenroll.mutate({ factorId: removing.id })}
-            >
-              {unenroll.isPending ? 'Removing…' : 'Remove'}
-            </button>
-          </>
+          <ConfirmButtons onCancel={() => setRemoving(null)} confirmDisabled={unenroll.isPending} onConfirm={() => removing && unenroll.mutate({ factorId: removing.id })}>
+            {unenroll.isPending ? 'Removing…' : 'Remove'}
+          </ConfirmButtons>
         }
       />
     </section>

@@ -3,6 +3,7 @@ import { useState, type FormEvent } from 'react'
 import { toast } from 'sonner'
 import { useProfile } from '@/components/layouts/ProfileProvider'
 import { ErrorState } from '@/components/ui/ErrorState'
+import { TextField } from '@/components/ui/Field'
 import { SkeletonLines } from '@/components/ui/Skeleton'
 import { profileKeys } from '@/data/profile/keys'
 import type { Profile } from '@/data/profile/profile-query'
@@ -64,49 +65,25 @@ function ProfileForm({ profile }: { profile: Profile }) {
 
   return (
     <form onSubmit={submit} aria-label="Profile">
-      <div className="field">
-        <label htmlFor="profile-email">Email</label>
-        <input id="profile-email" className="input" type="email" value={profile.primary_email} readOnly />
-      </div>
+      <TextField id="profile-email" label="Email" type="email" value={profile.primary_email} readOnly />
       <div className={styles.grid}>
-        <div className="field">
-          <label htmlFor="profile-first-name">First name</label>
-          <input
-            id="profile-first-name"
-            className="input"
-            autoComplete="given-name"
-            maxLength={100}
-            value={firstName}
-            onChange={(event) => setFirstName(event.target.value)}
-          />
-        </div>
-        <div className="field">
-          <label htmlFor="profile-last-name">Last name</label>
-          <input
-            id="profile-last-name"
-            className="input"
-            autoComplete="family-name"
-            maxLength={100}
-            value={lastName}
-            onChange={(event) => setLastName(event.target.value)}
-          />
-        </div>
+        <TextField id="profile-first-name" label="First name" autoComplete="given-name" maxLength={100} value={firstName} onChange={(event) => setFirstName(event.target.value)} />
+        <TextField id="profile-last-name" label="Last name" autoComplete="family-name" maxLength={100} value={lastName} onChange={(event) => setLastName(event.target.value)} />
       </div>
-      <div className="field">
-        <label htmlFor="profile-username">Username</label>
-        <input
-          id="profile-username"
-          className="input"
-          autoComplete="username"
-          value={username}
-          onChange={(event) => setUsername(event.target.value)}
-          aria-invalid={usernameError ? true : undefined}
-          aria-describedby="profile-username-hint"
-        />
-        <span id="profile-username-hint" className={usernameError ? 'field-error' : 'field-hint'}>
-          {usernameError ?? USERNAME_HINT}
-        </span>
-      </div>
+      <TextField
+        id="profile-username"
+        label="Username"
+        autoComplete="username"
+        value={username}
+        onChange={(event) => setUsername(event.target.value)}
+        aria-invalid={usernameError ? true : undefined}
+        aria-describedby="profile-username-hint"
+        after={
+          <span id="profile-username-hint" className={usernameError ? 'field-error' : 'field-hint'}>
+            {usernameError ?? USERNAME_HINT}
+          </span>
+        }
+      />
       <div className={styles.actions}>
         <button
           type="button"

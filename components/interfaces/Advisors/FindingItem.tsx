@@ -4,6 +4,7 @@ import { useState } from 'react'
 import { toast } from 'sonner'
 import { Badge } from '@/components/ui/Badge'
 import { CopyButton } from '@/components/ui/CopyButton'
+import { ConfirmButtons } from '@/components/ui/ConfirmModal'
 import { Modal } from '@/components/ui/Modal'
 import { SqlRunError } from '@/components/ui/SqlPreview'
 import { useSnippetCreateMutation } from '@/data/snippets/snippet-create-mutation'
@@ -93,19 +94,9 @@ export function FindingItem({ finding, projectRef, connectionString, canApplyFix
         title="Apply the fix?"
         description={`This runs the SQL below on the project's database to fix ${finding.schema}.${finding.object}.`}
         footer={
-          <>
-            <button type="button" className="btn" onClick={() => setConfirming(false)}>
-              Cancel
-            </button>
-            <button
-              type="button"
-              className="btn btn-primary"
-              disabled={applyFix.isPending}
-              onClick={() => fix && applyFix.mutate({ projectRef, connectionString, sql: fix })}
-            >
-              {applyFix.isPending ? 'Applying…' : 'Run fix'}
-            </button>
-          </>
+          <ConfirmButtons onCancel={() => setConfirming(false)} variant="primary" confirmDisabled={applyFix.isPending} onConfirm={() => fix && applyFix.mutate({ projectRef, connectionString, sql: fix })}>
+            {applyFix.isPending ? 'Applying…' : 'Run fix'}
+          </ConfirmButtons>
         }
       >
         <div style={{ display: 'flex', flexDirection: 'column', gap: '0.6rem' }}>

@@ -1,4 +1,4 @@
-import Link from 'next/link'
+import { NavTabs } from '@/components/ui/NavTabs'
 import { AdvisorFindings } from './AdvisorFindings'
 import { AdvisorRulesPanel } from './AdvisorRulesPanel'
 import styles from './Advisors.module.css'
@@ -25,14 +25,15 @@ export function SecurityAdvisorScreen({ projectRef, rulesPreview, view }: Securi
         </div>
       </div>
       {rulesPreview && (
-        <nav className={styles.tabs} aria-label="Security advisor">
-          <Link href={base} className={styles.tab} aria-current={!showRules ? 'page' : undefined}>
-            Findings
-          </Link>
-          <Link href={rulesHref} className={styles.tab} aria-current={showRules ? 'page' : undefined}>
-            Rules
-          </Link>
-        </nav>
+        <NavTabs
+          label="Security advisor"
+          tabs={[
+            { label: 'Findings', href: base },
+            { label: 'Rules', href: rulesHref },
+          ]}
+          current={showRules ? rulesHref : base}
+          className={styles.tabs}
+        />
       )}
       {showRules ? (
         <AdvisorRulesPanel projectRef={projectRef} />

@@ -3,6 +3,7 @@ import { Admonition } from '@/components/ui/Admonition'
 import { CopyButton } from '@/components/ui/CopyButton'
 import { EmptyState } from '@/components/ui/EmptyState'
 import { ErrorState } from '@/components/ui/ErrorState'
+import { ConfirmButtons } from '@/components/ui/ConfirmModal'
 import { Modal } from '@/components/ui/Modal'
 import { SkeletonLines } from '@/components/ui/Skeleton'
 import { SqlRunError } from '@/components/ui/SqlPreview'
@@ -150,19 +151,9 @@ export function StatementsPanel(vars: ProjectSqlVariables & { enabled: boolean }
             title="Reset the statement statistics?"
             description="Every statement's counts and times are forgotten; recording starts again from zero."
             footer={
-              <>
-                <button type="button" className="btn" onClick={() => setConfirmReset(false)}>
-                  Cancel
-                </button>
-                <button
-                  type="button"
-                  className="btn btn-danger"
-                  disabled={reset.isPending}
-                  onClick={() => statements.data.state === 'ready' && reset.mutate({ ...vars, sql: resetStatementsSql(statements.data.schema) })}
-                >
-                  {reset.isPending ? 'Resetting…' : 'Reset statistics'}
-                </button>
-              </>
+              <ConfirmButtons onCancel={() => setConfirmReset(false)} confirmDisabled={reset.isPending} onConfirm={() => statements.data.state === 'ready' && reset.mutate({ ...vars, sql: resetStatementsSql(statements.data.schema) })}>
+                {reset.isPending ? 'Resetting…' : 'Reset statistics'}
+              </ConfirmButtons>
             }
           >
             {reset.isError ? <SqlRunError error={reset.error} title="The statistics were not reset" /> : <p style={{ margin: 0 }}>This cannot be undone.</p>}

@@ -12,6 +12,7 @@ import { authErrorMessage } from './auth-error-message'
 import { MfaChallengeForm } from './MfaChallengeForm'
 import { useOAuthReturn } from './use-oauth-return'
 import { useReturnTo } from './use-return-to'
+import { TextField } from '@/components/ui/Field'
 import styles from './Auth.module.css'
 import { EmailField } from './EmailField'
 
@@ -101,21 +102,16 @@ export function SignInForm() {
   return (
     <form className={styles.form} onSubmit={submit} aria-label="Sign in">
       <EmailField id="sign-in-email" value={email} onChange={setEmail} />
-      <div className="field">
-        <div className={styles.labelRow}>
-          <label htmlFor="sign-in-password">Password</label>
-          <Link href={{ pathname: '/forgot-password', query: linkQuery }}>Forgot password?</Link>
-        </div>
-        <input
-          id="sign-in-password"
-          className="input"
-          type="password"
-          autoComplete="current-password"
-          required
-          value={password}
-          onChange={(event) => setPassword(event.target.value)}
-        />
-      </div>
+      <TextField
+        id="sign-in-password"
+        label="Password"
+        labelAside={<Link href={{ pathname: '/forgot-password', query: linkQuery }}>Forgot password?</Link>}
+        type="password"
+        autoComplete="current-password"
+        required
+        value={password}
+        onChange={(event) => setPassword(event.target.value)}
+      />
       <button type="submit" className={`btn btn-primary ${styles.submit}`} disabled={disabled}>
         {disabled ? 'Signing in…' : 'Sign in'}
       </button>

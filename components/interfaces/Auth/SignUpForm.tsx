@@ -5,6 +5,7 @@ import { useState, type FormEvent } from 'react'
 import { toast } from 'sonner'
 import { getGotrueClient } from '@/data/auth/gotrue-client'
 import { authErrorMessage } from './auth-error-message'
+import { TextField } from '@/components/ui/Field'
 import { PasswordStrengthMeter } from '@/components/ui/PasswordStrengthMeter'
 import { usePasswordStrength } from '@/hooks/use-password-strength'
 import { useReturnTo } from './use-return-to'
@@ -65,26 +66,18 @@ export function SignUpForm() {
   return (
     <form className={styles.form} onSubmit={submit} aria-label="Sign up">
       <EmailField id="sign-up-email" value={email} onChange={setEmail} />
-      <div className="field">
-        <label htmlFor="sign-up-password">Password</label>
-        <input
-          id="sign-up-password"
-          className="input"
-          type="password"
-          autoComplete="new-password"
-          required
-          value={password}
-          onChange={(event) => setPassword(event.target.value)}
-          aria-describedby="sign-up-password-strength"
-          aria-invalid={strength.warning !== '' ? true : undefined}
-        />
-        <PasswordStrengthMeter
-          id="sign-up-password-strength"
-          strength={strength.strength}
-          message={strength.message}
-          warning={strength.warning}
-        />
-      </div>
+      <TextField
+        id="sign-up-password"
+        label="Password"
+        type="password"
+        autoComplete="new-password"
+        required
+        value={password}
+        onChange={(event) => setPassword(event.target.value)}
+        aria-describedby="sign-up-password-strength"
+        aria-invalid={strength.warning !== '' ? true : undefined}
+        after={<PasswordStrengthMeter id="sign-up-password-strength" strength={strength.strength} message={strength.message} warning={strength.warning} />}
+      />
       <button
         type="submit"
         className={`btn btn-primary ${styles.submit}`}

@@ -1,6 +1,5 @@
 import { useRef, useState, type FormEvent } from 'react'
 import { toast } from 'sonner'
-import { Admonition } from '@/components/ui/Admonition'
 import { QueryErrorState } from '@/components/ui/ErrorState'
 import { SkeletonLines } from '@/components/ui/Skeleton'
 import type { OrganizationCustomer } from '@/data/organizations/organization-customer-query'
@@ -15,6 +14,7 @@ import {
   type AddressErrors,
   type AddressValues,
 } from './Billing.utils'
+import { FormSubmit } from './FormSubmit'
 import styles from './Billing.module.css'
 
 /** The billing customer's address, loaded and saved through the customer endpoint. */
@@ -130,18 +130,7 @@ function AddressFields({ slug, customer }: { slug: string; customer: Organizatio
           )
         })}
       </div>
-      {serverError && (
-        <div style={{ marginBottom: '1rem' }}>
-          <Admonition type="danger" role="alert" title="The billing address could not be saved">
-            {serverError}
-          </Admonition>
-        </div>
-      )}
-      <div className={styles.formActions}>
-        <button type="submit" className="btn btn-primary" disabled={mutation.isPending}>
-          {mutation.isPending ? 'Saving…' : 'Save address'}
-        </button>
-      </div>
+      <FormSubmit error={serverError} errorTitle="The billing address could not be saved" pending={mutation.isPending} label="Save address" pendingLabel="Saving…" />
     </form>
   )
 }

@@ -1,3 +1,4 @@
+import { dataTableClasses } from '@/components/ui/DataTable'
 import { featureMatrixBySection, type FeatureValue } from '@/lib/catalogue/feature-matrix'
 import { PLAN_IDS, PLAN_TIERS, findPlanTier, type PlanId } from '@/lib/catalogue/plans'
 import { planRolesText } from './Billing.utils'
@@ -29,8 +30,8 @@ function Value({ value }: { value: FeatureValue }) {
 export function FeatureMatrixTable({ currentPlanId }: { currentPlanId?: PlanId }) {
   const sections = featureMatrixBySection()
   return (
-    <div className={planStyles.tableScroll} tabIndex={0} role="region" aria-label="Plan comparison">
-      <table className={`${planStyles.table} ${planStyles.matrix}`}>
+    <div className={dataTableClasses.scroll} tabIndex={0} role="region" aria-label="Plan comparison">
+      <table className={`${dataTableClasses.table} ${planStyles.table} ${planStyles.matrix}`}>
         <caption className="visually-hidden">Features of each plan</caption>
         <thead>
           <tr>

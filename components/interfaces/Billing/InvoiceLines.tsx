@@ -1,3 +1,4 @@
+import { dataTableClasses } from '@/components/ui/DataTable'
 import type { BillingLine } from '@/data/billing/subscription-preview-query'
 import { formatCurrency } from '@/lib/formatting'
 import { centsToDollars } from './Billing.utils'
@@ -7,8 +8,8 @@ import planStyles from './PlanTable.module.css'
 /** The lines of an invoice and its total; amounts arrive in cents. */
 export function InvoiceLines({ lines, total, labelledBy }: { lines: BillingLine[]; total: number; labelledBy?: string }) {
   return (
-    <div className={planStyles.tableScroll}>
-      <table className={planStyles.table} aria-labelledby={labelledBy}>
+    <div className={dataTableClasses.scroll}>
+      <table className={`${dataTableClasses.table} ${planStyles.table}`} aria-labelledby={labelledBy}>
         <thead>
           <tr>
             <th scope="col">Description</th>

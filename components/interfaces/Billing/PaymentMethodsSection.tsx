@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react'
 import { toast } from 'sonner'
 import { Admonition } from '@/components/ui/Admonition'
+import { SelectField, TextField } from '@/components/ui/Field'
 import { Badge } from '@/components/ui/Badge'
 import { EmptyState } from '@/components/ui/EmptyState'
 import { QueryErrorState } from '@/components/ui/ErrorState'
@@ -10,6 +11,7 @@ import { usePaymentMethodDeleteMutation } from '@/data/billing/payment-method-de
 import { usePaymentMethodSetDefaultMutation } from '@/data/billing/payment-method-set-default-mutation'
 import { CARD_BRANDS, usePaymentMethodsQuery, type CardBrand } from '@/data/billing/payment-methods-query'
 import { cardBrandLabel, formatCardExpiry, validateCard, type CardErrors, type CardValues } from './Billing.utils'
+import { FormSubmit } from './FormSubmit'
 import styles from './Billing.module.css'
 
 /** Said beside the cards: the embedded platform keeps records and processes no payment. */
@@ -108,7 +110,7 @@ function AddCardForm({ slug }: { slug: string }) {
   }
 
   const set = (patch: Partial<CardValues>) => setValues((v) => ({ ...v, ...patch }))
-  const describedBy = (name: keyof CardErrors) => (errors[name] ? `card-${name}-error` : undefined)
+  const errorOf = (name: keyof CardErrors) => ({ error: errors[name], errorId: `card-${name}-error` })
 
   return (
     <form className="card" onSubmit={submit} noValidate aria-label="Add a payment method">
@@ -116,93 +118,42 @@ function AddCardForm({ slug }: { slug: string }) {
         Add a card record
       </h3>
       <div className={styles.formGrid}>
-        <div className="field">
-          <label htmlFor="card-brand">Card brand</label>
-          <select id="card-brand" className="select" value={values.brand} onChange={(e) => set({ brand: e.target.value })}>
-            {CARD_BRANDS.map((brand) => (
-              <option key={brand} value={brand}>
-                {cardBrandLabel(brand)}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor="card-last4">Last four digits</label>
-          <input
-            id="card-last4"
-            className="input"
-            inputMode="numeric"
-            maxLength={4}
-            value={values.last4}
-            aria-invalid={errors.last4 ? true : undefined}
-            aria-describedby={describedBy('last4')}
-            onChange={(e) => set({ last4: e.target.value.replace(/\D/g, '') })}
-          />
-          {errors.last4 && (
-            <span id="card-last4-error" className="field-error">
-              {errors.last4}
-            </span>
-          )}
-        </div>
-        <div className="field">
-          <label htmlFor="card-exp-month">Expiry month</label>
-          <select
-            id="card-exp-month"
-            className="select"
-            value={values.exp_month}
-            aria-invalid={errors.exp_month ? true : undefined}
-            aria-describedby={describedBy('exp_month')}
-            onChange={(e) => set({ exp_month: e.target.value })}
-          >
-            <option value="">Month</option>
-            {MONTHS.map((m) => (
-              <option key={m} value={String(Number(m))}>
-                {m}
-              </option>
-            ))}
-          </select>
-          {errors.exp_month && (
-            <span id="card-exp_month-error" className="field-error">
-              {errors.exp_month}
-            </span>
-          )}
-        </div>
-        <div className="field">
-          <label htmlFor="card-exp-year">Expiry year</label>
-          <input
-            id="card-exp-year"
-            className="input"
-            inputMode="numeric"
-            maxLength={4}
-            placeholder={String(new Date().getFullYear() + 3)}
-            value={values.exp_year}
-            aria-invalid={errors.exp_year ? true : undefined}
-            aria-describedby={describedBy('exp_year')}
-            onChange={(e) => set({ exp_year: e.target.value.replace(/\D/g, '') })}
-          />
-          {errors.exp_year && (
-            <span id="card-exp_year-error" className="field-error">
-              {errors.exp_year}
-            </span>
-          )}
-        </div>
+        <SelectField id="card-brand" label="Card brand" value={values.brand} onChange={(e) => set({ brand: e.target.value })} options={CARD_BRANDS.map((brand) => ({ value: brand, label: cardBrandLabel(brand) }))} />
+        <TextField
+          id="card-last4"
+          label="Last four digits"
+          inputMode="numeric"
+          maxLength={4}
+          value={values.last4}
+          {...errorOf('last4')}
+          onChange={(e) => set({ last4: e.target.value.replace(/\D/g, '') })}
+        />
+        <SelectField
+          id="card-exp-month"
+          label="Expiry month"
+          value={values.exp_month}
+          {...errorOf('exp_month')}
+          onChange={(e) => set({ exp_month: e.target.value })}
+          options={MONTHS.map((m) => ({ value: String(Number(m)), label: m }))}
+        >
+          <option value="">Month</option>
+        </SelectField>
+        <TextField
+          id="card-exp-year"
+          label="Expiry year"
+          inputMode="numeric"
+          maxLength={4}
+          placeholder={String(new Date().getFullYear() + 3)}
+          value={values.exp_year}
+          {...errorOf('exp_year')}
+          onChange={(e) => set({ exp_year: e.target.value.replace(/\D/g, '') })}
+        />
       </div>
       <label className={styles.checkboxRow}>
         <input type="checkbox" checked={values.is_default} onChange={(e) => set({ is_default: e.target.checked })} />
         Make this the default payment method
       </label>
-      {serverError && (
-        <div style={{ marginBottom: '1rem' }}>
-          <Admonition type="danger" role="alert" title="The payment method could not be added">
-            {serverError}
-          </Admonition>
-        </div>
-      )}
-      <div className={styles.formActions}>
-        <button type="submit" className="btn btn-primary" disabled={create.isPending}>
-          {create.isPending ? 'Adding…' : 'Add card record'}
-        </button>
-      </div>
+      <FormSubmit error={serverError} errorTitle="The payment method could not be added" pending={create.isPending} label="Add card record" pendingLabel="Adding…" />
     </form>
   )
 }

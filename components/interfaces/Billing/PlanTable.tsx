@@ -35,20 +35,12 @@ export function PlanTable({ slug, currentPlanId, canChange, onSelectPlan }: Plan
   )
 }
 
-function PlanCard({
-  tier,
-  slug,
-  currentPlanId,
-  canChange,
-  onSelect,
-}: {
-  tier: PlanTier
-  slug: string
-  currentPlanId: PlanId
-  canChange: boolean
-  onSelect: () => void
-}) {
-  const isCurrent = tier.planId === currentPlanId
+/** One plan of the table, the plan the organization is on and whether the caller may change it. */
+type PlanProps = { tier: PlanTier; slug: string; currentPlanId: PlanId; canChange: boolean; onSelect: () => void }
+
+function PlanCard(props: PlanProps) {
+  const { tier } = props
+  const isCurrent = tier.planId === props.currentPlanId
   const headingId = `plan-${tier.planId}-name`
   const scopedRoles = projectScopedRolesText(tier.planId)
 
@@ -68,7 +60,7 @@ function PlanCard({
         {tier.description}
       </p>
 
-      <PlanAction tier={tier} slug={slug} currentPlanId={currentPlanId} canChange={canChange} onSelect={onSelect} />
+      <PlanAction {...props} />
 
       <div>
         <p style={{ margin: '0 0 0.3rem', fontWeight: 500 }}>{tier.preface}</p>
@@ -97,19 +89,7 @@ function PlanCard({
   )
 }
 
-function PlanAction({
-  tier,
-  slug,
-  currentPlanId,
-  canChange,
-  onSelect,
-}: {
-  tier: PlanTier
-  slug: string
-  currentPlanId: PlanId
-  canChange: boolean
-  onSelect: () => void
-}) {
+function PlanAction({ tier, slug, currentPlanId, canChange, onSelect }: PlanProps) {
   if (tier.planId === currentPlanId) {
     return (
       <button type="button" className={`btn ${planStyles.planCta}`} disabled aria-label={`${tier.name} is the current plan`}>

@@ -1,6 +1,7 @@
 import Link from 'next/link'
 import { useRouter } from 'next/router'
 import { useEffect, useId, useState } from 'react'
+import { SelectField } from '@/components/ui/Field'
 import { Admonition } from '@/components/ui/Admonition'
 import { EmptyState } from '@/components/ui/EmptyState'
 import { ErrorState } from '@/components/ui/ErrorState'
@@ -100,45 +101,20 @@ function ColumnPrivileges({ access }: { access: ProjectAccess }) {
   return (
     <>
       <div className={styles.toolbar}>
-        <div className="field">
-          <label className="label" htmlFor={ids.schema}>
-            Schema
-          </label>
-          <select id={ids.schema} className="select" value={schema ?? ''} onChange={(e) => (setSchema(e.target.value), setTable(undefined))}>
-            {schemas.data.map((s) => (
-              <option key={s.name} value={s.name}>
-                {s.name}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label className="label" htmlFor={ids.table}>
-            Table
-          </label>
-          <select id={ids.table} className="select" value={table ?? ''} onChange={(e) => setTable(e.target.value)} disabled={!tables.data?.length}>
-            {tables.data?.length === 0 && <option value="">No tables</option>}
-            {tables.data?.map((t) => (
-              <option key={t.id} value={t.name}>
-                {t.name}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label className="label" htmlFor={ids.role}>
-            Role
-          </label>
-          <select id={ids.role} className="select" value={role ?? ''} onChange={(e) => setRole(e.target.value)} disabled={roles.data.length === 0}>
-            {roles.data.length === 0 && <option value="">No roles</option>}
-            {roles.data.map((r) => (
-              <option key={r.name} value={r.name}>
-                {r.name}
-                {r.superuser ? ' (superuser)' : ''}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectField id={ids.schema} label="Schema" value={schema ?? ''} onChange={(e) => (setSchema(e.target.value), setTable(undefined))} options={schemas.data.map((s) => s.name)} />
+        <SelectField id={ids.table} label="Table" value={table ?? ''} onChange={(e) => setTable(e.target.value)} disabled={!tables.data?.length} options={tables.data?.map((t) => t.name) ?? []}>
+          {tables.data?.length === 0 && <option value="">No tables</option>}
+        </SelectField>
+        <SelectField
+          id={ids.role}
+          label="Role"
+          value={role ?? ''}
+          onChange={(e) => setRole(e.target.value)}
+          disabled={roles.data.length === 0}
+          options={roles.data.map((r) => ({ value: r.name, label: `${r.name}${r.superuser ? ' (superuser)' : ''}` }))}
+        >
+          {roles.data.length === 0 && <option value="">No roles</option>}
+        </SelectField>
       </div>
       {tables.isPending && schema && <SkeletonLines lines={3} label="Loading tables" />}
       {tables.isError && <ErrorState title="Failed to load tables" error={tables.error} onRetry={() => void tables.refetch()} />}

@@ -1,10 +1,7 @@
 import { useId, useState } from 'react'
-import { toast } from 'sonner'
-import { SqlPreview, SqlRunError } from '@/components/ui/SqlPreview'
-import { ConfirmModal } from '@/components/ui/ConfirmModal'
-import { useDatabaseScriptMutation } from '@/data/database/database-script-mutation'
 import { dropServerSql, type ForeignServerRow } from '@/lib/database/wrappers'
 import type { ProjectAccess } from '@/hooks/use-project-access'
+import { ScriptConfirmModal } from './ScriptConfirmModal'
 
 /** DROP SERVER, with CASCADE explained: it also drops the user mappings and foreign tables. */
 export function DropServerModal({ access, server, onClose }: { access: ProjectAccess; server: ForeignServerRow; onClose: () => void }) {
@@ -13,21 +10,17 @@ export function DropServerModal({ access, server, onClose }: { access: ProjectAc
   const hasDependents = mappings.length > 0 || server.table_count > 0
   const [cascade, setCascade] = useState(false)
   const sql = dropServerSql(server.name, cascade)
-  const run = useDatabaseScriptMutation({
-    onError: () => undefined,
-    onSuccess: () => {
-      toast.success(`Dropped server ${server.name}`)
-      onClose()
-    },
-  })
   return (
-    <ConfirmModal
+    <ScriptConfirmModal
+      access={access}
       title={`Drop server ${server.name}`}
       confirmLabel="Drop server"
       pendingLabel="Dropping…"
-      pending={run.isPending}
-      disabled={(hasDependents && !cascade)}
-      onConfirm={() => run.mutate({ ...access.db, sql, action: `drop ${server.name}` })}
+      disabled={hasDependents && !cascade}
+      sql={sql}
+      action={`drop ${server.name}`}
+      done={`Dropped server ${server.name}`}
+      failedTitle="The server was not dropped"
       onClose={onClose}
     >
       {hasDependents ? (
@@ -44,8 +37,6 @@ export function DropServerModal({ access, server, onClose }: { access: ProjectAc
       ) : (
         <p style={{ margin: 0 }}>Nothing depends on this server.</p>
       )}
-      <SqlPreview sql={sql} open />
-      {run.isError && <SqlRunError error={run.error} title="The server was not dropped" />}
-    </ConfirmModal>
+    </ScriptConfirmModal>
   )
 }

@@ -10,6 +10,7 @@ import { postgresMajor } from '@/lib/database/postgres-version'
 import { DatabaseGate } from './DatabaseGate'
 import { ExtensionCard } from './ExtensionCard'
 import { useProjectAccess, type ProjectAccess } from '@/hooks/use-project-access'
+import { SelectField } from '@/components/ui/Field'
 import styles from './Database.module.css'
 
 // Dialogs load when first opened, keeping the screen's first load small.
@@ -64,29 +65,20 @@ function ExtensionsList({ access }: { access: ProjectAccess }) {
           </label>
           <input id={ids.search} className="input" type="search" value={search} placeholder="Name or description" onChange={(e) => setSearch(e.target.value)} />
         </div>
-        <div className="field">
-          <label className="label" htmlFor={ids.tag}>
-            Tag
-          </label>
-          <select id={ids.tag} className="select" value={tag ?? ''} onChange={(e) => setTag((e.target.value || null) as ExtensionTag | null)}>
-            <option value="">All tags</option>
-            {EXTENSION_TAGS.map((t) => (
-              <option key={t} value={t}>
-                {t}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label className="label" htmlFor={ids.status}>
-            Status
-          </label>
-          <select id={ids.status} className="select" value={status} onChange={(e) => setStatus(e.target.value as ExtensionStatusFilter)}>
-            <option value="all">All</option>
-            <option value="enabled">Enabled</option>
-            <option value="disabled">Not enabled</option>
-          </select>
-        </div>
+        <SelectField id={ids.tag} label="Tag" value={tag ?? ''} onChange={(e) => setTag((e.target.value || null) as ExtensionTag | null)} options={EXTENSION_TAGS}>
+          <option value="">All tags</option>
+        </SelectField>
+        <SelectField
+          id={ids.status}
+          label="Status"
+          value={status}
+          onChange={(e) => setStatus(e.target.value as ExtensionStatusFilter)}
+          options={[
+            { value: 'all', label: 'All' },
+            { value: 'enabled', label: 'Enabled' },
+            { value: 'disabled', label: 'Not enabled' },
+          ]}
+        />
       </div>
       <p className="muted" role="status" style={{ margin: 0 }}>
         {enabledCount} enabled · {availableCount} available on this server · Postgres {major ?? 'version unknown'} · showing {shown.length} of {entries.length}

@@ -20,6 +20,7 @@ import {
   type TriggerLevel,
 } from '@/lib/database/hooks'
 import type { ProjectAccess } from '@/hooks/use-project-access'
+import { SelectField } from '@/components/ui/Field'
 import styles from './Database.module.css'
 
 type Kind = HookSpec['action']['kind']
@@ -123,18 +124,7 @@ export function HookFormModal({ access, onClose }: { access: ProjectAccess; onCl
         {errorText('name')}
       </div>
       <div className={styles.row}>
-        <div className="field">
-          <label className="label" htmlFor={`${id}-schema`}>
-            Schema
-          </label>
-          <select id={`${id}-schema`} className="select" value={schema} onChange={(e) => setSchema(e.target.value)}>
-            {(schemas.data ?? [{ name: schema }]).map((s) => (
-              <option key={s.name} value={s.name}>
-                {s.name}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectField id={`${id}-schema`} label="Schema" value={schema} onChange={(e) => setSchema(e.target.value)} options={(schemas.data ?? [{ name: schema }]).map((s) => s.name)} />
         <div className="field">
           <label className="label" htmlFor={`${id}-table`}>
             Table

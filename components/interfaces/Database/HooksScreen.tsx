@@ -1,6 +1,7 @@
 import dynamic from 'next/dynamic'
 import { useState } from 'react'
 import { Badge } from '@/components/ui/Badge'
+import { DataTable } from '@/components/ui/DataTable'
 import { EmptyState } from '@/components/ui/EmptyState'
 import { ErrorState } from '@/components/ui/ErrorState'
 import { SkeletonLines } from '@/components/ui/Skeleton'
@@ -71,65 +72,43 @@ function HooksList({ access, onCreate }: { access: ProjectAccess; onCreate: () =
 
   return (
     <>
-      <div className={styles.tableWrap}>
-        <table className={styles.table}>
-          <caption className="visually-hidden">Database hooks</caption>
-          <thead>
-            <tr>
-              <th scope="col">Name</th>
-              <th scope="col">Table</th>
-              <th scope="col">Events</th>
-              <th scope="col">Timing</th>
-              <th scope="col">Action</th>
-              <th scope="col">Enabled</th>
-              <th scope="col">
-                <span className="visually-hidden">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {query.data.map((hook) => (
-              <tr key={hook.id}>
-                <th scope="row" className={styles.mono}>
-                  {hook.name}
-                </th>
-                <td className={styles.mono}>
-                  {hook.schema}.{hook.table}
-                </td>
-                <td>
-                  <span className={styles.badges}>
-                    {hook.events.map((e) => (
-                      <Badge key={e}>{e}</Badge>
-                    ))}
-                  </span>
-                </td>
-                <td>
-                  {hook.timing} · each {hook.level.toLowerCase()}
-                </td>
-                <td className={styles.mono} style={{ overflowWrap: 'anywhere' }}>
-                  {describeAction(hook)}
-                </td>
-                <td>
-                  <Toggle
-                    aria-label={`${hook.name} enabled`}
-                    checked={hook.enabled}
-                    disabled={!access.canWrite}
-                    size="small"
-                    onChange={(enabled) => setToggling({ hook, enabled })}
-                  />
-                </td>
-                <td>
-                  <span className={styles.actions}>
-                    <WriteButton blockedReason={access.writeBlockedReason} className="btn btn-sm" onClick={() => setDeleting(hook)} aria-label={`Delete ${hook.name}`}>
-                      Delete
-                    </WriteButton>
-                  </span>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <DataTable label="Database hooks" rows={query.data} rowKey={(hook) => hook.id}
+        columns={[
+          { key: 'name', header: 'Name', rowHeader: true, className: styles.mono, render: (hook) => hook.name },
+          { key: 'table', header: 'Table', className: styles.mono, render: (hook) => `${hook.schema}.${hook.table}` },
+          {
+            key: 'events',
+            header: 'Events',
+            render: (hook) => (
+              <span className={styles.badges}>
+                {hook.events.map((e) => (
+                  <Badge key={e}>{e}</Badge>
+                ))}
+              </span>
+            ),
+          },
+          { key: 'timing', header: 'Timing', render: (hook) => `${hook.timing} · each ${hook.level.toLowerCase()}` },
+          { key: 'action', header: 'Action', className: `${styles.mono} ${styles.anywhere}`, render: describeAction },
+          {
+            key: 'enabled',
+            header: 'Enabled',
+            render: (hook) => (
+              <Toggle
+                aria-label={`${hook.name} enabled`}
+                checked={hook.enabled}
+                disabled={!access.canWrite}
+                size="small"
+                onChange={(enabled) => setToggling({ hook, enabled })}
+              />
+            ),
+          },
+        ]}
+        actions={(hook) => (
+          <WriteButton blockedReason={access.writeBlockedReason} className="btn btn-sm" onClick={() => setDeleting(hook)} aria-label={`Delete ${hook.name}`}>
+            Delete
+          </WriteButton>
+        )}
+      />
       {access.writeBlockedReason && <p className="field-hint" style={{ margin: 0 }}>{access.writeBlockedReason}</p>}
       {toggling && <ToggleHookModal access={access} hook={toggling.hook} enabled={toggling.enabled} onClose={() => setToggling(null)} />}
       {deleting && <DeleteHookModal access={access} hook={deleting} onClose={() => setDeleting(null)} />}

@@ -1,6 +1,7 @@
 import { useId, useState } from 'react'
 import { toast } from 'sonner'
 import { SqlPreview, SqlRunError } from '@/components/ui/SqlPreview'
+import { ConfirmButtons } from '@/components/ui/ConfirmModal'
 import { Modal } from '@/components/ui/Modal'
 import { useDatabaseScriptMutation } from '@/data/database/database-script-mutation'
 import { importForeignSchemaSql } from '@/lib/database/wrappers'
@@ -36,14 +37,9 @@ export function ImportSchemaModal({ access, server, onClose }: { access: Project
       description="Creates a foreign table for each remote table; queries on them run on the remote database."
       size="large"
       footer={
-        <>
-          <button type="button" className="btn" onClick={onClose}>
-            Cancel
-          </button>
-          <button type="button" className="btn btn-primary" disabled={!sql || run.isPending} onClick={() => sql && run.mutate({ ...access.db, sql, action: `import ${remoteSchema}` })}>
-            {run.isPending ? 'Importing…' : 'Import schema'}
-          </button>
-        </>
+        <ConfirmButtons onCancel={onClose} variant="primary" confirmDisabled={!sql || run.isPending} onConfirm={() => sql && run.mutate({ ...access.db, sql, action: `import ${remoteSchema}` })}>
+          {run.isPending ? 'Importing…' : 'Import schema'}
+        </ConfirmButtons>
       }
     >
       <div className={styles.form}>

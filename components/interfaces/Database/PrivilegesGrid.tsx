@@ -1,5 +1,6 @@
 import { useMemo, useState } from 'react'
 import { toast } from 'sonner'
+import { DataTable } from '@/components/ui/DataTable'
 import { SqlPreview, SqlRunError } from '@/components/ui/SqlPreview'
 import { ErrorState } from '@/components/ui/ErrorState'
 import { SkeletonLines } from '@/components/ui/Skeleton'
@@ -14,6 +15,7 @@ import {
   type ColumnGrants,
   type ColumnPrivilege,
   type PrivilegeCell,
+  type PrivilegeGridColumn,
 } from '@/lib/database/column-privileges'
 import type { ProjectAccess } from '@/hooks/use-project-access'
 import { WriteButton } from './WriteButton'
@@ -59,52 +61,55 @@ export function PrivilegesGrid({ access, schema, table, role }: Props) {
 
   return (
     <section className={styles.section} aria-label={`Privileges of ${role} on ${schema}.${table}`}>
-      <div className={styles.tableWrap}>
-        <table className={styles.table}>
-          <caption className="visually-hidden">
-            Column privileges of {role} on {schema}.{table}
-          </caption>
-          <thead>
-            <tr>
-              <th scope="col">Column</th>
-              {COLUMN_PRIVILEGES.map((p) => (
-                <th key={p} scope="col" className={styles.center}>
-                  {p}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {query.data.map((column) => (
-              <tr key={column.name}>
-                <th scope="row">
-                  <span className={styles.mono}>{column.name}</span> <span className="muted">{column.dataType}</span>
-                </th>
-                {COLUMN_PRIVILEGES.map((privilege) => {
-                  const cell: PrivilegeCell = column.cells[privilege]
-                  const fixed = isFixedCell(cell)
-                  const checked = fixed ? cell.effective : (wanted[column.name] ?? []).includes(privilege)
-                  const changed = !fixed && checked !== cell.columnGrant
-                  const note = fixed || (!checked && cell.effective) ? SOURCE_NOTE[cell.source ?? ''] : changed ? (checked ? 'will grant' : 'will revoke') : null
-                  return (
-                    <td key={privilege} className={styles.center} style={changed ? { background: 'var(--brand-soft)' } : undefined}>
-                      <input
-                        type="checkbox"
-                        checked={checked}
-                        disabled={fixed || readOnly}
-                        title={fixed ? `${role} has ${privilege} on ${column.name} as ${SOURCE_NOTE[cell.source ?? '']}: a column grant cannot change it` : access.writeBlockedReason ?? undefined}
-                        aria-label={`${privilege} on ${column.name}`}
-                        onChange={(e) => toggle(column.name, privilege, e.target.checked)}
-                      />
-                      {note && <span className={styles.cellNote}>{note}</span>}
-                    </td>
-                  )
-                })}
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <DataTable
+        label={`Column privileges of ${role} on ${schema}.${table}`}
+        rows={query.data}
+        rowKey={(column) => column.name}
+        columns={[
+          {
+            key: 'column',
+            header: 'Column',
+            rowHeader: true,
+            render: (column) => (
+              <>
+                <span className={styles.mono}>{column.name}</span> <span className="muted">{column.dataType}</span>
+              </>
+            ),
+          },
+          ...COLUMN_PRIVILEGES.map((privilege) => {
+            const state = (column: PrivilegeGridColumn) => {
+              const cell: PrivilegeCell = column.cells[privilege]
+              const fixed = isFixedCell(cell)
+              const checked = fixed ? cell.effective : (wanted[column.name] ?? []).includes(privilege)
+              const changed = !fixed && checked !== cell.columnGrant
+              const note = fixed || (!checked && cell.effective) ? SOURCE_NOTE[cell.source ?? ''] : changed ? (checked ? 'will grant' : 'will revoke') : null
+              return { cell, fixed, checked, changed, note }
+            }
+            return {
+              key: privilege,
+              header: privilege,
+              align: 'center' as const,
+              className: (column: PrivilegeGridColumn) => (state(column).changed ? styles.changed : undefined),
+              render: (column: PrivilegeGridColumn) => {
+                const { cell, fixed, checked, note } = state(column)
+                return (
+                  <>
+                    <input
+                      type="checkbox"
+                      checked={checked}
+                      disabled={fixed || readOnly}
+                      title={fixed ? `${role} has ${privilege} on ${column.name} as ${SOURCE_NOTE[cell.source ?? '']}: a column grant cannot change it` : access.writeBlockedReason ?? undefined}
+                      aria-label={`${privilege} on ${column.name}`}
+                      onChange={(e) => toggle(column.name, privilege, e.target.checked)}
+                    />
+                    {note && <span className={styles.cellNote}>{note}</span>}
+                  </>
+                )
+              },
+            }
+          }),
+        ]}
+      />
       {access.writeBlockedReason && <p className="field-hint" style={{ margin: 0 }}>{access.writeBlockedReason}</p>}
       <div className={styles.sectionHeader}>
         <span className="muted" role="status">

@@ -1,6 +1,7 @@
 import dynamic from 'next/dynamic'
 import { useState } from 'react'
 import { Badge } from '@/components/ui/Badge'
+import { DataTable } from '@/components/ui/DataTable'
 import { EmptyState } from '@/components/ui/EmptyState'
 import { ErrorState } from '@/components/ui/ErrorState'
 import { SkeletonLines } from '@/components/ui/Skeleton'
@@ -56,6 +57,8 @@ function toEntry(row: FdwExtensionRow): ExtensionEntry {
   }
 }
 
+const isRefused = (row: FdwExtensionRow) => row.installed_version === null && isRefusedExtension(row.name)
+
 function OptionList({ json }: { json: string }) {
   const options = parseOptions(json)
   if (options.length === 0) return <span className="muted">none</span>
@@ -103,92 +106,70 @@ function Wrappers({ access }: { access: ProjectAccess }) {
     )
   }
 
+  const none = (text: string) => (
+    <p className="muted" style={{ margin: 0 }}>
+      {text}
+    </p>
+  )
+  const options = (row: { options: string }) => <OptionList json={row.options} />
+
   return (
     <>
       <section className={styles.section} aria-labelledby="fdw-extensions">
         <h2 id="fdw-extensions">Wrapper extensions</h2>
-        <div className={styles.tableWrap}>
-          <table className={styles.table}>
-            <thead>
-              <tr>
-                <th scope="col">Extension</th>
-                <th scope="col">Status</th>
-                <th scope="col">Description</th>
-                <th scope="col">
-                  <span className="visually-hidden">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {extensions.data.map((row) => {
-                const entry = toEntry(row)
-                const refused = !entry.enabled && isRefusedExtension(entry.name)
-                return (
-                  <tr key={row.name}>
-                    <th scope="row" className={styles.mono}>
-                      {row.name}
-                    </th>
-                    <td>{entry.enabled ? <Badge variant="brand">Enabled{row.schema ? ` in ${row.schema}` : ''}</Badge> : entry.available ? <Badge>Available</Badge> : <Badge>Not available</Badge>}</td>
-                    <td>
-                      {row.comment ?? FDW_EXTENSIONS.find((e) => e.name === row.name)?.description}
-                      {refused && <span className={styles.cellNote}>{REFUSED_EXTENSION_MESSAGE}</span>}
-                    </td>
-                    <td>
-                      {!entry.enabled && entry.available && (
-                        <WriteButton
-                          blockedReason={access.writeBlockedReason ?? (refused ? REFUSED_EXTENSION_MESSAGE : null)}
-                          className="btn btn-sm btn-primary"
-                          onClick={() => setEnabling(entry)}
-                          aria-label={`Enable ${row.name}`}
-                        >
-                          Enable
-                        </WriteButton>
-                      )}
-                    </td>
-                  </tr>
-                )
-              })}
-            </tbody>
-          </table>
-        </div>
+        <DataTable label="Wrapper extensions" rows={extensions.data} rowKey={(row) => row.name}
+          columns={[
+            { key: 'name', header: 'Extension', rowHeader: true, className: styles.mono, render: (row) => row.name },
+            {
+              key: 'status',
+              header: 'Status',
+              render: (row) =>
+                row.installed_version !== null ? (
+                  <Badge variant="brand">Enabled{row.schema ? ` in ${row.schema}` : ''}</Badge>
+                ) : row.default_version !== null ? (
+                  <Badge>Available</Badge>
+                ) : (
+                  <Badge>Not available</Badge>
+                ),
+            },
+            {
+              key: 'description',
+              header: 'Description',
+              render: (row) => (
+                <>
+                  {row.comment ?? FDW_EXTENSIONS.find((e) => e.name === row.name)?.description}
+                  {isRefused(row) && <span className={styles.cellNote}>{REFUSED_EXTENSION_MESSAGE}</span>}
+                </>
+              ),
+            },
+          ]}
+          actions={(row) =>
+            row.installed_version === null &&
+            row.default_version !== null && (
+              <WriteButton
+                blockedReason={access.writeBlockedReason ?? (isRefused(row) ? REFUSED_EXTENSION_MESSAGE : null)}
+                className="btn btn-sm btn-primary"
+                onClick={() => setEnabling(toEntry(row))}
+                aria-label={`Enable ${row.name}`}
+              >
+                Enable
+              </WriteButton>
+            )
+          }
+        />
       </section>
 
       <section className={styles.section} aria-labelledby="fdw-wrappers">
         <h2 id="fdw-wrappers">Foreign data wrappers</h2>
-        {wrappers.length === 0 ? (
-          <p className="muted" style={{ margin: 0 }}>
-            No wrappers yet: enable a wrapper extension above to add one.
-          </p>
-        ) : (
-          <div className={styles.tableWrap}>
-            <table className={styles.table}>
-              <thead>
-                <tr>
-                  <th scope="col">Wrapper</th>
-                  <th scope="col">Handler</th>
-                  <th scope="col">Validator</th>
-                  <th scope="col">Extension</th>
-                  <th scope="col">Options</th>
-                </tr>
-              </thead>
-              <tbody>
-                {wrappers.map((w) => (
-                  <tr key={w.id}>
-                    <th scope="row" className={styles.mono}>
-                      {w.name}
-                    </th>
-                    <td className={styles.mono}>{w.handler ?? '—'}</td>
-                    <td className={styles.mono}>{w.validator ?? '—'}</td>
-                    <td>{w.extension ?? '—'}</td>
-                    <td>
-                      <OptionList json={w.options} />
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
+        <DataTable label="Foreign data wrappers" rows={wrappers} rowKey={(w) => w.id} empty={none('No wrappers yet: enable a wrapper extension above to add one.')}
+          columns={[
+            { key: 'name', header: 'Wrapper', rowHeader: true, className: styles.mono, render: (w) => w.name },
+            { key: 'handler', header: 'Handler', className: styles.mono, render: (w) => w.handler ?? '—' },
+            { key: 'validator', header: 'Validator', className: styles.mono, render: (w) => w.validator ?? '—' },
+            { key: 'extension', header: 'Extension', render: (w) => w.extension ?? '—' },
+            { key: 'options', header: 'Options', render: options },
+          ]}
+        />
       </section>
 
       <section className={styles.section} aria-labelledby="fdw-servers">
@@ -202,93 +183,48 @@ function Wrappers({ access }: { access: ProjectAccess }) {
             Add Postgres server
           </WriteButton>
         </div>
-        {servers.length === 0 ? (
-          <p className="muted" style={{ margin: 0 }}>
-            No foreign servers yet.
-          </p>
-        ) : (
-          <div className={styles.tableWrap}>
-            <table className={styles.table}>
-              <thead>
-                <tr>
-                  <th scope="col">Server</th>
-                  <th scope="col">Wrapper</th>
-                  <th scope="col">Options</th>
-                  <th scope="col">User mappings</th>
-                  <th scope="col">Foreign tables</th>
-                  <th scope="col">
-                    <span className="visually-hidden">Actions</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {servers.map((s) => (
-                  <tr key={s.id}>
-                    <th scope="row" className={styles.mono}>
-                      {s.name}
-                    </th>
-                    <td>{s.wrapper}</td>
-                    <td>
-                      <OptionList json={s.options} />
-                    </td>
-                    <td>
-                      {s.user_mappings ? s.user_mappings.split(',').join(', ') : <span className="muted">none</span>}
-                      <span className={styles.cellNote}>passwords are never shown</span>
-                    </td>
-                    <td>{s.table_count}</td>
-                    <td>
-                      <span className={styles.actions}>
-                        {/* IMPORT FOREIGN SCHEMA is a postgres_fdw feature; file_fdw and others define tables one by one. */}
-                        {s.wrapper === 'postgres_fdw' && (
-                          <WriteButton blockedReason={access.writeBlockedReason} className="btn btn-sm" onClick={() => setImporting(s.name)} aria-label={`Import a schema from ${s.name}`}>
-                            Import schema
-                          </WriteButton>
-                        )}
-                        <WriteButton blockedReason={access.writeBlockedReason} className="btn btn-sm" onClick={() => setDropping(s)} aria-label={`Drop ${s.name}`}>
-                          Drop
-                        </WriteButton>
-                      </span>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
+        <DataTable label="Foreign servers" rows={servers} rowKey={(s) => s.id} empty={none('No foreign servers yet.')}
+          columns={[
+            { key: 'name', header: 'Server', rowHeader: true, className: styles.mono, render: (s) => s.name },
+            { key: 'wrapper', header: 'Wrapper', render: (s) => s.wrapper },
+            { key: 'options', header: 'Options', render: options },
+            {
+              key: 'mappings',
+              header: 'User mappings',
+              render: (s) => (
+                <>
+                  {s.user_mappings ? s.user_mappings.split(',').join(', ') : <span className="muted">none</span>}
+                  <span className={styles.cellNote}>passwords are never shown</span>
+                </>
+              ),
+            },
+            { key: 'tables', header: 'Foreign tables', render: (s) => s.table_count },
+          ]}
+          actions={(s) => (
+            <>
+              {/* IMPORT FOREIGN SCHEMA is a postgres_fdw feature; file_fdw and others define tables one by one. */}
+              {s.wrapper === 'postgres_fdw' && (
+                <WriteButton blockedReason={access.writeBlockedReason} className="btn btn-sm" onClick={() => setImporting(s.name)} aria-label={`Import a schema from ${s.name}`}>
+                  Import schema
+                </WriteButton>
+              )}
+              <WriteButton blockedReason={access.writeBlockedReason} className="btn btn-sm" onClick={() => setDropping(s)} aria-label={`Drop ${s.name}`}>
+                Drop
+              </WriteButton>
+            </>
+          )}
+        />
       </section>
 
       <section className={styles.section} aria-labelledby="fdw-tables">
         <h2 id="fdw-tables">Foreign tables</h2>
-        {tables.length === 0 ? (
-          <p className="muted" style={{ margin: 0 }}>
-            No foreign tables yet: import a schema from a server to create them.
-          </p>
-        ) : (
-          <div className={styles.tableWrap}>
-            <table className={styles.table}>
-              <thead>
-                <tr>
-                  <th scope="col">Table</th>
-                  <th scope="col">Server</th>
-                  <th scope="col">Options</th>
-                </tr>
-              </thead>
-              <tbody>
-                {tables.map((t) => (
-                  <tr key={t.id}>
-                    <th scope="row" className={styles.mono}>
-                      {t.schema}.{t.name}
-                    </th>
-                    <td>{t.server}</td>
-                    <td>
-                      <OptionList json={t.options} />
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
+        <DataTable label="Foreign tables" rows={tables} rowKey={(t) => t.id} empty={none('No foreign tables yet: import a schema from a server to create them.')}
+          columns={[
+            { key: 'name', header: 'Table', rowHeader: true, className: styles.mono, render: (t) => `${t.schema}.${t.name}` },
+            { key: 'server', header: 'Server', render: (t) => t.server },
+            { key: 'options', header: 'Options', render: options },
+          ]}
+        />
       </section>
 
       {enabling && <EnableExtensionModal access={access} entry={enabling} onClose={() => setEnabling(null)} />}

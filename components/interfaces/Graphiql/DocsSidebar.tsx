@@ -1,5 +1,5 @@
 import type { IntrospectionField, IntrospectionInputValue, IntrospectionQuery, IntrospectionType } from 'graphql'
-import { useMemo, useState } from 'react'
+import { useMemo, useState, type ReactNode } from 'react'
 import { exampleOperation, findType, isCollectionField, namedType, typeLabel } from '@/lib/graphql/example-query'
 import docsStyles from './GraphiqlDocs.module.css'
 
@@ -147,14 +147,7 @@ function RootFields({
       </h3>
       <ul className={docsStyles.docsList}>
         {fields.map((field) => (
-          <li key={field.name} className={docsStyles.docsField}>
-            <div className={docsStyles.docsFieldHead}>
-              <code className={docsStyles.docsFieldName}>{field.name}</code>
-              <button type="button" className={docsStyles.docsType} onClick={() => onOpen(namedType(field.type).name)}>
-                {typeLabel(field.type)}
-              </button>
-            </div>
-            {field.description && <p className={docsStyles.docsDescription}>{field.description}</p>}
+          <FieldItem key={field.name} field={field} onOpen={onOpen}>
             <div className={docsStyles.docsActions}>
               <button type="button" className="btn btn-ghost btn-sm" onClick={() => onExample(exampleOperation(schema, root, field.name))} aria-label={`Example ${root} for ${field.name}`}>
                 {root === 'query' && isCollectionField(schema, field) ? 'Example query' : root === 'query' ? 'Example' : 'Example mutation'}
@@ -163,10 +156,37 @@ function RootFields({
                 Insert
               </button>
             </div>
-          </li>
+          </FieldItem>
         ))}
       </ul>
     </section>
+  )
+}
+
+/** A field or input field: its name, its type (opening that type), its description, then what follows. */
+function FieldItem({
+  field,
+  onOpen,
+  headExtra,
+  children,
+}: {
+  field: IntrospectionField | IntrospectionInputValue
+  onOpen: (type: string) => void
+  headExtra?: ReactNode
+  children?: ReactNode
+}) {
+  return (
+    <li className={docsStyles.docsField}>
+      <div className={docsStyles.docsFieldHead}>
+        <code className={docsStyles.docsFieldName}>{field.name}</code>
+        <button type="button" className={docsStyles.docsType} onClick={() => onOpen(namedType(field.type).name)}>
+          {typeLabel(field.type)}
+        </button>
+        {headExtra}
+      </div>
+      {field.description && <p className={docsStyles.docsDescription}>{field.description}</p>}
+      {children}
+    </li>
   )
 }
 
@@ -217,34 +237,25 @@ function TypeDetail({
       {fields.length > 0 && (
         <ul className={docsStyles.docsList} aria-label="Fields">
           {fields.map((field) => (
-            <li key={field.name} className={docsStyles.docsField}>
-              <div className={docsStyles.docsFieldHead}>
-                <code className={docsStyles.docsFieldName}>{field.name}</code>
-                <button type="button" className={docsStyles.docsType} onClick={() => onOpen(namedType(field.type).name)}>
-                  {typeLabel(field.type)}
-                </button>
+            <FieldItem
+              key={field.name}
+              field={field}
+              onOpen={onOpen}
+              headExtra={
                 <button type="button" className="btn btn-ghost btn-sm" onClick={() => onInsert(field.name)} aria-label={`Insert ${field.name}`}>
                   Insert
                 </button>
-              </div>
-              {field.description && <p className={docsStyles.docsDescription}>{field.description}</p>}
+              }
+            >
               <Args args={field.args} onOpen={onOpen} />
-            </li>
+            </FieldItem>
           ))}
         </ul>
       )}
       {inputs.length > 0 && (
         <ul className={docsStyles.docsList} aria-label="Input fields">
           {inputs.map((field) => (
-            <li key={field.name} className={docsStyles.docsField}>
-              <div className={docsStyles.docsFieldHead}>
-                <code className={docsStyles.docsFieldName}>{field.name}</code>
-                <button type="button" className={docsStyles.docsType} onClick={() => onOpen(namedType(field.type).name)}>
-                  {typeLabel(field.type)}
-                </button>
-              </div>
-              {field.description && <p className={docsStyles.docsDescription}>{field.description}</p>}
-            </li>
+            <FieldItem key={field.name} field={field} onOpen={onOpen} />
           ))}
         </ul>
       )}

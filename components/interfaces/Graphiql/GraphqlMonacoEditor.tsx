@@ -1,9 +1,7 @@
-import Editor, { type OnMount } from '@monaco-editor/react'
-import type { IDisposable } from 'monaco-editor'
-import { useEffect, useRef } from 'react'
-import { EditorLoading } from '@/components/ui/EditorLoading'
+import type { OnMount } from '@monaco-editor/react'
+import { useRef } from 'react'
+import { MonacoCodeEditor, useEditorDisposables } from '@/components/ui/monaco/MonacoCodeEditor'
 import { MonacoLoadError, useMonacoSource } from '@/components/ui/monaco/use-monaco-source'
-import { useEditorTheme } from '@/hooks/use-editor-theme'
 import type { GraphqlCodeEditorProps } from './GraphqlCodeEditor.types'
 import styles from './Graphiql.module.css'
 
@@ -13,19 +11,9 @@ import styles from './Graphiql.module.css'
  */
 export function GraphqlMonacoEditor({ value, onChange, onRun, handleRef, ariaLabel }: GraphqlCodeEditorProps) {
   const { source, markMounted, failed } = useMonacoSource()
-  const theme = useEditorTheme()
-  const disposables = useRef<IDisposable[]>([])
+  const disposables = useEditorDisposables(handleRef)
   const latest = useRef({ onRun })
   latest.current = { onRun }
-
-  useEffect(
-    () => () => {
-      disposables.current.forEach((d) => d.dispose())
-      disposables.current = []
-      if (handleRef) handleRef.current = null
-    },
-    [handleRef]
-  )
 
   const handleMount: OnMount = (editor, monaco) => {
     markMounted()
@@ -58,29 +46,8 @@ export function GraphqlMonacoEditor({ value, onChange, onRun, handleRef, ariaLab
 
   return (
     <div className={styles.editorHost} data-monaco-origin={source?.origin}>
-      {source ? (
-        <Editor
-          language="graphql"
-          theme={theme}
-          value={value}
-          onChange={(next) => onChange(next ?? '')}
-          onMount={handleMount}
-          loading={<EditorLoading />}
-          options={{
-            ariaLabel,
-            automaticLayout: true,
-            fixedOverflowWidgets: true,
-            fontSize: 13,
-            minimap: { enabled: false },
-            scrollBeyondLastLine: false,
-            tabSize: 2,
-            // Long argument lists wrap rather than scroll the short lines out of sight.
-            wordWrap: 'on',
-          }}
-        />
-      ) : (
-        <EditorLoading />
-      )}
+      {/* Long argument lists wrap rather than scroll the short lines out of sight. */}
+      <MonacoCodeEditor {...{ source, value, onChange, ariaLabel }} language="graphql" onMount={handleMount} options={{ wordWrap: 'on' }} />
     </div>
   )
 }

@@ -11,6 +11,7 @@ import { ComputeSizePicker } from './ComputeSizePicker'
 import { DatabasePasswordField } from './DatabasePasswordField'
 import { PlanHint } from './PlanHint'
 import { defaultComputeSizeFor } from './NewProject.utils'
+import { FormActions } from '@/components/ui/FormActions'
 import styles from './NewProject.module.css'
 
 /** The platform's bound on project names. */
@@ -114,7 +115,7 @@ export function NewProjectForm({ organization, requestedPlan, blocked, onCreated
         <legend>Plan</legend>
         <div className={styles.plans}>
           {SELF_SERVE_PLAN_IDS.map((planId) => (
-            <label key={planId} className={styles.plan}>
+            <label key={planId} className={`choice ${styles.plan}`}>
               <input type="radio" name={`${id}-plan`} value={planId} checked={plan === planId} onChange={() => setPlan(planId)} />
               {findPlanTier(planId).name}
             </label>
@@ -123,17 +124,11 @@ export function NewProjectForm({ organization, requestedPlan, blocked, onCreated
         <PlanHint slug={organization.slug} organizationPlan={organization.plan} chosenPlan={plan} />
       </fieldset>
 
-      {serverError && (
-        <p role="alert" className="field-error">
-          {serverError}
-        </p>
-      )}
-
-      <div className={styles.actions}>
+      <FormActions error={serverError}>
         <button type="submit" className="btn btn-primary" disabled={create.isPending || blocked}>
           {create.isPending ? 'Creating project…' : 'Create new project'}
         </button>
-      </div>
+      </FormActions>
     </form>
   )
 }

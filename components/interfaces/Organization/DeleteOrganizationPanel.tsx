@@ -1,5 +1,6 @@
 import { useId, useState } from 'react'
 import { toast } from 'sonner'
+import { ConfirmButtons } from '@/components/ui/ConfirmModal'
 import { Modal } from '@/components/ui/Modal'
 import { useOrganizationDeleteMutation } from '@/data/organizations/organization-delete-mutation'
 import type { Organization } from '@/data/organizations/organizations-query'
@@ -57,19 +58,9 @@ export function DeleteOrganizationPanel({
         title={`Delete ${organization.name}?`}
         description="This permanently deletes the organization."
         footer={
-          <>
-            <button type="button" className="btn" onClick={() => setOpen(false)} disabled={removal.isPending}>
-              Cancel
-            </button>
-            <button
-              type="button"
-              className="btn btn-danger"
-              disabled={!confirmed || removal.isPending}
-              onClick={() => removal.mutate({ slug: organization.slug })}
-            >
-              {removal.isPending ? 'Deleting…' : 'I understand, delete this organization'}
-            </button>
-          </>
+          <ConfirmButtons onCancel={() => setOpen(false)} cancelDisabled={removal.isPending} confirmDisabled={!confirmed || removal.isPending} onConfirm={() => removal.mutate({ slug: organization.slug })}>
+            {removal.isPending ? 'Deleting…' : 'I understand, delete this organization'}
+          </ConfirmButtons>
         }
       >
         <div className="field">

@@ -4,6 +4,7 @@ import { useInvitationCreateMutation, type CreatedInvitation } from '@/data/memb
 import type { OrganizationRole } from '@/data/members/members-query'
 import { formatShortDate } from '@/lib/formatting'
 import { invitationLink } from './Team.utils'
+import { TextField, SelectField } from '@/components/ui/Field'
 import styles from './Team.module.css'
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
@@ -51,30 +52,18 @@ export function InviteMemberForm({ slug, roles }: InviteMemberFormProps) {
   return (
     <div>
       <form className={styles.inviteForm} onSubmit={submit} noValidate aria-label="Invite a member">
-        <div className="field">
-          <label htmlFor={`${id}-email`}>E-mail address</label>
-          <input
-            id={`${id}-email`}
-            className="input"
-            type="email"
-            autoComplete="off"
-            value={email}
-            placeholder="name@example.com"
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? `${id}-error` : undefined}
-            onChange={(event) => setEmail(event.target.value)}
-          />
-        </div>
-        <div className="field">
-          <label htmlFor={`${id}-role`}>Role</label>
-          <select id={`${id}-role`} className="select" value={role} onChange={(event) => setRole(event.target.value as OrganizationRole)}>
-            {roles.map((r) => (
-              <option key={r} value={r}>
-                {r}
-              </option>
-            ))}
-          </select>
-        </div>
+        <TextField
+          id={`${id}-email`}
+          label="E-mail address"
+          type="email"
+          autoComplete="off"
+          value={email}
+          placeholder="name@example.com"
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-error` : undefined}
+          onChange={(event) => setEmail(event.target.value)}
+        />
+        <SelectField id={`${id}-role`} label="Role" value={role} onChange={(event) => setRole(event.target.value as OrganizationRole)} options={roles} />
         <button type="submit" className="btn btn-primary" disabled={isPending || !role}>
           {isPending ? 'Inviting…' : 'Invite'}
         </button>

@@ -2,6 +2,7 @@ import { useState } from 'react'
 import { toast } from 'sonner'
 import { Badge } from '@/components/ui/Badge'
 import { DataTable } from '@/components/ui/DataTable'
+import { ConfirmButtons } from '@/components/ui/ConfirmModal'
 import { Modal } from '@/components/ui/Modal'
 import { useMemberDeleteMutation } from '@/data/members/member-delete-mutation'
 import { useMemberRoleUpdateMutation } from '@/data/members/member-role-update-mutation'
@@ -115,19 +116,9 @@ export function MembersTable({ slug, members, currentUserId, callerRole, canMana
             : `${removing?.primary_email ?? ''} will lose access to the organization and its projects.`
         }
         footer={
-          <>
-            <button type="button" className="btn" onClick={() => setRemoving(null)} disabled={removal.isPending}>
-              Cancel
-            </button>
-            <button
-              type="button"
-              className="btn btn-danger"
-              disabled={removal.isPending}
-              onClick={() => removing && removal.mutate({ slug, userId: removing.user_id })}
-            >
-              {leaving ? 'Leave organization' : 'Remove member'}
-            </button>
-          </>
+          <ConfirmButtons onCancel={() => setRemoving(null)} cancelDisabled={removal.isPending} confirmDisabled={removal.isPending} onConfirm={() => removing && removal.mutate({ slug, userId: removing.user_id })}>
+            {leaving ? 'Leave organization' : 'Remove member'}
+          </ConfirmButtons>
         }
       />
     </>

@@ -3,6 +3,7 @@ import { toast } from 'sonner'
 import { useOrganizationUpdateMutation } from '@/data/organizations/organization-update-mutation'
 import type { Organization } from '@/data/organizations/organizations-query'
 import { ORGANIZATION_NAME_MAX_LENGTH } from '@/lib/constants'
+import { FormActions } from '@/components/ui/FormActions'
 import styles from './Settings.module.css'
 
 /** Name and billing e-mail of an organization (Owners and Admins may change them). */
@@ -73,18 +74,13 @@ export function OrganizationGeneralForm({ organization, canEdit }: { organizatio
           onChange={(event) => setBillingEmail(event.target.value)}
         />
       </div>
-      {error && (
-        <p role="alert" className="field-error">
-          {error}
-        </p>
-      )}
-      {canEdit && (
-        <div className={styles.actions}>
+      <FormActions error={error}>
+        {canEdit && (
           <button type="submit" className="btn btn-primary" disabled={!dirty || update.isPending}>
             {update.isPending ? 'Saving…' : 'Save'}
           </button>
-        </div>
-      )}
+        )}
+      </FormActions>
     </form>
   )
 }

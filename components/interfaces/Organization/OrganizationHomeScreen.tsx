@@ -22,7 +22,7 @@ export function OrganizationHomeScreen({ slug }: { slug: string }) {
   return (
     <section aria-labelledby="org-projects-title">
       <MfaRequiredNotice slug={slug} />
-      <div className={styles.header}>
+      <div className="title-row">
         <div>
           <h1 id="org-projects-title">{organization?.name ?? 'Projects'}</h1>
           {organization && projects.data && (

@@ -2,6 +2,7 @@ import { useId, useState, type FormEvent } from 'react'
 import { useOrganizationCreateMutation } from '@/data/organizations/organization-create-mutation'
 import type { Organization } from '@/data/organizations/organizations-query'
 import { SELF_SERVE_PLAN_IDS, findPlanTier, type SelfServePlanId } from '@/lib/catalogue/plans'
+import { FormActions } from '@/components/ui/FormActions'
 import styles from './Organizations.module.css'
 
 /** Same bound as the platform's schema: what people type, trimmed, 1 to 64 characters. */
@@ -69,7 +70,7 @@ export function CreateOrganizationForm({ onCreated, onCancel }: CreateOrganizati
         {SELF_SERVE_PLAN_IDS.map((planId) => {
           const tier = findPlanTier(planId)
           return (
-            <label key={planId} className={styles.plan}>
+            <label key={planId} className={`choice ${styles.plan}`}>
               <input type="radio" name={`${id}-plan`} value={planId} checked={plan === planId} onChange={() => setPlan(planId)} />
               <span>
                 <span className={styles.planName}>{tier.name}</span>
@@ -82,13 +83,7 @@ export function CreateOrganizationForm({ onCreated, onCancel }: CreateOrganizati
         })}
       </fieldset>
 
-      {serverError && (
-        <p role="alert" className="field-error">
-          {serverError}
-        </p>
-      )}
-
-      <div className={styles.actions}>
+      <FormActions error={serverError}>
         {onCancel && (
           <button type="button" className="btn" onClick={onCancel} disabled={isPending}>
             Cancel
@@ -97,7 +92,7 @@ export function CreateOrganizationForm({ onCreated, onCancel }: CreateOrganizati
         <button type="submit" className="btn btn-primary" disabled={isPending}>
           {isPending ? 'Creating organization…' : 'Create organization'}
         </button>
-      </div>
+      </FormActions>
     </form>
   )
 }

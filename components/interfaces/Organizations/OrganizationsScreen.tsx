@@ -48,7 +48,7 @@ export function OrganizationsScreen() {
 
   return (
     <div className={styles.stack}>
-      <div className={styles.header}>
+      <div className="title-row">
         <h1>Your organizations</h1>
         {platform && organizations.data && organizations.data.length > 0 && (
           <button type="button" className="btn btn-primary" onClick={openCreate}>

@@ -1,14 +1,14 @@
-import Editor, { type Monaco, type OnMount } from '@monaco-editor/react'
-import type { editor as MonacoEditorApi, IDisposable } from 'monaco-editor'
+import type { Monaco, OnMount } from '@monaco-editor/react'
+import type { editor as MonacoEditorApi } from 'monaco-editor'
 import { useEffect, useRef, useState } from 'react'
 import { Admonition } from '@/components/ui/Admonition'
 import { suggestCompletions, type CompletionKind } from '@/lib/sql/completion'
 import type { CodeEditorProps } from './CodeEditor.types'
-import { EditorLoading } from '@/components/ui/EditorLoading'
 import { CDN_FALLBACK_NOTICE } from './SqlEditor.constants'
 import styles from './SqlEditor.module.css'
 import { MonacoLoadError, useMonacoSource } from '@/components/ui/monaco/use-monaco-source'
-import { useEditorTheme } from '@/hooks/use-editor-theme'
+import { editorBoxClass } from '@/components/ui/EditorLoading'
+import { MonacoCodeEditor, useEditorDisposables } from '@/components/ui/monaco/MonacoCodeEditor'
 
 /** Marker owner of run errors, so clearing them leaves other markers alone. */
 const MARKER_OWNER = 'sql-run'
@@ -21,23 +21,13 @@ const MARKER_OWNER = 'sql-run'
 export function MonacoEditor({ value, onChange, onRun, onSelectionChange, errorMark, catalogue, handleRef, ariaLabel }: CodeEditorProps) {
   const { source, mounted, markMounted, failed } = useMonacoSource()
   const [noticeDismissed, setNoticeDismissed] = useState(false)
-  const theme = useEditorTheme()
   const editorRef = useRef<MonacoEditorApi.IStandaloneCodeEditor | null>(null)
   const monacoRef = useRef<Monaco | null>(null)
   const decorationsRef = useRef<MonacoEditorApi.IEditorDecorationsCollection | null>(null)
-  const disposables = useRef<IDisposable[]>([])
+  const disposables = useEditorDisposables(handleRef)
   // Latest callbacks and data for Monaco's long-lived handlers.
   const latest = useRef({ onRun, onSelectionChange, catalogue })
   latest.current = { onRun, onSelectionChange, catalogue }
-
-  useEffect(
-    () => () => {
-      disposables.current.forEach((d) => d.dispose())
-      disposables.current = []
-      if (handleRef) handleRef.current = null
-    },
-    [handleRef]
-  )
 
   const handleMount: OnMount = (editor, monaco) => {
     editorRef.current = editor
@@ -151,7 +141,7 @@ export function MonacoEditor({ value, onChange, onRun, onSelectionChange, errorM
 
   if (failed) {
     return (
-      <div className={styles.editorMessage}>
+      <div className={editorBoxClass}>
         <MonacoLoadError source={source} />
       </div>
     )
@@ -174,28 +164,7 @@ export function MonacoEditor({ value, onChange, onRun, onSelectionChange, errorM
         </Admonition>
       )}
       <div className={styles.editorHost}>
-        {source ? (
-          <Editor
-            language="pgsql"
-            theme={theme}
-            value={value}
-            onChange={(next) => onChange(next ?? '')}
-            onMount={handleMount}
-            loading={<EditorLoading />}
-            options={{
-              ariaLabel,
-              automaticLayout: true,
-              fixedOverflowWidgets: true,
-              fontSize: 13,
-              glyphMargin: true,
-              minimap: { enabled: false },
-              scrollBeyondLastLine: false,
-              tabSize: 2,
-            }}
-          />
-        ) : (
-          <EditorLoading />
-        )}
+        <MonacoCodeEditor {...{ source, value, onChange, ariaLabel }} language="pgsql" onMount={handleMount} options={{ glyphMargin: true }} />
       </div>
     </div>
   )

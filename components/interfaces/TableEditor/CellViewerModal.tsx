@@ -1,7 +1,7 @@
 import { CopyButton } from '@/components/ui/CopyButton'
+import { codeBlockClass } from '@/components/ui/SqlPreview'
 import { Modal } from '@/components/ui/Modal'
 import { isJsonType, viewerText } from './TableEditor.utils'
-import styles from './TableEditor.module.css'
 
 export type ViewedCell = { column: string; dataType: string; value: unknown; rowNumber: number }
 
@@ -17,7 +17,7 @@ export function CellViewerModal({ cell, onClose }: { cell: ViewedCell; onClose: 
       size="large"
       footer={<CopyButton text={text} label="Copy value" />}
     >
-      <pre className={styles.pre} aria-label="Cell value">
+      <pre className={codeBlockClass} aria-label="Cell value">
         {text}
       </pre>
     </Modal>

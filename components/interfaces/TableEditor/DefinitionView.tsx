@@ -1,7 +1,7 @@
 import { CopyButton } from '@/components/ui/CopyButton'
+import { codeBlockClass } from '@/components/ui/SqlPreview'
 import { tableDefinitionSql } from '@/lib/sql/table-definition'
 import type { CatalogueTable } from '@/lib/sql/table-description'
-import styles from './TableEditor.module.css'
 import gridStyles from './TableGrid.module.css'
 
 /** The Definition tab: the table's DDL, written from the catalogue. */
@@ -12,7 +12,7 @@ export function DefinitionView({ table }: { table: CatalogueTable }) {
       <div style={{ display: 'flex', justifyContent: 'flex-end', marginBottom: '0.5rem' }}>
         <CopyButton text={sql} label="Copy definition" />
       </div>
-      <pre className={styles.pre} style={{ maxHeight: 'none' }} aria-label={`Definition of ${table.schema}.${table.name}`}>
+      <pre className={codeBlockClass} style={{ maxHeight: 'none' }} aria-label={`Definition of ${table.schema}.${table.name}`}>
         {sql}
       </pre>
     </div>

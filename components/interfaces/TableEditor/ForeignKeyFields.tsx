@@ -1,4 +1,5 @@
 import { useId } from 'react'
+import { SelectField } from '@/components/ui/Field'
 import { useSchemasQuery } from '@/data/table-editor/schemas-query'
 import { useTableQuery } from '@/data/table-editor/table-query'
 import { useTablesQuery } from '@/data/table-editor/tables-query'
@@ -27,60 +28,44 @@ export function ForeignKeyFields({ projectRef, connectionString, value, onChange
     <fieldset className={styles.columnCard} style={{ margin: 0 }}>
       <legend className="label">Foreign key</legend>
       <div className={styles.columnGrid}>
-        <div className="field">
-          <label className="label" htmlFor={`${id}-schema`}>
-            Referenced schema
-          </label>
-          <select id={`${id}-schema`} className="select" value={value.schema} onChange={(e) => set({ schema: e.target.value, table: '', column: '' })}>
-            {(schemas.data ?? [{ name: value.schema }]).map((s) => (
-              <option key={s.name} value={s.name}>
-                {s.name}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label className="label" htmlFor={`${id}-table`}>
-            Referenced table
-          </label>
-          <select id={`${id}-table`} className="select" value={value.table} onChange={(e) => set({ table: e.target.value, column: '' })}>
-            <option value="">{tables.isPending ? 'Loading…' : 'Choose a table'}</option>
-            {tables.data
-              ?.filter((t) => t.kind === 'r' || t.kind === 'p')
-              .map((t) => (
-                <option key={t.id} value={t.name}>
-                  {t.name}
-                </option>
-              ))}
-          </select>
-        </div>
-        <div className="field">
-          <label className="label" htmlFor={`${id}-column`}>
-            Referenced column
-          </label>
-          <select id={`${id}-column`} className="select" value={value.column} onChange={(e) => set({ column: e.target.value })} disabled={!value.table}>
-            <option value="">{value.table && target.isPending ? 'Loading…' : 'Choose a column'}</option>
-            {target.data?.columns.map((c) => (
-              <option key={c.name} value={c.name}>
-                {c.name} ({c.data_type})
-              </option>
-            ))}
-            {value.column && !target.data?.columns.some((c) => c.name === value.column) && <option value={value.column}>{value.column}</option>}
-          </select>
-        </div>
+        <SelectField
+          id={`${id}-schema`}
+          label="Referenced schema"
+          value={value.schema}
+          onChange={(e) => set({ schema: e.target.value, table: '', column: '' })}
+          options={(schemas.data ?? [{ name: value.schema }]).map((s) => s.name)}
+        />
+        <SelectField
+          id={`${id}-table`}
+          label="Referenced table"
+          value={value.table}
+          onChange={(e) => set({ table: e.target.value, column: '' })}
+          options={tables.data?.filter((t) => t.kind === 'r' || t.kind === 'p').map((t) => t.name) ?? []}
+        >
+          <option value="">{tables.isPending ? 'Loading…' : 'Choose a table'}</option>
+        </SelectField>
+        <SelectField
+          id={`${id}-column`}
+          label="Referenced column"
+          value={value.column}
+          onChange={(e) => set({ column: e.target.value })}
+          disabled={!value.table}
+          options={[
+            ...(target.data?.columns.map((c) => ({ value: c.name, label: `${c.name} (${c.data_type})` })) ?? []),
+            ...(value.column && !target.data?.columns.some((c) => c.name === value.column) ? [value.column] : []),
+          ]}
+        >
+          <option value="">{value.table && target.isPending ? 'Loading…' : 'Choose a column'}</option>
+        </SelectField>
         {(['onDelete', 'onUpdate'] as const).map((key) => (
-          <div className="field" key={key}>
-            <label className="label" htmlFor={`${id}-${key}`}>
-              {key === 'onDelete' ? 'On delete' : 'On update'}
-            </label>
-            <select id={`${id}-${key}`} className="select" value={value[key]} onChange={(e) => set({ [key]: e.target.value as ForeignKeyAction })}>
-              {FOREIGN_KEY_ACTIONS.map((action) => (
-                <option key={action} value={action}>
-                  {action}
-                </option>
-              ))}
-            </select>
-          </div>
+          <SelectField
+            key={key}
+            id={`${id}-${key}`}
+            label={key === 'onDelete' ? 'On delete' : 'On update'}
+            value={value[key]}
+            onChange={(e) => set({ [key]: e.target.value as ForeignKeyAction })}
+            options={FOREIGN_KEY_ACTIONS}
+          />
         ))}
       </div>
       {error && (

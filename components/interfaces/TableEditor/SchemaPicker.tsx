@@ -1,4 +1,5 @@
 import { useId } from 'react'
+import { SelectField } from '@/components/ui/Field'
 import type { Schema } from '@/data/table-editor/schemas-query'
 
 /** The schema select of the table list (excluded schemas never reach it, spec §5). */
@@ -8,17 +9,6 @@ export function SchemaPicker({ schemas, value, onChange }: { schemas: readonly S
   // A schema from the URL or the open table that the list does not hold still shows as chosen.
   if (value && !names.includes(value)) names.unshift(value)
   return (
-    <div className="field">
-      <label className="label" htmlFor={id}>
-        Schema
-      </label>
-      <select id={id} className="select" value={value ?? ''} onChange={(e) => onChange(e.target.value)}>
-        {names.map((name) => (
-          <option key={name} value={name}>
-            {name}
-          </option>
-        ))}
-      </select>
-    </div>
+    <SelectField id={id} label="Schema" value={value ?? ''} onChange={(e) => onChange(e.target.value)} options={names} />
   )
 }
