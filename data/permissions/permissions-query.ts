@@ -1,6 +1,6 @@
-import { queryOptions, useQuery } from '@tanstack/react-query'
 import { get, isResponseError } from '@/data/fetchers'
 import { profileKeys } from '@/data/profile/keys'
+import { defineQuery } from '@/data/query'
 import { PERMISSIONS_STALE_TIME_MS } from '@/lib/constants'
 import { reportError } from '@/lib/error-reporting'
 import type { PermissionEntry } from '@/lib/permissions'
@@ -19,16 +19,9 @@ export async function getPermissions(signal?: AbortSignal): Promise<PermissionEn
   }
 }
 
-/** Runs only on the platform when signed in (spec §7). */
-export function permissionsQueryOptions({ enabled }: { enabled: boolean }) {
-  return queryOptions({
-    queryKey: profileKeys.permissions(),
-    queryFn: ({ signal }) => getPermissions(signal),
-    staleTime: PERMISSIONS_STALE_TIME_MS, // spec §9: 5 min
-    enabled,
-  })
-}
-
-export function usePermissionsQuery({ enabled }: { enabled: boolean }) {
-  return useQuery(permissionsQueryOptions({ enabled }))
-}
+/** Runs only on the platform when signed in (spec §7); spec §9: stale after 5 min. */
+export const { options: permissionsQueryOptions, use: usePermissionsQuery } = defineQuery(
+  (_: { enabled: boolean }) => profileKeys.permissions(),
+  (_, signal) => getPermissions(signal),
+  { staleTime: PERMISSIONS_STALE_TIME_MS }
+)

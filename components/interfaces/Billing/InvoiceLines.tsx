@@ -1,4 +1,4 @@
-import type { BillingLine } from '@/data/billing/subscription-preview-query'
+import type { InvoiceLine as BillingLine } from '@/lib/api-types/billing'
 import { formatCurrency } from '@/lib/formatting'
 import { centsToDollars } from './Billing.utils'
 import styles from './Billing.module.css'
