@@ -1,15 +1,9 @@
 import { post } from '@/data/fetchers'
-import type { SelfServePlanId } from '@/lib/catalogue/plans'
 import { organizationKeys } from './keys'
-import type { Organization } from './organizations-query'
+import type { Organization, OrganizationCreateBody } from '@/lib/api-types/organizations'
 import { useDataMutation, type MutationOptions } from '@/data/mutation'
 
-export type OrganizationCreateVariables = {
-  name: string
-  /** Free, Pro or Team; Enterprise goes through sales. */
-  plan: SelfServePlanId
-  billing_email?: string
-}
+export type OrganizationCreateVariables = OrganizationCreateBody
 
 /** POST /platform/organizations: creates the organization with the caller as Owner. */
 export async function createOrganization(variables: OrganizationCreateVariables): Promise<Organization> {

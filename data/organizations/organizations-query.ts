@@ -1,24 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { get } from '@/data/fetchers'
 import { ORGANIZATIONS_STALE_TIME_MS } from '@/lib/constants'
+import type { Organization } from '@/lib/api-types/organizations'
 import { organizationKeys } from './keys'
 
-export type PlanId = 'free' | 'pro' | 'team' | 'enterprise'
-
-/** spec §3 Organization */
-export type Organization = {
-  id: number
-  slug: string
-  name: string
-  plan: { id: PlanId; name: string }
-  billing_email: string | null
-  billing_partner: 'vercel_marketplace' | 'aws' | null
-  restriction_status: 'grace_period' | 'grace_period_over' | 'restricted' | null
-  restriction_data: { grace_period_end: string } | null
-  organization_requires_mfa: boolean
-  role?: string
-  is_owner?: boolean
-}
+export type { Organization } from '@/lib/api-types/organizations'
 
 /** spec §7: GET /platform/organizations, sorted by name. */
 export async function getOrganizations(signal?: AbortSignal): Promise<Organization[]> {

@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { audit, type OrganizationRow } from '../access'
 import type { Caller } from '../auth/caller'
 import type { Db } from '../db/types'
-import { NO_NUL, emailSchema, noNul } from '../organizations/schemas'
+import { NO_NUL, emailSchema, noNul } from '@/lib/api-types/organizations'
 import { isCountryCode } from './country'
 import type { OrganizationCustomer, OrganizationCustomerBody } from '@/lib/api-types/billing'
 
