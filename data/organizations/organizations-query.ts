@@ -1,5 +1,5 @@
-import { queryOptions, useQuery } from '@tanstack/react-query'
 import { get } from '@/data/fetchers'
+import { defineQuery } from '@/data/query'
 import { ORGANIZATIONS_STALE_TIME_MS } from '@/lib/constants'
 import type { Organization } from '@/lib/api-types/organizations'
 import { organizationKeys } from './keys'
@@ -12,16 +12,10 @@ export async function getOrganizations(signal?: AbortSignal): Promise<Organizati
   return [...orgs].sort((a, b) => a.name.localeCompare(b.name))
 }
 
-export function organizationsQueryOptions({ enabled = true }: { enabled?: boolean } = {}) {
-  return queryOptions({
-    queryKey: organizationKeys.list(),
-    queryFn: ({ signal }) => getOrganizations(signal),
-    staleTime: ORGANIZATIONS_STALE_TIME_MS, // spec §9: 30 min
-    enabled,
-  })
-}
+// spec §9: stale after 30 min. Waits for the profile (spec §7): pass `enabled` once the profile has loaded.
+const organizations = defineQuery((_: { enabled?: boolean }) => organizationKeys.list(), (_, signal) => getOrganizations(signal), {
+  staleTime: ORGANIZATIONS_STALE_TIME_MS,
+})
 
-/** Waits for the profile (spec §7): pass `enabled` once the profile has loaded. */
-export function useOrganizationsQuery({ enabled = true }: { enabled?: boolean } = {}) {
-  return useQuery(organizationsQueryOptions({ enabled }))
-}
+export const organizationsQueryOptions = (args: { enabled?: boolean } = {}) => organizations.options(args)
+export const useOrganizationsQuery = (args: { enabled?: boolean } = {}) => organizations.use(args)

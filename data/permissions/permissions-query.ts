@@ -3,15 +3,15 @@ import { profileKeys } from '@/data/profile/keys'
 import { defineQuery } from '@/data/query'
 import { PERMISSIONS_STALE_TIME_MS } from '@/lib/constants'
 import { reportError } from '@/lib/error-reporting'
-import type { PermissionEntry } from '@/lib/permissions'
+import type { ProfilePermission } from '@/lib/api-types/profile'
 
 /**
  * spec §7: GET /platform/profile/permissions. spec §8: a failure is reported with the error's
  * code (or 'unknown') and the query returns no data; nothing is shown to the user.
  */
-export async function getPermissions(signal?: AbortSignal): Promise<PermissionEntry[]> {
+export async function getPermissions(signal?: AbortSignal): Promise<ProfilePermission[]> {
   try {
-    return await get<PermissionEntry[]>('/platform/profile/permissions', { signal })
+    return await get<ProfilePermission[]>('/platform/profile/permissions', { signal })
   } catch (error) {
     if (signal?.aborted) throw error
     reportError(error, { tags: { permissionsQuery: true, code: String((isResponseError(error) && error.code) || 'unknown') } })

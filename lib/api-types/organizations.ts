@@ -5,7 +5,6 @@
  */
 import { z } from 'zod'
 import type { PlanId } from '@/lib/catalogue/plans'
-import type { AuditEntry } from './audit'
 import type { Role } from './roles'
 
 /** spec §3 Organization: `GET /platform/organizations`, written by the platform's `serializeOrganization`. */
@@ -31,13 +30,6 @@ export type MemberExceedingFreeProjectLimit = { username: string; primary_email:
 
 /** `GET .../free-project-limit-check`. */
 export type FreeProjectLimitCheck = { members_exceeding_free_project_limit: MemberExceedingFreeProjectLimit[] }
-
-/** One entry of `GET .../audit` (spec §3 audit logs): who did what, newest first. */
-export type OrganizationAuditEntry = Pick<AuditEntry, 'id' | 'occurred_at' | 'action' | 'target' | 'metadata'> & {
-  actor: { id: string; email: string | null } | null
-}
-
-export type OrganizationAuditLogs = { date_start: string; date_end: string; result: OrganizationAuditEntry[] }
 
 /** Postgres text cannot hold NUL characters; refuse them as bad input rather than fail on write. */
 export const noNul = (v: string) => !v.includes('\u0000')
