@@ -1,6 +1,6 @@
 import { post } from '@/data/fetchers'
 import { useDataMutation, type MutationOptions } from '@/data/mutation'
-import { organizationKeys } from '@/data/organizations/keys'
+import { addToOrganizations } from '@/data/organizations/organizations-query'
 import { profileKeys } from '@/data/profile/keys'
 import { projectKeys } from '@/data/projects/keys'
 import type { Organization } from '@/lib/api-types/organizations'
@@ -27,16 +27,12 @@ export function useInvitationAcceptMutation(options: MutationOptions<Organizatio
     {
       mutationFn: acceptInvitation,
       what: 'join organization',
-      async onSuccess(data, _variables, queryClient) {
-        queryClient.setQueryData<Organization[]>(organizationKeys.list(), (list) =>
-          list ? [...list.filter((org) => org.slug !== data.slug), data].sort((a, b) => a.name.localeCompare(b.name)) : list
-        )
-        await Promise.all([
-          queryClient.invalidateQueries({ queryKey: organizationKeys.list(), exact: true }),
+      onSuccess: (data, _variables, queryClient) =>
+        Promise.all([
+          addToOrganizations(queryClient, data),
           queryClient.invalidateQueries({ queryKey: projectKeys.list(), exact: true }),
           queryClient.invalidateQueries({ queryKey: profileKeys.permissions(), exact: true }),
-        ])
-      },
+        ]),
     },
     options
   )

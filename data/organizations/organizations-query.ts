@@ -1,3 +1,4 @@
+import type { QueryClient } from '@tanstack/react-query'
 import { get } from '@/data/fetchers'
 import { defineQuery } from '@/data/query'
 import { ORGANIZATIONS_STALE_TIME_MS } from '@/lib/constants'
@@ -19,3 +20,14 @@ const organizations = defineQuery((_: { enabled?: boolean }) => organizationKeys
 
 export const organizationsQueryOptions = (args: { enabled?: boolean } = {}) => organizations.options(args)
 export const useOrganizationsQuery = (args: { enabled?: boolean } = {}) => organizations.use(args)
+
+/**
+ * Puts an organization the caller has just gained (created, joined) into the list, sorted by
+ * name, so its page opens without a flash of "not found"; then refreshes the list.
+ */
+export async function addToOrganizations(queryClient: QueryClient, organization: Organization): Promise<void> {
+  queryClient.setQueryData<Organization[]>(organizationKeys.list(), (list) =>
+    list ? [...list.filter((org) => org.slug !== organization.slug), organization].sort((a, b) => a.name.localeCompare(b.name)) : list
+  )
+  await queryClient.invalidateQueries({ queryKey: organizationKeys.list(), exact: true })
+}
