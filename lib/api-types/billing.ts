@@ -11,6 +11,9 @@ export type InvoiceStatus = 'draft' | 'open' | 'paid' | 'void' | 'uncollectible'
 /** One line of an invoice or a plan-change preview; amounts are integer cents. */
 export type InvoiceLine = { description: string; amount: number; quantity?: number; unit_price?: number; metric?: string }
 
+/** Query of `GET .../billing/invoices`: a page of the list, newest first. */
+export type InvoicePage = { offset: number; limit: number }
+
 /** An invoice as the API returns it; amounts are integer cents of `currency`. */
 export type Invoice = {
   id: number
@@ -30,9 +33,6 @@ export type Invoice = {
   /** Open and past its due date. */
   overdue: boolean
 }
-
-/** Query of `GET .../billing/invoices`: a page of the list, newest first. */
-export type InvoicePage = { offset: number; limit: number }
 
 /** One metric of the current period against the plan's quota. */
 export type MetricUsage = {
