@@ -34,7 +34,7 @@ type OrganizationLike = {
   plan: { id: string }
   billing_partner: string | null
   restriction_status: 'grace_period' | 'grace_period_over' | 'restricted' | null
-  restriction_data: { grace_period_end: string } | null
+  restriction_data: { grace_period_end: string | null } | null
 }
 
 /** spec §4: normal → grace_period → grace_period_over → restricted, each with its banner. */

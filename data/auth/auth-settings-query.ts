@@ -1,12 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { get } from '@/data/fetchers'
 import { getConfig } from '@/lib/config'
-
-/** What the auth service's `GET /settings` says about its sign-in methods. */
-export type AuthSettings = { external: Record<string, boolean> }
+import type { AuthSettings } from '@/lib/api-types/auth'
 
 /** The sign-in methods the auth service (GOTRUE_URL: embedded or a real GoTrue) offers. */
-export async function getAuthSettings(signal?: AbortSignal): Promise<AuthSettings> {
+export async function getAuthSettings(signal?: AbortSignal): Promise<Pick<AuthSettings, 'external'>> {
   const settings = await get<Partial<AuthSettings>>(`${getConfig().gotrueUrl}/settings`, { signal })
   return { external: settings.external ?? {} }
 }

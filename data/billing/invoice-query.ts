@@ -1,7 +1,7 @@
 import { get } from '@/data/fetchers'
 import { invoiceKeys } from '@/data/organizations/keys'
 import { DEFAULT_STALE_TIME_MS } from '@/lib/constants'
-import type { Invoice } from './invoices-query'
+import type { Invoice } from '@/lib/api-types/billing'
 import { defineQuery } from '@/data/query'
 
 /** GET /platform/organizations/{slug}/billing/invoices/{id}: one invoice with its lines. */

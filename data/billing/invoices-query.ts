@@ -2,11 +2,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { get } from '@/data/fetchers'
 import { invoiceKeys } from '@/data/organizations/keys'
 import { DEFAULT_STALE_TIME_MS } from '@/lib/constants'
-import type { Invoice } from '@/lib/api-types/billing'
-
-export type { Invoice, InvoiceStatus } from '@/lib/api-types/billing'
-
-export type InvoicePage = { offset: number; limit: number }
+import type { Invoice, InvoicePage } from '@/lib/api-types/billing'
 
 /** GET /platform/organizations/{slug}/billing/invoices?offset&limit: newest first. */
 export async function getInvoices({ slug, page }: { slug?: string; page: InvoicePage }, signal?: AbortSignal): Promise<Invoice[]> {

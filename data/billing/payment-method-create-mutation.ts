@@ -1,15 +1,9 @@
 import { post } from '@/data/fetchers'
-import { invalidatePaymentMethods, type CardBrand, type PaymentMethod } from './payment-methods-query'
-import { useDataMutation, type MutationOptions } from '@/data/mutation'
+import type { MutationOptions } from '@/data/mutation'
+import type { PaymentMethod, PaymentMethodCreateBody } from '@/lib/api-types/billing'
+import { usePaymentMethodMutation } from './payment-methods-query'
 
-export type PaymentMethodCreateVariables = {
-  slug: string
-  brand: CardBrand
-  last4: string
-  exp_month: number
-  exp_year: number
-  is_default?: boolean
-}
+export type PaymentMethodCreateVariables = { slug: string } & PaymentMethodCreateBody
 
 /** POST /platform/organizations/{slug}/payment-methods: records a card (no card is charged). */
 export async function createPaymentMethod({ slug, ...card }: PaymentMethodCreateVariables): Promise<PaymentMethod> {
@@ -17,16 +11,7 @@ export async function createPaymentMethod({ slug, ...card }: PaymentMethodCreate
   return post<PaymentMethod>(`/platform/organizations/${encodeURIComponent(slug)}/payment-methods`, card)
 }
 
-/** Records a card and refreshes the list and the subscription's default card; a default error toast unless `onError` is given. */
+/** Records a card and refreshes the list and the subscription's default card. */
 export function usePaymentMethodCreateMutation(options: MutationOptions<PaymentMethod, PaymentMethodCreateVariables> = {}) {
-  return useDataMutation(
-    {
-      mutationFn: createPaymentMethod,
-      what: 'add payment method',
-      async onSuccess(_data, variables, queryClient) {
-        await invalidatePaymentMethods(queryClient, variables.slug)
-      },
-    },
-    options
-  )
+  return usePaymentMethodMutation(createPaymentMethod, 'add payment method', options)
 }

@@ -1,6 +1,6 @@
 import { del } from '@/data/fetchers'
-import { invalidatePaymentMethods } from './payment-methods-query'
-import { useDataMutation, type MutationOptions } from '@/data/mutation'
+import type { MutationOptions } from '@/data/mutation'
+import { usePaymentMethodMutation } from './payment-methods-query'
 
 export type PaymentMethodDeleteVariables = { slug: string; id: number }
 
@@ -10,16 +10,7 @@ export async function deletePaymentMethod({ slug, id }: PaymentMethodDeleteVaria
   await del(`/platform/organizations/${encodeURIComponent(slug)}/payment-methods/${id}`)
 }
 
-/** Removes a card record; a default error toast unless `onError` is given. */
+/** Removes a card record. */
 export function usePaymentMethodDeleteMutation(options: MutationOptions<void, PaymentMethodDeleteVariables> = {}) {
-  return useDataMutation(
-    {
-      mutationFn: deletePaymentMethod,
-      what: 'remove payment method',
-      async onSuccess(_data, variables, queryClient) {
-        await invalidatePaymentMethods(queryClient, variables.slug)
-      },
-    },
-    options
-  )
+  return usePaymentMethodMutation(deletePaymentMethod, 'remove payment method', options)
 }

@@ -1,6 +1,7 @@
 import { patch } from '@/data/fetchers'
-import { invalidatePaymentMethods, type PaymentMethod } from './payment-methods-query'
-import { useDataMutation, type MutationOptions } from '@/data/mutation'
+import type { MutationOptions } from '@/data/mutation'
+import type { PaymentMethod } from '@/lib/api-types/billing'
+import { usePaymentMethodMutation } from './payment-methods-query'
 
 export type PaymentMethodSetDefaultVariables = { slug: string; id: number }
 
@@ -10,16 +11,7 @@ export async function setDefaultPaymentMethod({ slug, id }: PaymentMethodSetDefa
   return patch<PaymentMethod>(`/platform/organizations/${encodeURIComponent(slug)}/payment-methods/${id}`, { is_default: true })
 }
 
-/** Makes a card the default; a default error toast unless `onError` is given. */
+/** Makes a card the default. */
 export function usePaymentMethodSetDefaultMutation(options: MutationOptions<PaymentMethod, PaymentMethodSetDefaultVariables> = {}) {
-  return useDataMutation(
-    {
-      mutationFn: setDefaultPaymentMethod,
-      what: 'set the default payment method',
-      async onSuccess(_data, variables, queryClient) {
-        await invalidatePaymentMethods(queryClient, variables.slug)
-      },
-    },
-    options
-  )
+  return usePaymentMethodMutation(setDefaultPaymentMethod, 'set the default payment method', options)
 }

@@ -1,30 +1,10 @@
 import { type QueryClient } from '@tanstack/react-query'
 import { get } from '@/data/fetchers'
+import { useDataMutation, type MutationOptions } from '@/data/mutation'
 import { organizationKeys } from '@/data/organizations/keys'
 import { DEFAULT_STALE_TIME_MS } from '@/lib/constants'
+import type { PaymentMethods } from '@/lib/api-types/billing'
 import { defineQuery } from '@/data/query'
-
-export const CARD_BRANDS = ['visa', 'mastercard', 'amex', 'discover', 'diners', 'jcb', 'unionpay'] as const
-export type CardBrand = (typeof CARD_BRANDS)[number]
-
-/** A stored card record: brand, last four digits and expiry, never a card number. */
-export type PaymentMethod = {
-  id: number
-  type: 'card'
-  brand: CardBrand
-  last4: string
-  exp_month: number
-  exp_year: number
-  is_default: boolean
-  created_at: string
-}
-
-export type PaymentMethods = {
-  data: PaymentMethod[]
-  defaultPaymentMethodId: number | null
-  /** The platform's own words that no card is charged. */
-  note?: string
-}
 
 /** GET /platform/organizations/{slug}/payment-methods. */
 export async function getPaymentMethods({ slug }: { slug?: string }, signal?: AbortSignal): Promise<PaymentMethods> {
@@ -42,4 +22,13 @@ export function invalidatePaymentMethods(queryClient: QueryClient, slug: string)
     queryClient.invalidateQueries({ queryKey: organizationKeys.paymentMethods(slug) }),
     queryClient.invalidateQueries({ queryKey: organizationKeys.subscription(slug), exact: true }),
   ])
+}
+
+/** A change to the card records (add, remove, make default): refreshes them afterwards; a default error toast unless `onError` is given. */
+export function usePaymentMethodMutation<Data, Variables extends { slug: string }>(
+  mutationFn: (variables: Variables) => Promise<Data>,
+  what: string,
+  options: MutationOptions<Data, Variables>
+) {
+  return useDataMutation({ mutationFn, what, onSuccess: (_data, variables, queryClient) => invalidatePaymentMethods(queryClient, variables.slug) }, options)
 }

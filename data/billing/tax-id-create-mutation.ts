@@ -1,9 +1,9 @@
 import { post } from '@/data/fetchers'
 import { organizationKeys } from '@/data/organizations/keys'
-import type { TaxId } from './tax-ids-query'
+import type { TaxId, TaxIdCreateBody } from '@/lib/api-types/billing'
 import { useDataMutation, type MutationOptions } from '@/data/mutation'
 
-export type TaxIdCreateVariables = { slug: string; type: string; value: string; country?: string }
+export type TaxIdCreateVariables = { slug: string } & TaxIdCreateBody
 
 /** POST /platform/organizations/{slug}/tax-ids: the platform checks the id's shape and answers 400 naming it. */
 export async function createTaxId({ slug, ...taxId }: TaxIdCreateVariables): Promise<TaxId> {

@@ -1,6 +1,6 @@
 import { del } from '@/data/fetchers'
 import { organizationKeys } from '@/data/organizations/keys'
-import type { TaxId } from './tax-ids-query'
+import type { TaxId } from '@/lib/api-types/billing'
 import { useDataMutation, type MutationOptions } from '@/data/mutation'
 
 export type TaxIdDeleteVariables = { slug: string; id: number }

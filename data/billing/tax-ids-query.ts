@@ -1,9 +1,8 @@
 import { get } from '@/data/fetchers'
 import { organizationKeys } from '@/data/organizations/keys'
 import { DEFAULT_STALE_TIME_MS } from '@/lib/constants'
+import type { TaxId } from '@/lib/api-types/billing'
 import { defineQuery } from '@/data/query'
-
-export type TaxId = { id: number; type: string; value: string; country: string; created_at: string }
 
 /** GET /platform/organizations/{slug}/tax-ids. */
 export async function getTaxIds({ slug }: { slug?: string }, signal?: AbortSignal): Promise<TaxId[]> {

@@ -1,13 +1,9 @@
 import { post } from '@/data/fetchers'
 import { organizationKeys } from '@/data/organizations/keys'
-import type { Invitation } from './invitations-query'
-import type { OrganizationRole } from './members-query'
+import type { CreatedInvitation, InvitationCreateBody } from '@/lib/api-types/members'
 import { useDataMutation, type MutationOptions } from '@/data/mutation'
 
-export type InvitationCreateVariables = { slug: string; email: string; role: OrganizationRole }
-
-/** The new invitation with its token, returned this once only, and the join path to hand over. */
-export type CreatedInvitation = Invitation & { token: string; join_path: string }
+export type InvitationCreateVariables = { slug: string } & InvitationCreateBody
 
 /** POST /platform/organizations/{slug}/members/invitations {email, role}. */
 export async function createInvitation({ slug, email, role }: InvitationCreateVariables): Promise<CreatedInvitation> {
@@ -15,7 +11,7 @@ export async function createInvitation({ slug, email, role }: InvitationCreateVa
   return post<CreatedInvitation>(`/platform/organizations/${encodeURIComponent(slug)}/members/invitations`, {
     email: email.trim(),
     role,
-  })
+  } satisfies InvitationCreateBody)
 }
 
 /** Invites an e-mail address; refreshes the pending invitations. A default error toast unless `onError` is given. */

@@ -1,6 +1,6 @@
 import { del } from '@/data/fetchers'
 import { organizationKeys } from '@/data/organizations/keys'
-import type { Invitation } from './invitations-query'
+import type { Invitation } from '@/lib/api-types/members'
 import { useDataMutation, type MutationOptions } from '@/data/mutation'
 
 export type InvitationDeleteVariables = { slug: string; id: number }

@@ -1,22 +1,8 @@
 import { get } from '@/data/fetchers'
 import { organizationKeys } from '@/data/organizations/keys'
 import { DEFAULT_STALE_TIME_MS } from '@/lib/constants'
-import type { Inviter } from './invitations-query'
-import type { OrganizationRole } from './members-query'
+import type { InvitationValidation } from '@/lib/api-types/members'
 import { defineQuery } from '@/data/query'
-
-/** What the join page shows before accepting (spec §7 cache key validate-token). */
-export type InvitationValidation = {
-  organization_name: string
-  organization_slug: string
-  role: OrganizationRole
-  invited_by: Inviter | null
-  invited_at: string
-  expires_at: string
-  expired_token: boolean
-  email_match: boolean
-  already_member: boolean
-}
 
 /** GET /platform/organizations/{slug}/members/invitations/{token}. */
 export async function validateInvitation(

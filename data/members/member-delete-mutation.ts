@@ -1,6 +1,6 @@
 import { del } from '@/data/fetchers'
 import { organizationKeys } from '@/data/organizations/keys'
-import type { Member } from './members-query'
+import type { Member } from '@/lib/api-types/members'
 import { useDataMutation, type MutationOptions } from '@/data/mutation'
 
 export type MemberDeleteVariables = { slug: string; userId: string }

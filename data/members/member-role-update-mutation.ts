@@ -1,14 +1,14 @@
 import { patch } from '@/data/fetchers'
 import { organizationKeys } from '@/data/organizations/keys'
-import type { Member, OrganizationRole } from './members-query'
+import type { Member, MemberRoleUpdateBody } from '@/lib/api-types/members'
 import { useDataMutation, type MutationOptions } from '@/data/mutation'
 
-export type MemberRoleUpdateVariables = { slug: string; userId: string; role: OrganizationRole }
+export type MemberRoleUpdateVariables = { slug: string; userId: string } & MemberRoleUpdateBody
 
 /** PATCH /platform/organizations/{slug}/members/{userId} {role}. */
 export async function updateMemberRole({ slug, userId, role }: MemberRoleUpdateVariables): Promise<Member> {
   if (!slug) throw new Error('slug is required')
-  return patch<Member>(`/platform/organizations/${encodeURIComponent(slug)}/members/${encodeURIComponent(userId)}`, { role })
+  return patch<Member>(`/platform/organizations/${encodeURIComponent(slug)}/members/${encodeURIComponent(userId)}`, { role } satisfies MemberRoleUpdateBody)
 }
 
 /** Changes a member's role; refreshes members and the organization list (the caller's own role may change). */

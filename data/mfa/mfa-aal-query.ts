@@ -1,6 +1,6 @@
-import { queryOptions, useQuery } from '@tanstack/react-query'
 import { profileKeys } from '@/data/profile/keys'
 import { getGotrueClient } from '@/data/auth/gotrue-client'
+import { defineQuery } from '@/data/query'
 
 /** Assurance levels as the access token carries them (`aal` claim); null without a session. */
 export type AuthenticatorAssuranceLevel = 'aal1' | 'aal2' | (string & {}) | null
@@ -21,15 +21,7 @@ export async function getAssuranceLevel(): Promise<AssuranceLevel> {
   return { currentLevel: data.currentLevel, nextLevel: data.nextLevel }
 }
 
-export function assuranceLevelQueryOptions({ enabled = true }: { enabled?: boolean } = {}) {
-  return queryOptions({
-    queryKey: profileKeys.aal(),
-    queryFn: () => getAssuranceLevel(),
-    staleTime: MFA_AAL_STALE_TIME_MS,
-    enabled,
-  })
-}
+const query = defineQuery((_: { enabled?: boolean }) => profileKeys.aal(), () => getAssuranceLevel(), { staleTime: MFA_AAL_STALE_TIME_MS })
 
-export function useAssuranceLevelQuery({ enabled = true }: { enabled?: boolean } = {}) {
-  return useQuery(assuranceLevelQueryOptions({ enabled }))
-}
+export const assuranceLevelQueryOptions = (args: { enabled?: boolean } = {}) => query.options(args)
+export const useAssuranceLevelQuery = (args: { enabled?: boolean } = {}) => query.use(args)

@@ -1,7 +1,6 @@
-import { useMutation, useQueryClient, type UseMutationOptions } from '@tanstack/react-query'
 import { profileKeys } from '@/data/profile/keys'
 import { getGotrueClient } from '@/data/auth/gotrue-client'
-import { defaultMutationErrorToast } from '@/data/mutation'
+import { useDataMutation, type MutationOptions } from '@/data/mutation'
 
 export type MfaEnrollVariables = { friendlyName?: string }
 
@@ -25,20 +24,13 @@ export async function enrollTotpFactor({ friendlyName }: MfaEnrollVariables): Pr
   return { factorId: data.id, qrCode: data.totp.qr_code, secret: data.totp.secret, uri: data.totp.uri }
 }
 
-type Options = Omit<UseMutationOptions<TotpEnrollment, Error, MfaEnrollVariables>, 'mutationFn'>
-
-export function useMfaEnrollMutation({ onSuccess, onError, ...options }: Options = {}) {
-  const queryClient = useQueryClient()
-  return useMutation({
-    mutationFn: enrollTotpFactor,
-    async onSuccess(data, variables, result, context) {
-      await queryClient.invalidateQueries({ queryKey: profileKeys.mfaFactors() })
-      await onSuccess?.(data, variables, result, context)
+export function useMfaEnrollMutation(options: MutationOptions<TotpEnrollment, MfaEnrollVariables, Error> = {}) {
+  return useDataMutation<TotpEnrollment, MfaEnrollVariables, Error>(
+    {
+      mutationFn: enrollTotpFactor,
+      what: 'set up the authenticator app',
+      onSuccess: (_data, _variables, queryClient) => queryClient.invalidateQueries({ queryKey: profileKeys.mfaFactors() }),
     },
-    async onError(error, variables, result, context) {
-      if (onError) return onError(error, variables, result, context)
-      defaultMutationErrorToast('set up the authenticator app', error)
-    },
-    ...options,
-  })
+    options
+  )
 }

@@ -1,7 +1,7 @@
 import type { Factor } from '@supabase/auth-js'
-import { queryOptions, useQuery } from '@tanstack/react-query'
 import { profileKeys } from '@/data/profile/keys'
 import { getGotrueClient } from '@/data/auth/gotrue-client'
+import { defineQuery } from '@/data/query'
 
 /** Factors change only through this dashboard's own mutations, which refresh the cache. */
 export const MFA_FACTORS_STALE_TIME_MS = 300_000
@@ -20,15 +20,7 @@ export async function getMfaFactors(): Promise<MfaFactors> {
   return { all: data.all, totp: data.totp }
 }
 
-export function mfaFactorsQueryOptions({ enabled = true }: { enabled?: boolean } = {}) {
-  return queryOptions({
-    queryKey: profileKeys.mfaFactors(),
-    queryFn: () => getMfaFactors(),
-    staleTime: MFA_FACTORS_STALE_TIME_MS,
-    enabled,
-  })
-}
+const query = defineQuery((_: { enabled?: boolean }) => profileKeys.mfaFactors(), () => getMfaFactors(), { staleTime: MFA_FACTORS_STALE_TIME_MS })
 
-export function useMfaFactorsQuery({ enabled = true }: { enabled?: boolean } = {}) {
-  return useQuery(mfaFactorsQueryOptions({ enabled }))
-}
+export const mfaFactorsQueryOptions = (args: { enabled?: boolean } = {}) => query.options(args)
+export const useMfaFactorsQuery = (args: { enabled?: boolean } = {}) => query.use(args)

@@ -1,7 +1,6 @@
-import { useMutation, useQueryClient, type UseMutationOptions } from '@tanstack/react-query'
-import { profileKeys } from '@/data/profile/keys'
 import { getGotrueClient } from '@/data/auth/gotrue-client'
-import { defaultMutationErrorToast } from '@/data/mutation'
+import type { MutationOptions } from '@/data/mutation'
+import { useFactorsChangeMutation } from './mfa-verify-mutation'
 
 export type MfaUnenrollVariables = { factorId: string }
 
@@ -11,24 +10,7 @@ export async function unenrollMfaFactor({ factorId }: MfaUnenrollVariables): Pro
   if (error) throw error
 }
 
-type Options = Omit<UseMutationOptions<void, Error, MfaUnenrollVariables>, 'mutationFn'>
-
-export function useMfaUnenrollMutation({ onSuccess, onError, ...options }: Options = {}) {
-  const queryClient = useQueryClient()
-  return useMutation({
-    mutationFn: unenrollMfaFactor,
-    async onSuccess(data, variables, result, context) {
-      // Removing the last verified factor lowers the next level: refresh both.
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: profileKeys.mfaFactors() }),
-        queryClient.invalidateQueries({ queryKey: profileKeys.aal() }),
-      ])
-      await onSuccess?.(data, variables, result, context)
-    },
-    async onError(error, variables, result, context) {
-      if (onError) return onError(error, variables, result, context)
-      defaultMutationErrorToast('remove the factor', error)
-    },
-    ...options,
-  })
+/** Removing the last verified factor lowers the next level: both are refreshed. */
+export function useMfaUnenrollMutation(options: MutationOptions<void, MfaUnenrollVariables, Error> = {}) {
+  return useFactorsChangeMutation(unenrollMfaFactor, 'remove the factor', options)
 }

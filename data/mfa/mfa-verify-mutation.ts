@@ -1,7 +1,6 @@
-import { useMutation, useQueryClient, type UseMutationOptions } from '@tanstack/react-query'
-import { profileKeys } from '@/data/profile/keys'
 import { getGotrueClient } from '@/data/auth/gotrue-client'
-import { defaultMutationErrorToast } from '@/data/mutation'
+import { useDataMutation, type MutationOptions } from '@/data/mutation'
+import { profileKeys } from '@/data/profile/keys'
 
 export type MfaVerifyVariables = { factorId: string; code: string }
 
@@ -14,24 +13,22 @@ export async function verifyMfaCode({ factorId, code }: MfaVerifyVariables): Pro
   if (error) throw error
 }
 
-type Options = Omit<UseMutationOptions<void, Error, MfaVerifyVariables>, 'mutationFn'>
+/** The factor list and the assurance level both change with a verification (or a removal). */
+export function useFactorsChangeMutation<Variables>(mutationFn: (variables: Variables) => Promise<void>, what: string, options: MutationOptions<void, Variables, Error>) {
+  return useDataMutation<void, Variables, Error>(
+    {
+      mutationFn,
+      what,
+      onSuccess: (_data, _variables, queryClient) =>
+        Promise.all([
+          queryClient.invalidateQueries({ queryKey: profileKeys.mfaFactors() }),
+          queryClient.invalidateQueries({ queryKey: profileKeys.aal() }),
+        ]),
+    },
+    options
+  )
+}
 
-export function useMfaVerifyMutation({ onSuccess, onError, ...options }: Options = {}) {
-  const queryClient = useQueryClient()
-  return useMutation({
-    mutationFn: verifyMfaCode,
-    async onSuccess(data, variables, result, context) {
-      // The factor list and the assurance level both change with a verification.
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: profileKeys.mfaFactors() }),
-        queryClient.invalidateQueries({ queryKey: profileKeys.aal() }),
-      ])
-      await onSuccess?.(data, variables, result, context)
-    },
-    async onError(error, variables, result, context) {
-      if (onError) return onError(error, variables, result, context)
-      defaultMutationErrorToast('verify the code', error)
-    },
-    ...options,
-  })
+export function useMfaVerifyMutation(options: MutationOptions<void, MfaVerifyVariables, Error> = {}) {
+  return useFactorsChangeMutation(verifyMfaCode, 'verify the code', options)
 }

@@ -2,14 +2,7 @@ import { get } from '@/data/fetchers'
 import { DEFAULT_STALE_TIME_MS } from '@/lib/constants'
 import { organizationKeys } from './keys'
 import { defineQuery } from '@/data/query'
-
-export type MemberExceedingFreeProjectLimit = {
-  username: string
-  primary_email: string
-  free_project_limit: number
-}
-
-export type FreeProjectLimitCheck = { members_exceeding_free_project_limit: MemberExceedingFreeProjectLimit[] }
+import type { FreeProjectLimitCheck } from '@/lib/api-types/organizations'
 
 /** GET /platform/organizations/{slug}/free-project-limit-check: Owners/Admins who would pass the free limit (spec §9: 2). */
 export async function getFreeProjectLimitCheck({ slug }: { slug?: string }, signal?: AbortSignal): Promise<FreeProjectLimitCheck> {

@@ -1,15 +1,9 @@
 import { post } from '@/data/fetchers'
-import type { SelfServePlanId } from '@/lib/catalogue/plans'
-import { organizationKeys } from './keys'
-import type { Organization } from './organizations-query'
+import { addToOrganizations } from './organizations-query'
+import type { Organization, OrganizationCreateBody } from '@/lib/api-types/organizations'
 import { useDataMutation, type MutationOptions } from '@/data/mutation'
 
-export type OrganizationCreateVariables = {
-  name: string
-  /** Free, Pro or Team; Enterprise goes through sales. */
-  plan: SelfServePlanId
-  billing_email?: string
-}
+export type OrganizationCreateVariables = OrganizationCreateBody
 
 /** POST /platform/organizations: creates the organization with the caller as Owner. */
 export async function createOrganization(variables: OrganizationCreateVariables): Promise<Organization> {
@@ -24,13 +18,7 @@ export function useOrganizationCreateMutation(options: MutationOptions<Organizat
     {
       mutationFn: createOrganization,
       what: 'create organization',
-      async onSuccess(data, _variables, queryClient) {
-        // The new organization is known now: put it in the list so its page opens without a flash of "not found".
-        queryClient.setQueryData<Organization[]>(organizationKeys.list(), (list) =>
-          list ? [...list.filter((org) => org.slug !== data.slug), data].sort((a, b) => a.name.localeCompare(b.name)) : list
-        )
-        await queryClient.invalidateQueries({ queryKey: organizationKeys.list(), exact: true })
-      },
+      onSuccess: (data, _variables, queryClient) => addToOrganizations(queryClient, data),
     },
     options
   )

@@ -1,13 +1,7 @@
 import { get } from '@/data/fetchers'
 import { organizationKeys } from './keys'
 import { defineQuery } from '@/data/query'
-
-/** spec §3: the billing customer; only address.line1 is relied upon. */
-export type OrganizationCustomer = {
-  address: { line1: string | null; line2?: string | null; city?: string | null; postal_code?: string | null; state?: string | null; country?: string | null } | null
-  email?: string | null
-  name?: string | null
-}
+import type { OrganizationCustomer } from '@/lib/api-types/billing'
 
 /** GET /platform/organizations/{slug}/customer; fails with "slug is required" without a slug (spec §5). */
 export async function getOrganizationCustomer({ slug }: { slug?: string }, signal?: AbortSignal): Promise<OrganizationCustomer> {

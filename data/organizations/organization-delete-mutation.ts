@@ -1,8 +1,8 @@
-import { useMutation, type QueryClient, type UseMutationOptions } from '@tanstack/react-query'
-import { del, type ResponseError } from '@/data/fetchers'
+import { type QueryClient } from '@tanstack/react-query'
+import { del } from '@/data/fetchers'
 import { organizationKeys } from './keys'
-import type { Organization } from './organizations-query'
-import { defaultMutationErrorToast } from '@/data/mutation'
+import type { Organization } from '@/lib/api-types/organizations'
+import { useDataMutation, type MutationOptions } from '@/data/mutation'
 
 export type OrganizationDeleteVariables = { slug: string }
 
@@ -23,19 +23,10 @@ export function forgetOrganization(queryClient: QueryClient, slug: string): void
   void queryClient.invalidateQueries({ queryKey: organizationKeys.list(), exact: true })
 }
 
-type Options = Omit<UseMutationOptions<void, ResponseError, OrganizationDeleteVariables>, 'mutationFn'>
-
 /**
  * Deletes an organization; a default error toast unless `onError` is given. The caches keep it
  * until the caller has navigated away and calls `forgetOrganization` (see there why).
  */
-export function useOrganizationDeleteMutation({ onError, ...options }: Options = {}) {
-  return useMutation<void, ResponseError, OrganizationDeleteVariables>({
-    mutationFn: deleteOrganization,
-    async onError(error, variables, result, context) {
-      if (onError) return onError(error, variables, result, context)
-      defaultMutationErrorToast('delete organization', error)
-    },
-    ...options,
-  })
+export function useOrganizationDeleteMutation(options: MutationOptions<void, OrganizationDeleteVariables> = {}) {
+  return useDataMutation({ mutationFn: deleteOrganization, what: 'delete organization' }, options)
 }

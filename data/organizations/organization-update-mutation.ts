@@ -1,14 +1,9 @@
 import { patch } from '@/data/fetchers'
 import { organizationKeys } from './keys'
-import type { Organization } from './organizations-query'
+import type { Organization, OrganizationUpdateBody } from '@/lib/api-types/organizations'
 import { useDataMutation, type MutationOptions } from '@/data/mutation'
 
-export type OrganizationUpdateVariables = {
-  slug: string
-  name?: string
-  billing_email?: string | null
-  organization_requires_mfa?: boolean
-}
+export type OrganizationUpdateVariables = { slug: string } & OrganizationUpdateBody
 
 /** PATCH /platform/organizations/{slug}: renames, sets the billing e-mail or the MFA requirement. */
 export async function updateOrganization({ slug, ...changes }: OrganizationUpdateVariables): Promise<Organization> {

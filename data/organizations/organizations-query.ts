@@ -1,24 +1,11 @@
-import { queryOptions, useQuery } from '@tanstack/react-query'
+import type { QueryClient } from '@tanstack/react-query'
 import { get } from '@/data/fetchers'
+import { defineQuery } from '@/data/query'
 import { ORGANIZATIONS_STALE_TIME_MS } from '@/lib/constants'
+import type { Organization } from '@/lib/api-types/organizations'
 import { organizationKeys } from './keys'
 
-export type PlanId = 'free' | 'pro' | 'team' | 'enterprise'
-
-/** spec §3 Organization */
-export type Organization = {
-  id: number
-  slug: string
-  name: string
-  plan: { id: PlanId; name: string }
-  billing_email: string | null
-  billing_partner: 'vercel_marketplace' | 'aws' | null
-  restriction_status: 'grace_period' | 'grace_period_over' | 'restricted' | null
-  restriction_data: { grace_period_end: string } | null
-  organization_requires_mfa: boolean
-  role?: string
-  is_owner?: boolean
-}
+export type { Organization } from '@/lib/api-types/organizations'
 
 /** spec §7: GET /platform/organizations, sorted by name. */
 export async function getOrganizations(signal?: AbortSignal): Promise<Organization[]> {
@@ -26,16 +13,21 @@ export async function getOrganizations(signal?: AbortSignal): Promise<Organizati
   return [...orgs].sort((a, b) => a.name.localeCompare(b.name))
 }
 
-export function organizationsQueryOptions({ enabled = true }: { enabled?: boolean } = {}) {
-  return queryOptions({
-    queryKey: organizationKeys.list(),
-    queryFn: ({ signal }) => getOrganizations(signal),
-    staleTime: ORGANIZATIONS_STALE_TIME_MS, // spec §9: 30 min
-    enabled,
-  })
-}
+// spec §9: stale after 30 min. Waits for the profile (spec §7): pass `enabled` once the profile has loaded.
+const organizations = defineQuery((_: { enabled?: boolean }) => organizationKeys.list(), (_, signal) => getOrganizations(signal), {
+  staleTime: ORGANIZATIONS_STALE_TIME_MS,
+})
 
-/** Waits for the profile (spec §7): pass `enabled` once the profile has loaded. */
-export function useOrganizationsQuery({ enabled = true }: { enabled?: boolean } = {}) {
-  return useQuery(organizationsQueryOptions({ enabled }))
+export const organizationsQueryOptions = (args: { enabled?: boolean } = {}) => organizations.options(args)
+export const useOrganizationsQuery = (args: { enabled?: boolean } = {}) => organizations.use(args)
+
+/**
+ * Puts an organization the caller has just gained (created, joined) into the list, sorted by
+ * name, so its page opens without a flash of "not found"; then refreshes the list.
+ */
+export async function addToOrganizations(queryClient: QueryClient, organization: Organization): Promise<void> {
+  queryClient.setQueryData<Organization[]>(organizationKeys.list(), (list) =>
+    list ? [...list.filter((org) => org.slug !== organization.slug), organization].sort((a, b) => a.name.localeCompare(b.name)) : list
+  )
+  await queryClient.invalidateQueries({ queryKey: organizationKeys.list(), exact: true })
 }

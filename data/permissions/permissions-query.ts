@@ -1,17 +1,17 @@
-import { queryOptions, useQuery } from '@tanstack/react-query'
 import { get, isResponseError } from '@/data/fetchers'
 import { profileKeys } from '@/data/profile/keys'
+import { defineQuery } from '@/data/query'
 import { PERMISSIONS_STALE_TIME_MS } from '@/lib/constants'
 import { reportError } from '@/lib/error-reporting'
-import type { PermissionEntry } from '@/lib/permissions'
+import type { ProfilePermission } from '@/lib/api-types/profile'
 
 /**
  * spec §7: GET /platform/profile/permissions. spec §8: a failure is reported with the error's
  * code (or 'unknown') and the query returns no data; nothing is shown to the user.
  */
-export async function getPermissions(signal?: AbortSignal): Promise<PermissionEntry[]> {
+export async function getPermissions(signal?: AbortSignal): Promise<ProfilePermission[]> {
   try {
-    return await get<PermissionEntry[]>('/platform/profile/permissions', { signal })
+    return await get<ProfilePermission[]>('/platform/profile/permissions', { signal })
   } catch (error) {
     if (signal?.aborted) throw error
     reportError(error, { tags: { permissionsQuery: true, code: String((isResponseError(error) && error.code) || 'unknown') } })
@@ -19,16 +19,9 @@ export async function getPermissions(signal?: AbortSignal): Promise<PermissionEn
   }
 }
 
-/** Runs only on the platform when signed in (spec §7). */
-export function permissionsQueryOptions({ enabled }: { enabled: boolean }) {
-  return queryOptions({
-    queryKey: profileKeys.permissions(),
-    queryFn: ({ signal }) => getPermissions(signal),
-    staleTime: PERMISSIONS_STALE_TIME_MS, // spec §9: 5 min
-    enabled,
-  })
-}
-
-export function usePermissionsQuery({ enabled }: { enabled: boolean }) {
-  return useQuery(permissionsQueryOptions({ enabled }))
-}
+/** Runs only on the platform when signed in (spec §7); spec §9: stale after 5 min. */
+export const { options: permissionsQueryOptions, use: usePermissionsQuery } = defineQuery(
+  (_: { enabled: boolean }) => profileKeys.permissions(),
+  (_, signal) => getPermissions(signal),
+  { staleTime: PERMISSIONS_STALE_TIME_MS }
+)

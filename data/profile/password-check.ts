@@ -1,7 +1,6 @@
 import { post } from '@/data/fetchers'
+import type { PasswordCheckResponse } from '@/lib/api-types/profile'
 import type { PasswordCheckResult } from '@/lib/password-strength'
-
-type PasswordCheckResponse = { result: PasswordCheckResult }
 
 /**
  * spec §7: POST /platform/profile/password-check {password} → result.score and result.feedback.

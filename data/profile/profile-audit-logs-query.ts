@@ -1,10 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { get } from '@/data/fetchers'
 import { profileKeys } from './keys'
-import type { AuditEntry } from '@/lib/api-types/audit'
-
-/** One entry of the signed-in user's audit trail. */
-export type ProfileAuditLog = AuditEntry
+import type { AuditEntry, AuditLogs } from '@/lib/api-types/audit'
 
 export type ProfileAuditLogsVariables = {
   /** ISO timestamp, inclusive. */
@@ -13,8 +10,6 @@ export type ProfileAuditLogsVariables = {
   date_end: string
 }
 
-type Response = { result: ProfileAuditLog[]; date_start: string; date_end: string }
-
 /** Audit logs change as the user acts; a minute of freshness is the default of spec §9. */
 export const PROFILE_AUDIT_LOGS_STALE_TIME_MS = 60_000
 
@@ -22,9 +17,9 @@ export const PROFILE_AUDIT_LOGS_STALE_TIME_MS = 60_000
 export async function getProfileAuditLogs(
   { date_start, date_end }: ProfileAuditLogsVariables,
   signal?: AbortSignal
-): Promise<ProfileAuditLog[]> {
+): Promise<AuditEntry[]> {
   if (!date_start || !date_end) throw new Error('date_start and date_end are required')
-  const body = await get<Response>('/platform/profile/audit', { query: { date_start, date_end }, signal })
+  const body = await get<AuditLogs<AuditEntry>>('/platform/profile/audit', { query: { date_start, date_end }, signal })
   // Newest first, as the server sends them; sorted again so the list never depends on it.
   return [...body.result].sort((a, b) => Date.parse(b.occurred_at) - Date.parse(a.occurred_at))
 }

@@ -1,6 +1,6 @@
 import { useMutation, type UseMutationOptions } from '@tanstack/react-query'
 import { post } from '@/data/fetchers'
-import type { Profile } from './profile-query'
+import type { Profile } from '@/lib/api-types/profile'
 
 /** spec §7: POST /platform/profile, no body; 409 means the profile already exists. */
 export async function createProfile(): Promise<Profile | undefined> {

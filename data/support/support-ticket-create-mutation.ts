@@ -1,21 +1,8 @@
-import { useMutation, type UseMutationOptions } from '@tanstack/react-query'
-import { post, type ResponseError } from '@/data/fetchers'
-import type { SupportCategory } from '@/lib/catalogue/support-categories'
-import { defaultMutationErrorToast } from '@/data/mutation'
+import { post } from '@/data/fetchers'
+import { useDataMutation, type MutationOptions } from '@/data/mutation'
+import type { SupportTicketCreated, SupportTicketRequest } from '@/lib/api-types/support'
 
-export type SupportTicketCreateVariables = {
-  category: SupportCategory
-  subject: string
-  message: string
-  /** The error report id (`sid` of /support/new). */
-  errorReportId?: string
-  projectRef?: string
-  organizationSlug?: string
-  allowSupportAccess: boolean
-}
-
-export type SupportTicketCreateData = { id: string }
-export type SupportTicketCreateError = ResponseError
+export type SupportTicketCreateVariables = SupportTicketRequest
 
 /** Optional text fields are left out when blank: the platform rejects nothing it does not know. */
 function omitBlank(vars: SupportTicketCreateVariables): Record<string, unknown> {
@@ -25,28 +12,14 @@ function omitBlank(vars: SupportTicketCreateVariables): Record<string, unknown> 
 }
 
 /** POST /platform/feedback/send: stores a support ticket and answers its id (spec §2 /support/new). */
-export async function createSupportTicket(
-  vars: SupportTicketCreateVariables,
-  signal?: AbortSignal
-): Promise<SupportTicketCreateData> {
+export async function createSupportTicket(vars: SupportTicketCreateVariables, signal?: AbortSignal): Promise<SupportTicketCreated> {
   if (!vars.subject.trim()) throw new Error('Subject is required')
   if (!vars.message.trim()) throw new Error('Message is required')
-  return post<SupportTicketCreateData>('/platform/feedback/send', omitBlank(vars), { signal })
+  return post<SupportTicketCreated>('/platform/feedback/send', omitBlank(vars), { signal })
 }
 
-type Options = Omit<
-  UseMutationOptions<SupportTicketCreateData, SupportTicketCreateError, SupportTicketCreateVariables>,
-  'mutationFn'
->
-
 /** Sends a support ticket; without an `onError`, a failure shows a toast (STYLE §4). */
-export function useSupportTicketCreateMutation({ onError, ...options }: Options = {}) {
-  return useMutation<SupportTicketCreateData, SupportTicketCreateError, SupportTicketCreateVariables>({
-    mutationFn: (vars) => createSupportTicket(vars),
-    onError: (error, variables, result, context) => {
-      if (onError) return onError(error, variables, result, context)
-      defaultMutationErrorToast('send support request', error)
-    },
-    ...options,
-  })
+export function useSupportTicketCreateMutation(options: MutationOptions<SupportTicketCreated, SupportTicketCreateVariables> = {}) {
+  // Not `mutationFn: createSupportTicket`: the mutation's context must not arrive as the signal.
+  return useDataMutation({ mutationFn: (vars: SupportTicketCreateVariables) => createSupportTicket(vars), what: 'send support request' }, options)
 }

@@ -5,18 +5,9 @@
  */
 import { post } from '@/data/fetchers'
 import { isPlatform } from '@/lib/config'
+import type { TelemetryEvent } from '@/lib/api-types/telemetry'
 
-export type TelemetryGroups = {
-  project?: string
-  organization?: string
-}
-
-export type TelemetryEvent = {
-  /** What happened, e.g. `feature_preview_enabled`. */
-  action: string
-  properties?: Record<string, unknown>
-  groups?: TelemetryGroups
-}
+export type { TelemetryEvent, TelemetryGroups } from '@/lib/api-types/telemetry'
 
 export const TELEMETRY_EVENT_PATH = '/platform/telemetry/event'
 

@@ -9,3 +9,11 @@ export type AuditEntry = {
   organization_slug: string | null
   occurred_at: string
 }
+
+/** A date range of audit entries, newest first: `GET /platform/profile/audit` and `GET .../organizations/{slug}/audit`. */
+export type AuditLogs<Entry> = { date_start: string; date_end: string; result: Entry[] }
+
+/** One entry of an organization's audit log: who did what (spec §3 audit logs). */
+export type OrganizationAuditEntry = Pick<AuditEntry, 'id' | 'occurred_at' | 'action' | 'target' | 'metadata'> & {
+  actor: { id: string; email: string | null } | null
+}

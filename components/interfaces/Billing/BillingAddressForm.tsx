@@ -2,7 +2,7 @@ import { useRef, useState, type FormEvent } from 'react'
 import { toast } from 'sonner'
 import { QueryErrorState } from '@/components/ui/ErrorState'
 import { SkeletonLines } from '@/components/ui/Skeleton'
-import type { OrganizationCustomer } from '@/data/organizations/organization-customer-query'
+import type { OrganizationCustomer } from '@/lib/api-types/billing'
 import { useOrganizationCustomerQuery } from '@/data/organizations/organization-customer-query'
 import { useOrganizationCustomerUpdateMutation } from '@/data/organizations/organization-customer-update-mutation'
 import {

@@ -1,5 +1,5 @@
 import { dataTableClasses } from '@/components/ui/DataTable'
-import type { BillingLine } from '@/data/billing/subscription-preview-query'
+import type { InvoiceLine as BillingLine } from '@/lib/api-types/billing'
 import { formatCurrency } from '@/lib/formatting'
 import { centsToDollars } from './Billing.utils'
 import styles from './Billing.module.css'

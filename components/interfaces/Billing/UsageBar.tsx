@@ -1,4 +1,4 @@
-import type { MetricUsage } from '@/data/billing/usage-query'
+import type { MetricUsage } from '@/lib/api-types/billing'
 import { formatCurrency } from '@/lib/formatting'
 import { centsToDollars, formatUsageAmount, formatUsagePercent, usageLevel, usageRatio } from './Billing.utils'
 import styles from './Billing.module.css'

@@ -1,6 +1,6 @@
 import Link from 'next/link'
 import { Admonition } from '@/components/ui/Admonition'
-import type { MemberExceedingFreeProjectLimit } from '@/data/organizations/free-project-limit-check-query'
+import type { MemberExceedingFreeProjectLimit } from '@/lib/api-types/organizations'
 
 /** spec §9: the free plan's active-project limit, warned about before submitting. */
 export function FreeProjectLimitWarning({ slug, members }: { slug: string; members: readonly MemberExceedingFreeProjectLimit[] }) {

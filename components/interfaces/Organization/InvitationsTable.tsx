@@ -2,7 +2,7 @@ import { toast } from 'sonner'
 import { Badge } from '@/components/ui/Badge'
 import { DataTable } from '@/components/ui/DataTable'
 import { useInvitationDeleteMutation } from '@/data/members/invitation-delete-mutation'
-import type { Invitation } from '@/data/members/invitations-query'
+import type { Invitation } from '@/lib/api-types/members'
 import { formatShortDate } from '@/lib/formatting'
 
 /** Pending invitations with their role, expiry and a Revoke button. */

@@ -1,5 +1,5 @@
-import { ORGANIZATION_ROLES, type OrganizationRole } from '@/data/members/members-query'
-import type { OrganizationRoleInfo } from '@/data/members/roles-query'
+import type { OrganizationRoleInfo } from '@/lib/api-types/members'
+import { ROLES as ORGANIZATION_ROLES, type Role as OrganizationRole } from '@/lib/api-types/roles'
 import { BASE_PATH } from '@/lib/config'
 
 /** True for the roles that manage members and invitations (the platform's rule: Admin and above). */

@@ -2,8 +2,9 @@ import { z } from 'zod'
 import { auditOrg, type OrganizationRow } from '../access'
 import type { Caller } from '../auth/caller'
 import type { Db } from '../db/types'
-import { NO_NUL, emailSchema, noNul } from '../organizations/schemas'
+import { NO_NUL, emailSchema, noNul } from '@/lib/api-types/organizations'
 import { isCountryCode } from './country'
+import type { OrganizationCustomer, OrganizationCustomerBody } from '@/lib/api-types/billing'
 
 const line = (max: number) =>
   z.string().trim().min(1, 'must not be empty').max(max, `must be at most ${max} characters`).refine(noNul, NO_NUL)
@@ -36,13 +37,7 @@ export const customerBody = z
     email: emailSchema.nullable().optional(),
     name: line(200).nullable().optional(),
   })
-  .refine((b) => Object.keys(b).length > 0, 'give at least one of address, email, name')
-
-export type CustomerResponse = {
-  address: z.infer<typeof addressSchema> | null
-  email: string | null
-  name: string | null
-}
+  .refine((b) => Object.keys(b).length > 0, 'give at least one of address, email, name') satisfies z.ZodType<unknown, OrganizationCustomerBody>
 
 type CustomerRow = {
   name: string | null
@@ -55,7 +50,7 @@ type CustomerRow = {
 }
 
 /** The organization's billing customer (spec §3: address.line1 drives the missing-billing banner). */
-export async function getCustomer(db: Db, org: OrganizationRow): Promise<CustomerResponse> {
+export async function getCustomer(db: Db, org: OrganizationRow): Promise<OrganizationCustomer> {
   const { rows } = await db.query<CustomerRow & { billing_email: string | null }>(
     `select c.*, o.billing_email from platform.organizations o
        left join platform.billing_customers c on c.organization_id = o.id where o.id = $1`,
@@ -86,7 +81,7 @@ export async function updateCustomer(
   caller: Caller,
   org: OrganizationRow,
   input: z.infer<typeof customerBody>
-): Promise<CustomerResponse> {
+): Promise<OrganizationCustomer> {
   return db.transaction(async (tx) => {
     await tx.query('insert into platform.billing_customers (organization_id) values ($1) on conflict do nothing', [org.id])
     if (input.name !== undefined) {

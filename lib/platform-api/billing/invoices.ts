@@ -3,14 +3,14 @@ import type { Caller } from '../auth/caller'
 import type { Db } from '../db/types'
 import { notFound } from '../http/errors'
 import { toIso } from '../organizations/serialize'
-import type { Invoice, InvoiceLine, InvoiceStatus } from '@/lib/api-types/billing'
+import type { Invoice, InvoiceLine, InvoicePage, InvoiceStatus, OverdueInvoice } from '@/lib/api-types/billing'
 
 export type { InvoiceLine, InvoiceStatus } from '@/lib/api-types/billing'
 
 export const invoiceListQuery = z.object({
   offset: z.coerce.number('must be a number').int().min(0, 'must be 0 or more').default(0),
   limit: z.coerce.number('must be a number').int().min(1, 'must be 1 to 100').max(100, 'must be 1 to 100').default(10),
-})
+}) satisfies z.ZodType<InvoicePage, unknown>
 
 export const invoiceParams = z.object({ slug: z.string().min(1), id: z.coerce.number('must be an invoice id').int().positive() })
 
@@ -66,7 +66,7 @@ export async function getInvoice(db: Db, organizationId: number, id: number) {
  * Open invoices past their due date in every organization where the caller handles billing
  * (Owner or Admin): the outstanding-invoices banners of spec §8, here and in other organizations.
  */
-export async function listOverdueInvoices(db: Db, caller: Caller) {
+export async function listOverdueInvoices(db: Db, caller: Caller): Promise<OverdueInvoice[]> {
   const { rows } = await db.query<InvoiceRow & { organization_slug: string }>(
     `select i.*, o.slug as organization_slug from (${INVOICE_SELECT}) i
        join platform.organizations o on o.id = i.organization_id

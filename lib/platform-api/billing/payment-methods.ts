@@ -4,12 +4,13 @@ import type { Caller } from '../auth/caller'
 import type { Db } from '../db/types'
 import { badRequest, notFound } from '../http/errors'
 import { toIso } from '../organizations/serialize'
+import { CARD_BRANDS, type PaymentMethod, type PaymentMethodCreateBody, type PaymentMethods } from '@/lib/api-types/billing'
 
 /** Said in every payment-method response, and shown by the UI beside the cards. */
 export const PAYMENT_METHODS_NOTE =
   'Cards are stored records only: the embedded platform keeps the brand, last four digits and expiry, never a card number, and processes no payment.'
 
-export const CARD_BRANDS = ['visa', 'mastercard', 'amex', 'discover', 'diners', 'jcb', 'unionpay'] as const
+export { CARD_BRANDS }
 /** Expiry dates further ahead than this are not real cards. */
 const MAX_YEARS_AHEAD = 20
 
@@ -19,7 +20,7 @@ export const createPaymentMethodBody = z.strictObject({
   exp_month: z.number('must be a number').int('must be a whole number').min(1, 'must be 1 to 12').max(12, 'must be 1 to 12'),
   exp_year: z.number('must be a number').int('must be a whole number').min(2000, 'must be a four-digit year').max(2100, 'must be a four-digit year'),
   is_default: z.boolean().optional(),
-})
+}) satisfies z.ZodType<PaymentMethodCreateBody, PaymentMethodCreateBody>
 
 export const updatePaymentMethodBody = z.strictObject({
   is_default: z.literal(true, 'can only be set to true: make another card the default instead'),
@@ -37,18 +38,10 @@ export function assertCardNotExpired(expMonth: number, expYear: number, now = ne
   if (expYear > year + MAX_YEARS_AHEAD) throw badRequest(`exp_year must be within ${MAX_YEARS_AHEAD} years from now`)
 }
 
-type PaymentMethodRow = {
-  id: number
-  brand: string
-  last4: string
-  exp_month: number
-  exp_year: number
-  is_default: boolean
-  created_at: string | Date
-}
-const serialize = (r: PaymentMethodRow) => ({ ...r, type: 'card' as const, created_at: toIso(r.created_at) as string })
+type PaymentMethodRow = Omit<PaymentMethod, 'type' | 'created_at'> & { created_at: string | Date }
+const serialize = (r: PaymentMethodRow): PaymentMethod => ({ ...r, type: 'card', created_at: toIso(r.created_at) as string })
 
-export async function listPaymentMethods(db: Db, organizationId: number) {
+export async function listPaymentMethods(db: Db, organizationId: number): Promise<PaymentMethods> {
   const { rows } = await db.query<PaymentMethodRow>(
     `select id, brand, last4, exp_month, exp_year, is_default, created_at
        from platform.payment_methods where organization_id = $1 order by is_default desc, created_at desc, id desc`,

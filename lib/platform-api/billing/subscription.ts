@@ -11,6 +11,7 @@ import { currentBillingPeriod, remainingFraction } from './periods'
 import { planChangeRefusal, planIdOfTier } from './plan-rules'
 import { planPriceCents } from './upcoming'
 import { usageBillingEnabled } from './usage'
+import type { PlanChangeBody, Subscription, SubscriptionPreview } from '@/lib/api-types/billing'
 
 const TIER_IDS = PLAN_TIERS.map((t) => t.id) as [string, ...string[]]
 
@@ -21,12 +22,12 @@ export const planChangeBody = z
     plan_id: z.enum(PLAN_IDS, `must be one of ${PLAN_IDS.join(', ')}`).optional(),
   })
   .refine((b) => (b.tier === undefined) !== (b.plan_id === undefined), 'give either tier or plan_id (exactly one)')
-  .transform((b): PlanId => (b.tier ? (planIdOfTier(b.tier) as PlanId) : (b.plan_id as PlanId)))
+  .transform((b): PlanId => (b.tier ? (planIdOfTier(b.tier) as PlanId) : (b.plan_id as PlanId))) satisfies z.ZodType<PlanId, PlanChangeBody>
 
 const planRef = (id: PlanId) => ({ id, name: findPlanTier(id).name })
 
 /** The organization's subscription (GET .../billing/subscription). */
-export async function getSubscription(db: Db, row: OrganizationRow, now = new Date()) {
+export async function getSubscription(db: Db, row: OrganizationRow, now = new Date()): Promise<Subscription> {
   const org = asBillingOrganization(row)
   const period = currentBillingPeriod(org.billing_cycle_anchor, now)
   const { rows } = await db.query<{ id: number }>(
@@ -45,8 +46,7 @@ export async function getSubscription(db: Db, row: OrganizationRow, now = new Da
     billing_partner: org.billing_partner,
     billing_via_partner: org.billing_partner !== null,
     default_payment_method_id: rows[0]?.id ?? null,
-    // Add-ons (compute, PITR, custom domain) are not sold by the embedded platform yet.
-    addons: [] as never[],
+    addons: [],
   }
 }
 
@@ -64,7 +64,7 @@ function proration(org: BillingOrganizationRow, target: PlanId, now: Date) {
 }
 
 /** POST .../billing/subscription/preview: the effect of a change, and whether the rules allow it. */
-export async function previewPlanChange(db: Db, row: OrganizationRow, target: PlanId, now = new Date()) {
+export async function previewPlanChange(db: Db, row: OrganizationRow, target: PlanId, now = new Date()): Promise<SubscriptionPreview> {
   const org = asBillingOrganization(row)
   const refusal = await planChangeRefusal(db, org, target)
   const { period, amount, lines } = proration(org, target, now)

@@ -5,6 +5,7 @@ import type { Db } from '../db/types'
 import { badRequest, conflict, notFound } from '../http/errors'
 import { toIso } from '../organizations/serialize'
 import { isCountryCode } from './country'
+import type { TaxId, TaxIdCreateBody } from '@/lib/api-types/billing'
 
 type TaxIdRule = {
   label: string
@@ -58,7 +59,7 @@ export const createTaxIdBody = z.strictObject({
     .transform((v) => v.toUpperCase())
     .refine(isCountryCode, 'must be an ISO 3166-1 two-letter country code, e.g. DE or US')
     .optional(),
-})
+}) satisfies z.ZodType<TaxIdCreateBody, TaxIdCreateBody>
 
 export const taxIdParams = z.object({ slug: z.string().min(1), id: z.coerce.number().int().positive() })
 
@@ -74,8 +75,8 @@ export function normalizeTaxId(input: z.infer<typeof createTaxIdBody>): { type: 
   return { type: input.type, value, country }
 }
 
-type TaxIdRow = { id: number; type: TaxIdType; value: string; country: string; created_at: string | Date }
-const serialize = (r: TaxIdRow) => ({ ...r, created_at: toIso(r.created_at) as string })
+type TaxIdRow = Omit<TaxId, 'type' | 'created_at'> & { type: TaxIdType; created_at: string | Date }
+const serialize = (r: TaxIdRow) => ({ ...r, created_at: toIso(r.created_at) as string }) satisfies TaxId
 
 export async function listTaxIds(db: Db, organizationId: number) {
   const { rows } = await db.query<TaxIdRow>(

@@ -6,6 +6,7 @@ import { INACTIVE_STATUSES } from '../projects/limits'
 import type { InvoiceLine } from './invoices'
 import { currentBillingPeriod } from './periods'
 import { getOrganizationUsage } from './usage'
+import type { UpcomingInvoice } from '@/lib/api-types/billing'
 
 const cents = (usd: number) => Math.round(usd * 100)
 
@@ -42,7 +43,7 @@ async function computeLines(db: Db, org: BillingOrganizationRow): Promise<Invoic
  * The invoice the current period will end with: plan price, compute, and usage above the
  * quota at the plan catalogue's prices (spec §9). Amounts are integer cents.
  */
-export async function computeUpcomingInvoice(db: Db, org: BillingOrganizationRow, now = new Date()) {
+export async function computeUpcomingInvoice(db: Db, org: BillingOrganizationRow, now = new Date()): Promise<UpcomingInvoice> {
   const period = currentBillingPeriod(org.billing_cycle_anchor, now)
   const tier = findPlanTier(org.plan_id)
   const base = planPriceCents(org.plan_id)
@@ -64,7 +65,7 @@ export async function computeUpcomingInvoice(db: Db, org: BillingOrganizationRow
   const total = lines.reduce((s, l) => s + l.amount, 0)
   return {
     organization_id: org.id,
-    status: 'upcoming' as const,
+    status: 'upcoming',
     currency: 'usd',
     period_start: period.start.toISOString(),
     period_end: period.end.toISOString(),

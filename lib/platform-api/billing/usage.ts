@@ -1,7 +1,7 @@
 import { GIB } from '@/lib/constants'
 import { OVERAGE_PRICES_USD, PLAN_QUOTAS, type PlanId, type QuotaKey } from '@/lib/catalogue/plans'
 import type { Db } from '../db/types'
-import type { MetricUsage as ApiMetricUsage } from '@/lib/api-types/billing'
+import type { MetricUsage as ApiMetricUsage, OrganizationUsage } from '@/lib/api-types/billing'
 
 export const USAGE_METRICS = [
   'DATABASE_SIZE',
@@ -107,7 +107,11 @@ export function describeMetric(metric: UsageMetric, usage: number, planId: PlanI
 }
 
 /** Usage of every metric for an organization (GET .../usage). */
-export async function getOrganizationUsage(db: Db, org: { id: number; plan_id: PlanId }, period: { start: Date; end: Date }) {
+export async function getOrganizationUsage(
+  db: Db,
+  org: { id: number; plan_id: PlanId },
+  period: { start: Date; end: Date }
+): Promise<OrganizationUsage & { usages: MetricUsage[] }> {
   const stored = await readStoredUsage(db, org.id)
   stored.DATABASE_SIZE = await getDatabaseSizeBytes(db, org.id)
   return {

@@ -2,6 +2,7 @@ import { z } from 'zod'
 import type { Db } from '../db/types'
 import { badRequest } from '../http/errors'
 import { toIso } from './serialize'
+import type { AuditLogs, OrganizationAuditEntry } from '@/lib/api-types/audit'
 
 /** Longest range one audit query may span. */
 export const AUDIT_MAX_RANGE_DAYS = 62
@@ -55,7 +56,11 @@ type AuditRow = {
 }
 
 /** Audit entries of an organization in a range, newest first (spec §3 audit logs). */
-export async function listOrganizationAuditLogs(db: Db, organizationId: number, range: { start: Date; end: Date }) {
+export async function listOrganizationAuditLogs(
+  db: Db,
+  organizationId: number,
+  range: { start: Date; end: Date }
+): Promise<AuditLogs<OrganizationAuditEntry>> {
   const { rows } = await db.query<AuditRow>(
     `select a.id, a.occurred_at, a.action, a.target, a.metadata, a.user_id, u.email as actor_email
        from platform.audit_logs a

@@ -1,4 +1,5 @@
 import type { Db } from '../db/types'
+import type { FreeProjectLimitCheck } from '@/lib/api-types/organizations'
 import { FREE_PLAN_ACTIVE_PROJECT_LIMIT, countActiveProjects, listActiveFreeProjectsOfMember } from '../projects/limits'
 
 export type MemberOverFreeLimit = {
@@ -46,7 +47,7 @@ export async function membersExceedingFreeProjectLimit(
 }
 
 /** GET .../free-project-limit-check: who would pass the limit if this organization created one more free project. */
-export async function freeProjectLimitCheck(db: Db, org: { id: number; plan_id: string }) {
+export async function freeProjectLimitCheck(db: Db, org: { id: number; plan_id: string }): Promise<FreeProjectLimitCheck> {
   const members = org.plan_id === 'free' ? await membersExceedingFreeProjectLimit(db, org, 1) : []
   return {
     members_exceeding_free_project_limit: members.map(({ username, primary_email, free_project_limit }) => ({

@@ -4,7 +4,9 @@ import type { Caller } from '../auth/caller'
 import type { Db } from '../db/types'
 import { ApiError, badRequest, conflict, forbidden, notFound } from '../http/errors'
 import { assertRoleAvailable } from './roles'
-import { serializeOrganization, toIso, type OrganizationResponse } from './serialize'
+import { serializeOrganization, toIso } from './serialize'
+import type { CreatedInvitation, Invitation, InvitationValidation } from '@/lib/api-types/members'
+import type { Organization } from '@/lib/api-types/organizations'
 
 /** An invitation works once, for this many days. */
 export const INVITATION_TTL_DAYS = 7
@@ -31,7 +33,7 @@ const invitationSelect = (extra = '') => `
     left join platform.profiles p on p.user_id = i.invited_by`
 const INVITATION_SELECT = invitationSelect()
 
-function serialize(row: InvitationRow) {
+function serialize(row: InvitationRow): Invitation {
   return {
     id: row.id,
     email: row.email,
@@ -53,7 +55,7 @@ function refuseSelfHosted(caller: Caller): void {
 }
 
 /** Pending invitations of an organization (not yet accepted; expired ones are flagged). */
-export async function listInvitations(db: Db, organizationId: number) {
+export async function listInvitations(db: Db, organizationId: number): Promise<Invitation[]> {
   const { rows } = await db.query<InvitationRow>(
     `${INVITATION_SELECT} where i.organization_id = $1 and i.accepted_at is null order by i.created_at desc, i.id desc`,
     [organizationId]
@@ -67,7 +69,7 @@ export async function createInvitation(
   caller: Caller,
   access: { org: OrganizationRow; role: Role },
   input: { email: string; role: Role }
-) {
+): Promise<CreatedInvitation> {
   refuseSelfHosted(caller)
   const { org, role: callerRole } = access
   if (input.role === 'Owner' && callerRole !== 'Owner') {
@@ -142,7 +144,7 @@ async function isMember(db: Db, organizationId: number, userId: string): Promise
 }
 
 /** What the /join page shows before accepting (spec §7 validate-token). */
-export async function validateInvitation(db: Db, caller: Caller, slug: string, token: string) {
+export async function validateInvitation(db: Db, caller: Caller, slug: string, token: string): Promise<InvitationValidation> {
   refuseSelfHosted(caller)
   const row = await findByToken(db, slug, token, false)
   const email = await callerEmail(db, caller)
@@ -160,7 +162,7 @@ export async function validateInvitation(db: Db, caller: Caller, slug: string, t
 }
 
 /** Accepts an invitation: the caller joins with its role; the token is spent. */
-export async function acceptInvitation(db: Db, caller: Caller, slug: string, token: string): Promise<OrganizationResponse> {
+export async function acceptInvitation(db: Db, caller: Caller, slug: string, token: string): Promise<Organization> {
   refuseSelfHosted(caller)
   return db.transaction(async (tx) => {
     const row = await findByToken(tx, slug, token, true)

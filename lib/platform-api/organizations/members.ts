@@ -4,18 +4,9 @@ import type { Db } from '../db/types'
 import { conflict, forbidden, notFound } from '../http/errors'
 import { assertRoleAvailable } from './roles'
 import { toIso } from './serialize'
+import type { Member } from '@/lib/api-types/members'
 
-export type MemberResponse = {
-  user_id: string
-  email: string
-  username: string
-  primary_email: string
-  role: Role
-  mfa_enabled: boolean
-  joined_at: string
-}
-
-type MemberRow = Omit<MemberResponse, 'joined_at'> & { joined_at: string | Date }
+type MemberRow = Omit<Member, 'joined_at'> & { joined_at: string | Date }
 
 const MEMBER_SELECT = `
   select m.user_id, u.email,
@@ -27,17 +18,17 @@ const MEMBER_SELECT = `
     join platform.users u on u.id = m.user_id
     left join platform.profiles p on p.user_id = m.user_id`
 
-function serialize(row: MemberRow): MemberResponse {
+function serialize(row: MemberRow): Member {
   return { ...row, joined_at: toIso(row.joined_at) as string }
 }
 
 /** The members of an organization with their role and whether they use MFA. */
-export async function listMembers(db: Db, organizationId: number): Promise<MemberResponse[]> {
+export async function listMembers(db: Db, organizationId: number): Promise<Member[]> {
   const { rows } = await db.query<MemberRow>(`${MEMBER_SELECT} where m.organization_id = $1 order by lower(u.email)`, [organizationId])
   return rows.map(serialize)
 }
 
-async function findMember(db: Db, organizationId: number, userId: string): Promise<MemberResponse> {
+async function findMember(db: Db, organizationId: number, userId: string): Promise<Member> {
   const { rows } = await db.query<MemberRow>(`${MEMBER_SELECT} where m.organization_id = $1 and m.user_id = $2`, [organizationId, userId])
   if (!rows[0]) throw notFound(`User ${userId} is not a member of this organization`)
   return serialize(rows[0])
@@ -66,7 +57,7 @@ export async function changeMemberRole(
   access: { org: OrganizationRow; role: Role },
   userId: string,
   next: Role
-): Promise<MemberResponse> {
+): Promise<Member> {
   const { org, role: callerRole } = access
   return db.transaction(async (tx) => {
     const owners = await lockOwners(tx, org.id)

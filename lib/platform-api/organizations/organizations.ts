@@ -1,17 +1,17 @@
-import type { z } from 'zod'
 import { auditOrg, type OrganizationRow, type Role } from '../access'
 import type { Caller } from '../auth/caller'
 import type { Db } from '../db/types'
 import { badRequest, conflict, forbidden } from '../http/errors'
 import { assertCanRequireMfa } from './mfa'
-import type { createOrganizationBody, updateOrganizationBody } from './schemas'
-import { serializeOrganization, type OrganizationResponse } from './serialize'
+import { serializeOrganization } from './serialize'
+import type { Organization, createOrganizationBody, updateOrganizationBody } from '@/lib/api-types/organizations'
+import type { z } from 'zod'
 import { slugCandidates } from './slug'
 
 const NAME_ORDER = new Intl.Collator('en', { sensitivity: 'base', numeric: true })
 
 /** The caller's organizations, sorted by name (spec §7). Self-hosted: every organization, as Owner. */
-export async function listOrganizations(db: Db, caller: Caller): Promise<OrganizationResponse[]> {
+export async function listOrganizations(db: Db, caller: Caller): Promise<Organization[]> {
   const { rows } = caller.selfHosted
     ? await db.query<OrganizationRow & { role: Role }>(
         `select o.*, 'Owner' as role from platform.organizations o order by o.id`
@@ -32,7 +32,7 @@ export async function createOrganization(
   db: Db,
   caller: Caller,
   input: z.infer<typeof createOrganizationBody>
-): Promise<OrganizationResponse> {
+): Promise<Organization> {
   if (caller.selfHosted) throw badRequest('Self-hosted mode has one organization; new organizations cannot be created')
   return db.transaction(async (tx) => {
     let org: OrganizationRow | undefined
@@ -59,7 +59,7 @@ export async function updateOrganization(
   caller: Caller,
   access: { org: OrganizationRow; role: Role },
   input: z.infer<typeof updateOrganizationBody>
-): Promise<OrganizationResponse> {
+): Promise<Organization> {
   const { org, role } = access
   if (input.organization_requires_mfa !== undefined && input.organization_requires_mfa !== org.organization_requires_mfa) {
     if (role !== 'Owner') throw forbidden(`Your role (${role}) cannot change the MFA requirement; it needs Owner`)

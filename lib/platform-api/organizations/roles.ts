@@ -1,6 +1,7 @@
 import { PLAN_ROLES, findPlanTier, type PlanId } from '@/lib/catalogue/plans'
 import { ROLES, type Role } from '../access'
 import { badRequest } from '../http/errors'
+import type { OrganizationRoles } from '@/lib/api-types/members'
 
 /** What each organization role may do, as shown beside the role picker. */
 export const ROLE_DESCRIPTIONS: Record<Role, string> = {
@@ -25,7 +26,7 @@ export function assertRoleAvailable(role: Role, planId: PlanId): void {
 }
 
 /** The role catalogue of an organization (GET .../roles). */
-export function listRoles(planId: PlanId) {
+export function listRoles(planId: PlanId): OrganizationRoles {
   return {
     org_scoped_roles: ROLES.map((name) => ({
       id: name,
@@ -34,7 +35,7 @@ export function listRoles(planId: PlanId) {
       available: isRoleAvailableOnPlan(name, planId),
     })),
     // spec §6: Team adds predefined project-scoped roles, Enterprise custom ones; none are defined here yet.
-    project_scoped_roles: [] as never[],
+    project_scoped_roles: [],
     project_scoped_roles_supported: PLAN_ROLES[planId].projectScopedRoles,
   }
 }

@@ -1,21 +1,6 @@
 import { findPlanTier } from '@/lib/catalogue/plans'
 import type { OrganizationRow, Role } from '../access'
-
-/** An organization as the API returns it (spec §3 Organization). */
-export type OrganizationResponse = {
-  id: number
-  slug: string
-  name: string
-  plan: { id: OrganizationRow['plan_id']; name: string }
-  billing_email: string | null
-  billing_partner: OrganizationRow['billing_partner']
-  restriction_status: OrganizationRow['restriction_status']
-  restriction_data: { grace_period_end: string | null } | null
-  organization_requires_mfa: boolean
-  role: Role
-  is_owner: boolean
-  created_at: string
-}
+import type { Organization } from '@/lib/api-types/organizations'
 
 function iso(value: string | Date | null): string | null {
   if (value === null) return null
@@ -23,7 +8,7 @@ function iso(value: string | Date | null): string | null {
 }
 
 /** Shapes an organization row for the caller holding `role`. */
-export function serializeOrganization(org: OrganizationRow, role: Role): OrganizationResponse {
+export function serializeOrganization(org: OrganizationRow, role: Role): Organization {
   return {
     id: org.id,
     slug: org.slug,

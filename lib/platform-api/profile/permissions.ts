@@ -1,11 +1,10 @@
 import { PERMISSION_ACTIONS as A, PERMISSION_RESOURCES as R } from '@/lib/catalogue/permission-actions'
 import type { PermissionEntry } from '@/lib/permissions'
+import type { ProfilePermission } from '@/lib/api-types/profile'
 import type { Role } from '../access'
 import type { Caller } from '../auth/caller'
 import type { Db } from '../db/types'
 
-/** A permission entry as `GET /platform/profile/permissions` sends it (spec §3), with the organization's id beside its slug. */
-export type ProfilePermission = PermissionEntry & { organization_id: number | null; restrictive: boolean }
 
 type Rule = Pick<PermissionEntry, 'actions' | 'resources'> & { restrictive: boolean }
 

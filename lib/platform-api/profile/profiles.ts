@@ -6,6 +6,7 @@ import { ensureSelfHostedUser } from '../auth/self-hosted-user'
 import type { Db } from '../db/types'
 import { conflict, notFound } from '../http/errors'
 import { FREE_PLAN_ACTIVE_PROJECT_LIMIT } from '../projects/limits'
+import type { Profile, ProfileUpdateBody } from '@/lib/api-types/profile'
 
 export type ProfileRow = {
   id: number
@@ -22,7 +23,7 @@ export type ProfileRow = {
 export const PROFILE_NOT_FOUND = "User's profile not found"
 
 /** The profile as `GET /platform/profile` answers it; self-hosted adds `disabled_features` (spec §3). */
-export function profileJson(row: ProfileRow, caller: Caller) {
+export function profileJson(row: ProfileRow, caller: Caller): Profile {
   return {
     id: row.id,
     gotrue_id: row.user_id,
@@ -95,10 +96,9 @@ export async function getProfile(db: Db, caller: Caller): Promise<ProfileRow> {
   }
 }
 
-export type ProfileChanges = { first_name?: string | null; last_name?: string | null; username?: string }
 
 /** `PATCH /platform/profile`: names and username; 409 when the username is taken. */
-export async function updateProfile(db: Db, caller: Caller, changes: ProfileChanges): Promise<ProfileRow> {
+export async function updateProfile(db: Db, caller: Caller, changes: ProfileUpdateBody): Promise<ProfileRow> {
   const current = caller.selfHosted ? await getProfile(db, caller) : await findProfile(db, caller.userId)
   if (!current) throw notFound(PROFILE_NOT_FOUND)
   if (Object.keys(changes).length === 0) return current

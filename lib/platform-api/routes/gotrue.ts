@@ -9,6 +9,7 @@ import { ApiError } from '../http/errors'
 import { route } from '../http/route'
 import { respond, type ApiRequest } from '../http/types'
 import { parseBody } from '../http/validate'
+import type { AuthSettings } from '@/lib/api-types/auth'
 
 // What @supabase/auth-js sends beside the credentials (captcha, PKCE), accepted and unused:
 // the embedded service has no captcha and signs in with passwords only.
@@ -88,7 +89,7 @@ export const gotrueRoutes = [
       sms_provider: '',
       saml_enabled: false,
       anonymous_users: false,
-    }),
+    }) satisfies AuthSettings,
   }),
   route({
     method: 'GET',

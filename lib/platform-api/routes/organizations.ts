@@ -13,18 +13,9 @@ import {
 import { changeMemberRole, listMembers, removeMember } from '../organizations/members'
 import { createOrganization, deleteOrganization, listOrganizations, updateOrganization } from '../organizations/organizations'
 import { listRoles } from '../organizations/roles'
-import {
-  acceptInvitationBody,
-  createInvitationBody,
-  createOrganizationBody,
-  invitationIdParams,
-  invitationTokenParams,
-  memberParams,
-  mfaEnforcementBody,
-  slugParams,
-  updateMemberBody,
-  updateOrganizationBody,
-} from '../organizations/schemas'
+import { invitationIdParams, invitationTokenParams, memberParams, slugParams } from '../organizations/schemas'
+import { acceptInvitationBody, createInvitationBody, updateMemberBody } from '@/lib/api-types/members'
+import { createOrganizationBody, mfaEnforcementBody, updateOrganizationBody } from '@/lib/api-types/organizations'
 import { serializeOrganization } from '../organizations/serialize'
 
 const ORG = '/platform/organizations/:slug'

@@ -8,18 +8,9 @@ import { listUserAuditLogs } from '../profile/audit-log'
 import { limitPasswordChecks, scorePassword } from '../profile/password-check'
 import { listCallerPermissions } from '../profile/permissions'
 import { createProfile, getProfile, profileJson, updateProfile } from '../profile/profiles'
+import type { AuditEntry, AuditLogs } from '@/lib/api-types/audit'
+import { passwordCheckBody, updateProfileBody, type PasswordCheckResponse } from '@/lib/api-types/profile'
 
-const name = z.string().trim().max(100).nullable().optional()
-const updateBody = z.strictObject({
-  first_name: name,
-  last_name: name,
-  username: z
-    .string()
-    .trim()
-    .regex(/^[A-Za-z0-9._-]{3,32}$/, 'a username has 3 to 32 letters, digits, ".", "_" or "-"')
-    .optional(),
-})
-const passwordCheckBody = z.strictObject({ password: z.string().max(10_000) })
 const isoInstant = z.union([z.iso.datetime({ offset: true }), z.iso.date()], {
   error: 'must be an ISO 8601 date or date-time, e.g. 2025-05-16T22:00:00Z',
 })
@@ -66,7 +57,7 @@ export const profileRoutes = [
     path: '/platform/profile',
     summary: "Change the caller's names or username",
     access: user,
-    body: updateBody,
+    body: updateProfileBody,
     handler: async ({ db, caller, body }) => profileJson(await updateProfile(db, caller, body), caller),
   }),
   route({
@@ -91,7 +82,7 @@ export const profileRoutes = [
       const caller = await getCaller(req)
       await limitPasswordChecks(db, caller, req.ip)
       const userInputs = caller ? [caller.email, caller.email.split('@')[0]] : []
-      return { result: await scorePassword(password, userInputs) }
+      return { result: await scorePassword(password, userInputs) } satisfies PasswordCheckResponse
     },
   }),
   route({
@@ -106,7 +97,7 @@ export const profileRoutes = [
       if (query.date_end && /^\d{4}-\d{2}-\d{2}$/.test(query.date_end)) end.setUTCHours(23, 59, 59, 999) // a date ends at its last instant
       if (start > end) throw badRequest('date_start must not be after date_end')
       const result = await listUserAuditLogs(db, caller.userId, { start, end })
-      return { result, date_start: start.toISOString(), date_end: end.toISOString() }
+      return { result, date_start: start.toISOString(), date_end: end.toISOString() } satisfies AuditLogs<AuditEntry>
     },
   }),
 ]

@@ -1,7 +1,8 @@
 import { getCaller } from '../auth/caller'
 import { route } from '../http/route'
 import { respond } from '../http/types'
-import { createSupportTicket, supportTicketBody } from '../support/tickets'
+import { createSupportTicket } from '../support/tickets'
+import { supportTicketBody } from '@/lib/api-types/support'
 
 /**
  * Support tickets (spec §2 route /support/new). Sending works signed in or out (someone who

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { TELEMETRY_ADDRESS_LIMIT, consumeRateLimit, rateLimitKeys } from '../auth/rate-limit'
 import type { Db } from '../db/types'
+import type { TelemetryEvent } from '@/lib/api-types/telemetry'
 
 const MAX_PROPERTIES_JSON = 8_192
 
@@ -23,9 +24,7 @@ export const eventBody = z.strictObject({
     .optional(),
   // spec §4: events are grouped, e.g. by project ref and organization slug
   groups: z.record(z.string().max(64), z.string().max(256)).refine((g) => Object.keys(g).length <= 10, 'at most 10 groups').optional(),
-})
-
-export type TelemetryEvent = z.infer<typeof eventBody>
+}) satisfies z.ZodType<TelemetryEvent, TelemetryEvent>
 
 /**
  * Stores one event of the telemetry sink (spec §7 "Telemetry sender"). Anyone may send events, so

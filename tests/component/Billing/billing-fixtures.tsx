@@ -12,7 +12,9 @@ import { server } from '@/tests/msw-server'
 export const SLUG = 'acme'
 const ORG = `*/platform/organizations/${SLUG}`
 
-export function organization(overrides: Partial<Organization> = {}): Organization {
+/** An organization as the platform sends it; `role` may be any string, as the tests' parameters are. */
+export function organization(overrides: Partial<Omit<Organization, 'role'>> & { role?: string } = {}): Organization {
+  const role = (overrides.role ?? 'Owner') as Organization['role']
   return {
     id: 1,
     slug: SLUG,
@@ -23,8 +25,10 @@ export function organization(overrides: Partial<Organization> = {}): Organizatio
     restriction_status: null,
     restriction_data: null,
     organization_requires_mfa: false,
-    role: 'Owner',
+    created_at: '2024-01-01T00:00:00.000Z',
     ...overrides,
+    role,
+    is_owner: role === 'Owner',
   }
 }
 
