@@ -1,9 +1,9 @@
 import { del } from '@/data/fetchers'
 import { projectKeys } from './keys'
-import type { Project } from './projects-query'
+import type { Project } from '@/lib/api-types/projects'
 import { useDataMutation, type MutationOptions } from '@/data/mutation'
 
-export type ProjectDeleteVariables = { ref: string }
+type ProjectDeleteVariables = { ref: string }
 
 /** DELETE /platform/projects/{ref}: the project (and its branches) go down, then are removed. */
 export async function deleteProject({ ref }: ProjectDeleteVariables): Promise<Project> {
