@@ -1,5 +1,6 @@
 import { useCacheMutation } from '@/data/cache-mutation'
 import { post } from '@/data/fetchers'
+import { projectUrl } from '@/data/project-url'
 import type { MutationOptions } from '@/data/mutation'
 import type { CreateCronJobBody, CronJob } from '@/lib/api-types/cron'
 import { cronKeys } from './keys'
@@ -8,8 +9,7 @@ type Variables = { projectRef: string } & CreateCronJobBody
 
 /** POST /platform/projects/{ref}/cron/jobs. */
 export async function createCronJob({ projectRef, ...body }: Variables): Promise<CronJob> {
-  if (!projectRef) throw new Error('Project ref is required')
-  return post<CronJob>(`/platform/projects/${encodeURIComponent(projectRef)}/cron/jobs`, body)
+  return post<CronJob>(projectUrl(projectRef, 'cron/jobs'), body)
 }
 
 /** Creates a cron job; a default error toast unless `onError` is given. */

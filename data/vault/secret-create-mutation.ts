@@ -1,5 +1,6 @@
 import { useCacheMutation } from '@/data/cache-mutation'
 import { post } from '@/data/fetchers'
+import { projectUrl } from '@/data/project-url'
 import type { MutationOptions } from '@/data/mutation'
 import type { CreateSecretBody, VaultSecret } from '@/lib/api-types/vault'
 import { vaultKeys } from './keys'
@@ -8,8 +9,7 @@ type Variables = { projectRef: string } & CreateSecretBody
 
 /** POST /platform/projects/{ref}/vault/secrets. */
 export async function createSecret({ projectRef, ...body }: Variables): Promise<VaultSecret> {
-  if (!projectRef) throw new Error('Project ref is required')
-  return post<VaultSecret>(`/platform/projects/${encodeURIComponent(projectRef)}/vault/secrets`, body)
+  return post<VaultSecret>(projectUrl(projectRef, 'vault/secrets'), body)
 }
 
 /** Adds a secret; a default error toast unless `onError` is given. */

@@ -5,6 +5,7 @@
 import { z } from 'zod'
 import { CRON_COMMAND_MAX_BYTES, CRON_JOB_NAME_MAX_LENGTH, CRON_RUNS_PAGE_SIZE } from '@/lib/cron/limits'
 import { parseSchedule } from '@/lib/cron/schedule'
+import { givenName } from './fields'
 
 export type CronRunStatus = 'running' | 'succeeded' | 'failed'
 
@@ -40,11 +41,7 @@ export type CronJob = {
 /** `GET .../cron/jobs/:id/runs`: a page of runs, newest first, with the total. */
 export type CronRunsPage = { runs: CronRun[]; total: number; limit: number; offset: number }
 
-const name = z
-  .string('must be a string')
-  .trim()
-  .min(1, 'must not be empty')
-  .max(CRON_JOB_NAME_MAX_LENGTH, `must be at most ${CRON_JOB_NAME_MAX_LENGTH} characters`)
+const name = givenName(CRON_JOB_NAME_MAX_LENGTH)
 
 /** A schedule pg_cron would take; the message says what is wrong with it. */
 const schedule = z.string('must be a string').transform((text, ctx) => {

@@ -8,6 +8,7 @@ import { CLOUD_PROVIDERS } from '@/lib/catalogue/cloud-providers'
 import { COMPUTE_SIZE_IDS } from '@/lib/catalogue/compute-sizes'
 import { PLAN_IDS } from '@/lib/catalogue/plans'
 import { MAX_PASSWORD_LENGTH, PASSWORD_TOO_LONG_WARNING } from '@/lib/password-strength'
+import { givenName } from './fields'
 
 /** spec §4 project statuses */
 export const PROJECT_STATUSES = [
@@ -62,11 +63,7 @@ export type Branch = {
   updated_at: string
 }
 
-const projectName = z
-  .string('must be a string')
-  .trim()
-  .min(1, 'must not be empty')
-  .max(64, 'must be at most 64 characters')
+const projectName = givenName(64)
 
 /** POST /platform/projects */
 export const createProjectBody = z.strictObject({
@@ -88,12 +85,7 @@ export const updateProjectBody = z.strictObject({ name: projectName })
 
 /** POST /platform/projects/:ref/branches */
 export const createBranchBody = z.strictObject({
-  branch_name: z
-    .string('must be a string')
-    .trim()
-    .min(1, 'must not be empty')
-    .max(64, 'must be at most 64 characters')
-    .regex(/^[A-Za-z0-9][A-Za-z0-9._/-]*$/, 'may hold letters, digits, ".", "_", "/" and "-", starting with a letter or digit'),
+  branch_name: givenName(64).regex(/^[A-Za-z0-9][A-Za-z0-9._/-]*$/, 'may hold letters, digits, ".", "_", "/" and "-", starting with a letter or digit'),
 })
 
 /** pause / restore / restart take no body (an empty JSON object is fine). */

@@ -4,6 +4,7 @@
  */
 import { z } from 'zod'
 import { SNIPPET_NAME_MAX_LENGTH, SNIPPET_SQL_MAX_BYTES } from '@/lib/sql/limits'
+import { givenName } from './fields'
 
 /** A snippet in the sidebar list: no SQL text (each may hold up to 1 MiB). */
 export type SnippetSummary = {
@@ -18,11 +19,7 @@ export type SnippetSummary = {
 /** One snippet with its SQL. */
 export type Snippet = SnippetSummary & { sql: string }
 
-const name = z
-  .string('must be a string')
-  .trim()
-  .min(1, 'must not be empty')
-  .max(SNIPPET_NAME_MAX_LENGTH, `must be at most ${SNIPPET_NAME_MAX_LENGTH} characters`)
+const name = givenName(SNIPPET_NAME_MAX_LENGTH)
 
 const sql = z
   .string('must be a string')

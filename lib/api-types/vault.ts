@@ -4,6 +4,7 @@
  */
 import { z } from 'zod'
 import { SECRET_DESCRIPTION_MAX_LENGTH, SECRET_NAME_MAX_LENGTH, SECRET_NAME_PATTERN, SECRET_VALUE_MAX_BYTES } from '@/lib/vault/names'
+import { givenName } from './fields'
 
 /** A secret as listed: never its value. */
 export type VaultSecret = { id: string; name: string; description: string; created_at: string; updated_at: string }
@@ -11,12 +12,7 @@ export type VaultSecret = { id: string; name: string; description: string; creat
 /** `GET .../vault/secrets/:id/reveal`: the secret with its decrypted value. */
 export type RevealedSecret = VaultSecret & { value: string }
 
-const name = z
-  .string('must be a string')
-  .trim()
-  .min(1, 'must not be empty')
-  .max(SECRET_NAME_MAX_LENGTH, `must be at most ${SECRET_NAME_MAX_LENGTH} characters`)
-  .regex(SECRET_NAME_PATTERN, 'may hold only letters, digits and underscores')
+const name = givenName(SECRET_NAME_MAX_LENGTH).regex(SECRET_NAME_PATTERN, 'may hold only letters, digits and underscores')
 
 const description = z
   .string('must be a string')
