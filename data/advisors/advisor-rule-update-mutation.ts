@@ -1,39 +1,31 @@
-import { useMutation, useQueryClient, type UseMutationOptions } from '@tanstack/react-query'
-import { patch, type ResponseError } from '@/data/fetchers'
-import type { AdvisorRule, AdvisorRuleUpdate } from '@/lib/advisors/rules'
+import { patch } from '@/data/fetchers'
+import { useDataMutation, type MutationOptions } from '@/data/mutation'
+import type { AdvisorRule, UpdateAdvisorRuleBody } from '@/lib/api-types/advisors'
 import { advisorKeys } from './keys'
-import { defaultMutationErrorToast } from '@/data/mutation'
 
-export type AdvisorRuleUpdateVariables = { projectRef: string; name: string } & AdvisorRuleUpdate
+type Variables = { projectRef: string } & UpdateAdvisorRuleBody
 
 /** PATCH /platform/projects/{ref}/advisors/rules {name, disabled, reason?}. */
-export async function updateAdvisorRule({ projectRef, name, disabled, reason }: AdvisorRuleUpdateVariables): Promise<AdvisorRule> {
+export async function updateAdvisorRule({ projectRef, name, disabled, reason }: Variables): Promise<AdvisorRule> {
   if (!projectRef) throw new Error('Project ref is required')
   return patch<AdvisorRule>(`/platform/projects/${encodeURIComponent(projectRef)}/advisors/rules`, {
     name,
     disabled,
     ...(reason !== undefined ? { reason } : {}),
-  })
+  } satisfies UpdateAdvisorRuleBody)
 }
 
-type Options = Omit<UseMutationOptions<AdvisorRule, ResponseError, AdvisorRuleUpdateVariables>, 'mutationFn'>
-
 /** Switches a rule; the list is updated in place and refetched; a toast on failure unless `onError` is given. */
-export function useAdvisorRuleUpdateMutation({ onSuccess, onError, ...options }: Options = {}) {
-  const queryClient = useQueryClient()
-  return useMutation<AdvisorRule, ResponseError, AdvisorRuleUpdateVariables>({
-    mutationFn: updateAdvisorRule,
-    async onSuccess(rule, variables, result, context) {
-      queryClient.setQueryData<AdvisorRule[]>(advisorKeys.rules(variables.projectRef), (rules) =>
-        rules?.map((r) => (r.name === rule.name ? rule : r))
-      )
-      void queryClient.invalidateQueries({ queryKey: advisorKeys.rules(variables.projectRef) })
-      await onSuccess?.(rule, variables, result, context)
+export function useAdvisorRuleUpdateMutation(options: MutationOptions<AdvisorRule, Variables> = {}) {
+  return useDataMutation<AdvisorRule, Variables>(
+    {
+      mutationFn: updateAdvisorRule,
+      what: 'update the rule',
+      onSuccess(rule, variables, queryClient) {
+        queryClient.setQueryData<AdvisorRule[]>(advisorKeys.rules(variables.projectRef), (rules) => rules?.map((r) => (r.name === rule.name ? rule : r)))
+        void queryClient.invalidateQueries({ queryKey: advisorKeys.rules(variables.projectRef) })
+      },
     },
-    async onError(error, variables, result, context) {
-      if (onError) return onError(error, variables, result, context)
-      defaultMutationErrorToast('update the rule', error)
-    },
-    ...options,
-  })
+    options
+  )
 }

@@ -1,10 +1,10 @@
 import { get } from '@/data/fetchers'
-import type { AdvisorRule } from '@/lib/advisors/rules'
+import type { AdvisorRule } from '@/lib/api-types/advisors'
 import { DEFAULT_STALE_TIME_MS } from '@/lib/constants'
 import { advisorKeys } from './keys'
 import { defineQuery } from '@/data/query'
 
-export type AdvisorRulesVariables = { projectRef: string | undefined }
+type AdvisorRulesVariables = { projectRef: string | undefined }
 
 /** GET /platform/projects/{ref}/advisors/rules: every lint with whether it is disabled here. */
 export async function getAdvisorRules({ projectRef }: AdvisorRulesVariables, signal?: AbortSignal): Promise<AdvisorRule[]> {

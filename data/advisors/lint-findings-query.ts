@@ -1,15 +1,11 @@
-import { executeSql, sqlErrorOf } from '@/data/sql/execute-sql'
+import { executeSql, sqlErrorOf, type ProjectSqlVariables } from '@/data/sql/execute-sql'
 import { findingsOf, type Finding, type LintFailure } from '@/lib/advisors/findings'
 import { LINTS, type LintCategory, type LintRow } from '@/lib/advisors/lints'
 import { DEFAULT_STALE_TIME_MS } from '@/lib/constants'
 import { advisorKeys } from './keys'
 import { defineQuery } from '@/data/query'
 
-export type LintFindingsVariables = {
-  projectRef: string | undefined
-  connectionString: string | null | undefined
-  category: LintCategory
-}
+type LintFindingsVariables = ProjectSqlVariables & { category: LintCategory }
 
 export type LintRun = {
   findings: Finding[]

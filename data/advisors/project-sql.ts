@@ -1,7 +1,4 @@
-import { executeSql } from '@/data/sql/execute-sql'
-
-/** The project and connection every advisor query runs with. */
-export type ProjectSqlVariables = { projectRef: string | undefined; connectionString: string | null | undefined }
+import { executeSql, type ProjectSqlVariables } from '@/data/sql/execute-sql'
 
 /** Rows of one read query on the project's database. */
 export async function projectRows<Row>(vars: ProjectSqlVariables, sql: string, parameters?: unknown[], signal?: AbortSignal): Promise<Row[]> {

@@ -1,7 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { ENGINE_SQL, RUNNING_QUERIES_SQL, type RunningQuery } from '@/lib/advisors/query-performance'
 import { advisorKeys } from './keys'
-import { projectRows, type ProjectSqlVariables } from './project-sql'
+import type { ProjectSqlVariables } from '@/data/sql/execute-sql'
+import { projectRows } from './project-sql'
 
 export type RunningQueries = {
   embedded: boolean

@@ -1,5 +1,5 @@
-import { queryOptions, useQuery } from '@tanstack/react-query'
-import { sqlErrorOf } from '@/data/sql/execute-sql'
+import { defineQuery } from '@/data/query'
+import { sqlErrorOf, type ProjectSqlVariables } from '@/data/sql/execute-sql'
 import {
   isNotPreloadedError,
   STATEMENTS_STATUS_SQL,
@@ -10,7 +10,7 @@ import {
 } from '@/lib/advisors/query-performance'
 import { DEFAULT_STALE_TIME_MS } from '@/lib/constants'
 import { advisorKeys } from './keys'
-import { projectRows, type ProjectSqlVariables } from './project-sql'
+import { projectRows } from './project-sql'
 
 /** What the database can say about statements: depends on pg_stat_statements being there and loaded. */
 export type StatementsResult =
@@ -18,7 +18,7 @@ export type StatementsResult =
   | { state: 'not_loaded'; schema: string; message: string }
   | { state: 'ready'; schema: string; statements: Statement[] }
 
-export type StatementsVariables = ProjectSqlVariables & { sort: StatementSort; search: string }
+type StatementsVariables = ProjectSqlVariables & { sort: StatementSort; search: string }
 
 export async function getStatements(vars: StatementsVariables, signal?: AbortSignal): Promise<StatementsResult> {
   const [status] = await projectRows<StatementsStatus>(vars, STATEMENTS_STATUS_SQL, undefined, signal)
@@ -33,13 +33,8 @@ export async function getStatements(vars: StatementsVariables, signal?: AbortSig
   }
 }
 
-export function statementsQueryOptions(vars: StatementsVariables & { enabled?: boolean }) {
-  return queryOptions({
-    queryKey: advisorKeys.statements(vars.projectRef, { sort: vars.sort, search: vars.search.trim() }),
-    queryFn: ({ signal }) => getStatements(vars, signal),
-    staleTime: DEFAULT_STALE_TIME_MS,
-    enabled: Boolean(vars.projectRef) && (vars.enabled ?? true),
-  })
-}
-
-export const useStatementsQuery = (vars: StatementsVariables & { enabled?: boolean }) => useQuery(statementsQueryOptions(vars))
+export const { options: statementsQueryOptions, use: useStatementsQuery } = defineQuery(
+  (vars: StatementsVariables) => advisorKeys.statements(vars.projectRef, { sort: vars.sort, search: vars.search.trim() }),
+  getStatements,
+  { staleTime: DEFAULT_STALE_TIME_MS, ready: (vars) => Boolean(vars.projectRef) }
+)

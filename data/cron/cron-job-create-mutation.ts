@@ -1,26 +1,17 @@
+import { useCacheMutation } from '@/data/cache-mutation'
 import { post } from '@/data/fetchers'
-import type { CronJob } from './cron-jobs-query'
+import { projectUrl } from '@/data/project-url'
+import type { MutationOptions } from '@/data/mutation'
+import type { CreateCronJobBody, CronJob } from '@/lib/api-types/cron'
 import { cronKeys } from './keys'
-import { useDataMutation, type MutationOptions } from '@/data/mutation'
 
-export type CronJobCreateVariables = { projectRef: string; name: string; schedule: string; command: string; active?: boolean }
+type Variables = { projectRef: string } & CreateCronJobBody
 
 /** POST /platform/projects/{ref}/cron/jobs. */
-export async function createCronJob({ projectRef, ...body }: CronJobCreateVariables): Promise<CronJob> {
-  if (!projectRef) throw new Error('Project ref is required')
-  return post<CronJob>(`/platform/projects/${encodeURIComponent(projectRef)}/cron/jobs`, body)
+export async function createCronJob({ projectRef, ...body }: Variables): Promise<CronJob> {
+  return post<CronJob>(projectUrl(projectRef, 'cron/jobs'), body)
 }
 
 /** Creates a cron job; a default error toast unless `onError` is given. */
-export function useCronJobCreateMutation(options: MutationOptions<CronJob, CronJobCreateVariables> = {}) {
-  return useDataMutation(
-    {
-      mutationFn: createCronJob,
-      what: 'create cron job',
-      async onSuccess(_data, variables, queryClient) {
-        await queryClient.invalidateQueries({ queryKey: cronKeys.jobs(variables.projectRef) })
-      },
-    },
-    options
-  )
-}
+export const useCronJobCreateMutation = (options: MutationOptions<CronJob, Variables> = {}) =>
+  useCacheMutation({ mutationFn: createCronJob, what: 'create cron job', invalidate: (v) => [cronKeys.jobs(v.projectRef)] }, options)

@@ -1,10 +1,10 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { get } from '@/data/fetchers'
 import { CRON_RUNS_PAGE_SIZE } from '@/lib/cron/limits'
-import { CRON_JOBS_REFETCH_MS, type CronRun } from './cron-jobs-query'
+import type { CronRunsPage } from '@/lib/api-types/cron'
+import { CRON_JOBS_REFETCH_MS } from './cron-jobs-query'
 import { cronKeys } from './keys'
 
-export type CronRunsPage = { runs: CronRun[]; total: number; limit: number; offset: number }
 type Vars = { projectRef?: string; jobId?: number; offset?: number; limit?: number }
 
 /** GET /platform/projects/{ref}/cron/jobs/{id}/runs: a page of runs, newest first. */

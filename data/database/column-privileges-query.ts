@@ -1,10 +1,10 @@
-import { executeSql } from '@/data/sql/execute-sql'
+import { executeSql, type ProjectSqlVariables } from '@/data/sql/execute-sql'
 import { DEFAULT_STALE_TIME_MS } from '@/lib/constants'
 import { COLUMN_PRIVILEGES_SQL, privilegeGrid, type ColumnPrivilegeRow, type PrivilegeGridColumn } from '@/lib/database/column-privileges'
-import { databaseKeys, type DatabaseVariables } from './keys'
+import { databaseKeys } from './keys'
 import { defineQuery } from '@/data/query'
 
-export type ColumnPrivilegesVariables = DatabaseVariables & { schema: string | undefined; table: string | undefined; role: string | undefined }
+type ColumnPrivilegesVariables = ProjectSqlVariables & { schema: string | undefined; table: string | undefined; role: string | undefined }
 
 /** A role's privileges on each column of a table. */
 export async function getColumnPrivileges({ projectRef, connectionString, schema, table, role }: ColumnPrivilegesVariables, signal?: AbortSignal): Promise<PrivilegeGridColumn[]> {

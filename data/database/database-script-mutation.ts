@@ -1,10 +1,9 @@
 import { useMutation, useQueryClient, type UseMutationOptions } from '@tanstack/react-query'
 import type { ResponseError } from '@/data/fetchers'
-import { executeSql } from '@/data/sql/execute-sql'
-import type { DatabaseVariables } from './keys'
+import { executeSql, type ProjectSqlVariables } from '@/data/sql/execute-sql'
 import { defaultMutationErrorToast } from '@/data/mutation'
 
-export type DatabaseScriptVariables = DatabaseVariables & {
+type DatabaseScriptVariables = ProjectSqlVariables & {
   /** A script built by lib/database (one transaction: nothing is half-applied on an error). */
   sql: string
   /** What the script does, for the failure toast ("enable pg_trgm"). */

@@ -1,7 +1,7 @@
-import { executeSql } from '@/data/sql/execute-sql'
+import { executeSql, type ProjectSqlVariables } from '@/data/sql/execute-sql'
 import { DEFAULT_STALE_TIME_MS } from '@/lib/constants'
 import { EXTENSIONS_SQL, type ServerExtensionRow } from '@/lib/database/extensions'
-import { databaseKeys, type DatabaseVariables } from './keys'
+import { databaseKeys } from './keys'
 import { defineQuery } from '@/data/query'
 
 export type ServerExtensions = {
@@ -10,7 +10,7 @@ export type ServerExtensions = {
 }
 
 /** What the database has: pg_available_extensions joined with pg_extension. */
-export async function getServerExtensions({ projectRef, connectionString }: DatabaseVariables, signal?: AbortSignal): Promise<ServerExtensions> {
+export async function getServerExtensions({ projectRef, connectionString }: ProjectSqlVariables, signal?: AbortSignal): Promise<ServerExtensions> {
   const { rows } = await executeSql<ServerExtensionRow>({ projectRef, connectionString, sql: EXTENSIONS_SQL, parameters: [] }, signal)
   return {
     rows,
@@ -18,7 +18,7 @@ export async function getServerExtensions({ projectRef, connectionString }: Data
   }
 }
 
-export const { options: extensionsQueryOptions, use: useExtensionsQuery } = defineQuery((vars: DatabaseVariables) => databaseKeys.extensions(vars.projectRef), getServerExtensions, {
+export const { options: extensionsQueryOptions, use: useExtensionsQuery } = defineQuery((vars: ProjectSqlVariables) => databaseKeys.extensions(vars.projectRef), getServerExtensions, {
   staleTime: DEFAULT_STALE_TIME_MS,
   ready: (vars) => Boolean(vars.projectRef),
 })

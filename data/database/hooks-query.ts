@@ -1,18 +1,18 @@
-import { executeSql } from '@/data/sql/execute-sql'
+import { executeSql, type ProjectSqlVariables } from '@/data/sql/execute-sql'
 import { DEFAULT_STALE_TIME_MS } from '@/lib/constants'
 import { toHook, TRIGGERS_SQL, type Hook, type TriggerRow } from '@/lib/database/hooks'
 import { HIDDEN_SCHEMAS } from '@/lib/schemas'
 import { postgresArrayText } from '@/lib/sql/table-description'
-import { databaseKeys, type DatabaseVariables } from './keys'
+import { databaseKeys } from './keys'
 import { defineQuery } from '@/data/query'
 
 /** User triggers of the project's database, as hooks. */
-export async function getHooks({ projectRef, connectionString }: DatabaseVariables, signal?: AbortSignal): Promise<Hook[]> {
+export async function getHooks({ projectRef, connectionString }: ProjectSqlVariables, signal?: AbortSignal): Promise<Hook[]> {
   const { rows } = await executeSql<TriggerRow>({ projectRef, connectionString, sql: TRIGGERS_SQL, parameters: [postgresArrayText(HIDDEN_SCHEMAS)] }, signal)
   return rows.map(toHook)
 }
 
-export const { options: hooksQueryOptions, use: useHooksQuery } = defineQuery((vars: DatabaseVariables) => databaseKeys.hooks(vars.projectRef), getHooks, {
+export const { options: hooksQueryOptions, use: useHooksQuery } = defineQuery((vars: ProjectSqlVariables) => databaseKeys.hooks(vars.projectRef), getHooks, {
   staleTime: DEFAULT_STALE_TIME_MS,
   ready: (vars) => Boolean(vars.projectRef),
 })

@@ -17,6 +17,3 @@ export const databaseKeys = {
   fdwExtensions: (projectRef: string | undefined) => [...sqlKeys.query(projectRef, 'database'), 'fdw-extensions'] as const,
   foreignData: (projectRef: string | undefined) => [...sqlKeys.query(projectRef, 'database'), 'foreign-data'] as const,
 }
-
-/** Connection of every database query and mutation. */
-export type DatabaseVariables = { projectRef: string | undefined; connectionString: string | null | undefined }

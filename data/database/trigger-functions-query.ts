@@ -1,13 +1,13 @@
-import { executeSql } from '@/data/sql/execute-sql'
+import { executeSql, type ProjectSqlVariables } from '@/data/sql/execute-sql'
 import { DEFAULT_STALE_TIME_MS } from '@/lib/constants'
 import { TRIGGER_FUNCTIONS_SQL, type TriggerFunction } from '@/lib/database/hooks'
 import { HIDDEN_SCHEMAS } from '@/lib/schemas'
 import { postgresArrayText } from '@/lib/sql/table-description'
-import { databaseKeys, type DatabaseVariables } from './keys'
+import { databaseKeys } from './keys'
 import { defineQuery } from '@/data/query'
 
 /** Functions a trigger can execute (they return `trigger`). */
-export async function getTriggerFunctions({ projectRef, connectionString }: DatabaseVariables, signal?: AbortSignal): Promise<TriggerFunction[]> {
+export async function getTriggerFunctions({ projectRef, connectionString }: ProjectSqlVariables, signal?: AbortSignal): Promise<TriggerFunction[]> {
   const { rows } = await executeSql<TriggerFunction>(
     { projectRef, connectionString, sql: TRIGGER_FUNCTIONS_SQL, parameters: [postgresArrayText(HIDDEN_SCHEMAS)] },
     signal
@@ -15,7 +15,7 @@ export async function getTriggerFunctions({ projectRef, connectionString }: Data
   return rows
 }
 
-export const { options: triggerFunctionsQueryOptions, use: useTriggerFunctionsQuery } = defineQuery((vars: DatabaseVariables) => databaseKeys.triggerFunctions(vars.projectRef), getTriggerFunctions, {
+export const { options: triggerFunctionsQueryOptions, use: useTriggerFunctionsQuery } = defineQuery((vars: ProjectSqlVariables) => databaseKeys.triggerFunctions(vars.projectRef), getTriggerFunctions, {
   staleTime: DEFAULT_STALE_TIME_MS,
   ready: (vars) => Boolean(vars.projectRef),
 })

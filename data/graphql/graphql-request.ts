@@ -1,22 +1,9 @@
 import { post } from '@/data/fetchers'
+import type { GraphqlRequestBody, GraphqlResponse } from '@/lib/api-types/graphql'
 
-/** One GraphQL error as the endpoint returns it. */
-export type GraphqlError = {
-  message: string
-  locations?: { line: number; column: number }[]
-  path?: (string | number)[]
-  extensions?: Record<string, unknown>
-}
+export type { GraphqlResponse } from '@/lib/api-types/graphql'
 
-/** What `POST /platform/projects/{ref}/api/graphql` answers (HTTP 200). */
-export type GraphqlResponse<Data = unknown> = { data?: Data | null; errors?: GraphqlError[] }
-
-export type GraphqlRequestVariables = {
-  projectRef: string | undefined
-  query: string
-  variables?: Record<string, unknown> | null
-  operationName?: string | null
-}
+export type GraphqlRequestVariables = { projectRef: string | undefined } & GraphqlRequestBody
 
 /** Sends a GraphQL request to a project's endpoint. Abortable; HTTP failures throw ResponseError. */
 export async function graphqlRequest<Data = unknown>(
@@ -26,7 +13,7 @@ export async function graphqlRequest<Data = unknown>(
   if (!projectRef) throw new Error('Project ref is required')
   return post<GraphqlResponse<Data>>(
     `/platform/projects/${encodeURIComponent(projectRef)}/api/graphql`,
-    { query, ...(variables ? { variables } : {}), ...(operationName ? { operationName } : {}) },
+    { query, ...(variables ? { variables } : {}), ...(operationName ? { operationName } : {}) } satisfies GraphqlRequestBody,
     { signal }
   )
 }

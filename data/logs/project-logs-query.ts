@@ -1,6 +1,6 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query'
 import { get } from '@/data/fetchers'
-import type { ProjectLogsResponse } from '@/lib/logs/log-lines'
+import type { ProjectLogsResponse } from '@/lib/api-types/logs'
 import { logsKeys, type ProjectLogsFilters } from './keys'
 
 export type { ProjectLogsFilters } from './keys'

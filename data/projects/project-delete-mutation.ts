@@ -1,9 +1,10 @@
+import type { QueryClient } from '@tanstack/react-query'
 import { del } from '@/data/fetchers'
 import { projectKeys } from './keys'
-import type { Project } from './projects-query'
+import type { Project } from '@/lib/api-types/projects'
 import { useDataMutation, type MutationOptions } from '@/data/mutation'
 
-export type ProjectDeleteVariables = { ref: string }
+type ProjectDeleteVariables = { ref: string }
 
 /** DELETE /platform/projects/{ref}: the project (and its branches) go down, then are removed. */
 export async function deleteProject({ ref }: ProjectDeleteVariables): Promise<Project> {
@@ -11,20 +12,13 @@ export async function deleteProject({ ref }: ProjectDeleteVariables): Promise<Pr
   return del<Project>(`/platform/projects/${encodeURIComponent(ref)}`)
 }
 
-/** Deletes a project: it leaves the list cache at once; a default error toast unless `onError` is given. */
-export function useProjectDeleteMutation(options: MutationOptions<Project, ProjectDeleteVariables> = {}) {
-  return useDataMutation(
-    {
-      mutationFn: deleteProject,
-      what: 'delete project',
-      async onSuccess(_data, variables, queryClient) {
-        queryClient.setQueryData<Project[]>(projectKeys.list(), (list) =>
-          list?.filter((p) => p.ref !== variables.ref && p.parent_project_ref !== variables.ref)
-        )
-        queryClient.removeQueries({ queryKey: projectKeys.detail(variables.ref), exact: true })
-        await queryClient.invalidateQueries({ queryKey: projectKeys.list(), exact: true })
-      },
-    },
-    options
-  )
+/** The project (and its branches) leave the list cache at once; the list is refetched. */
+async function forgetProject(_data: Project, variables: ProjectDeleteVariables, queryClient: QueryClient) {
+  queryClient.setQueryData<Project[]>(projectKeys.list(), (list) => list?.filter((p) => p.ref !== variables.ref && p.parent_project_ref !== variables.ref))
+  queryClient.removeQueries({ queryKey: projectKeys.detail(variables.ref), exact: true })
+  await queryClient.invalidateQueries({ queryKey: projectKeys.list(), exact: true })
 }
+
+/** Deletes a project; a default error toast unless `onError` is given. */
+export const useProjectDeleteMutation = (options: MutationOptions<Project, ProjectDeleteVariables> = {}) =>
+  useDataMutation({ mutationFn: deleteProject, what: 'delete project', onSuccess: forgetProject }, options)

@@ -2,9 +2,9 @@ import { queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanst
 import { get } from '@/data/fetchers'
 import { PROJECT_DETAIL_POLL_INTERVAL_MS, PROJECT_DETAIL_STALE_TIME_MS } from '@/lib/constants'
 import { projectKeys } from './keys'
-import type { Project, ProjectStatus } from './projects-query'
+import type { Project, ProjectDetail, ProjectStatus } from '@/lib/api-types/projects'
 
-export type ProjectDetail = Project & { connectionString: string | null; dbVersion: string; init_error?: string | null }
+export type { ProjectDetail } from '@/lib/api-types/projects'
 
 /** spec §7: GET /platform/projects/{ref}; without a ref it fails (spec §5). */
 export async function getProjectDetail({ ref }: { ref?: string }, signal?: AbortSignal): Promise<ProjectDetail> {

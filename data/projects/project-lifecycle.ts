@@ -1,7 +1,8 @@
 import type { QueryClient } from '@tanstack/react-query'
+import { post } from '@/data/fetchers'
+import { useDataMutation, type MutationOptions } from '@/data/mutation'
+import type { Project, ProjectDetail } from '@/lib/api-types/projects'
 import { projectKeys } from './keys'
-import type { ProjectDetail } from './project-detail-query'
-import type { Project } from './projects-query'
 
 /**
  * After a lifecycle request the platform answers the project in its transitional status
@@ -17,4 +18,25 @@ export async function applyProjectAnswer(queryClient: QueryClient, project: Proj
     queryClient.invalidateQueries({ queryKey: projectKeys.detail(project.ref), exact: true }),
     queryClient.invalidateQueries({ queryKey: projectKeys.list(), exact: true }),
   ])
+}
+
+type LifecycleAction = 'pause' | 'restart' | 'restore'
+type Variables = { ref: string }
+
+/** POST /platform/projects/{ref}/{action}: answers the project in its transitional status. */
+export async function requestProjectLifecycle(action: LifecycleAction, { ref }: Variables): Promise<Project> {
+  if (!ref) throw new Error('Project ref is required')
+  return post<Project>(`/platform/projects/${encodeURIComponent(ref)}/${action}`, {})
+}
+
+/** Asks the platform to pause, restart or restore a project and updates both caches; a default error toast unless `onError` is given. */
+export function useProjectLifecycleMutation(action: LifecycleAction, options: MutationOptions<Project, Variables> = {}) {
+  return useDataMutation<Project, Variables>(
+    {
+      mutationFn: (variables) => requestProjectLifecycle(action, variables),
+      what: `${action} project`,
+      onSuccess: (data, _variables, queryClient) => applyProjectAnswer(queryClient, data),
+    },
+    options
+  )
 }

@@ -1,26 +1,9 @@
-import { post } from '@/data/fetchers'
-import { applyProjectAnswer } from './project-lifecycle'
-import type { Project } from './projects-query'
-import { useDataMutation, type MutationOptions } from '@/data/mutation'
-
-export type ProjectRestartVariables = { ref: string }
+import type { MutationOptions } from '@/data/mutation'
+import type { Project } from '@/lib/api-types/projects'
+import { requestProjectLifecycle, useProjectLifecycleMutation } from './project-lifecycle'
 
 /** POST /platform/projects/{ref}/restart: answers the project in its transitional status. */
-export async function restartProject({ ref }: ProjectRestartVariables): Promise<Project> {
-  if (!ref) throw new Error('Project ref is required')
-  return post<Project>(`/platform/projects/${encodeURIComponent(ref)}/restart`, {})
-}
+export const restartProject = (variables: { ref: string }) => requestProjectLifecycle('restart', variables)
 
 /** Asks the platform to restart a project and updates both caches; a default error toast unless `onError` is given. */
-export function useProjectRestartMutation(options: MutationOptions<Project, ProjectRestartVariables> = {}) {
-  return useDataMutation(
-    {
-      mutationFn: restartProject,
-      what: 'restart project',
-      async onSuccess(data, _variables, queryClient) {
-        await applyProjectAnswer(queryClient, data)
-      },
-    },
-    options
-  )
-}
+export const useProjectRestartMutation = (options: MutationOptions<Project, { ref: string }> = {}) => useProjectLifecycleMutation('restart', options)

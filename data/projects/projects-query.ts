@@ -1,7 +1,7 @@
-import { queryOptions, useQuery } from '@tanstack/react-query'
 import { get } from '@/data/fetchers'
-import { PROJECTS_STALE_TIME_MS } from '@/lib/constants'
+import { defineQuery } from '@/data/query'
 import type { Project } from '@/lib/api-types/projects'
+import { PROJECTS_STALE_TIME_MS } from '@/lib/constants'
 import { projectKeys } from './keys'
 
 export type { Project, ProjectStatus } from '@/lib/api-types/projects'
@@ -11,15 +11,9 @@ export async function getProjects(signal?: AbortSignal): Promise<Project[]> {
   return get<Project[]>('/platform/projects', { signal })
 }
 
-export function projectsQueryOptions({ enabled = true }: { enabled?: boolean } = {}) {
-  return queryOptions({
-    queryKey: projectKeys.list(),
-    queryFn: ({ signal }) => getProjects(signal),
-    staleTime: PROJECTS_STALE_TIME_MS, // spec §9: 30 min
-    enabled,
-  })
-}
+const projects = defineQuery(() => projectKeys.list(), (_args: object, signal) => getProjects(signal), {
+  staleTime: PROJECTS_STALE_TIME_MS, // spec §9: 30 min
+})
 
-export function useProjectsQuery({ enabled = true }: { enabled?: boolean } = {}) {
-  return useQuery(projectsQueryOptions({ enabled }))
-}
+export const projectsQueryOptions = (args: { enabled?: boolean } = {}) => projects.options(args)
+export const useProjectsQuery = (args: { enabled?: boolean } = {}) => projects.use(args)

@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query'
 import { snippetKeys } from './keys'
-import type { Snippet } from './snippet-query'
-import { sortSnippets, type SnippetSummary } from './snippets-query'
+import type { Snippet, SnippetSummary } from '@/lib/api-types/snippets'
+import { sortSnippets } from './snippets-query'
 
 /** Puts a snippet the platform answered into the detail cache and the list (kept in the list's order). */
 export function storeSnippet(queryClient: QueryClient, snippet: Snippet): void {

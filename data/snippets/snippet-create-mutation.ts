@@ -1,28 +1,24 @@
+import type { QueryClient } from '@tanstack/react-query'
 import { post } from '@/data/fetchers'
+import { useDataMutation, type MutationOptions } from '@/data/mutation'
+import type { CreateSnippetBody, Snippet } from '@/lib/api-types/snippets'
 import { snippetKeys } from './keys'
 import { storeSnippet } from './snippet-cache'
-import type { Snippet } from './snippet-query'
-import { useDataMutation, type MutationOptions } from '@/data/mutation'
 
-export type SnippetCreateVariables = { projectRef: string; name: string; sql: string }
+type Variables = { projectRef: string } & Required<CreateSnippetBody>
 
 /** POST /platform/projects/{ref}/snippets {name, sql}. */
-export async function createSnippet({ projectRef, name, sql }: SnippetCreateVariables): Promise<Snippet> {
+export async function createSnippet({ projectRef, name, sql }: Variables): Promise<Snippet> {
   if (!projectRef) throw new Error('Project ref is required')
   return post<Snippet>(`/platform/projects/${encodeURIComponent(projectRef)}/snippets`, { name, sql })
 }
 
-/** Creates a snippet and puts it in the caches; a default error toast unless `onError` is given. */
-export function useSnippetCreateMutation(options: MutationOptions<Snippet, SnippetCreateVariables> = {}) {
-  return useDataMutation(
-    {
-      mutationFn: createSnippet,
-      what: 'create snippet',
-      async onSuccess(data, variables, queryClient) {
-        storeSnippet(queryClient, data)
-        void queryClient.invalidateQueries({ queryKey: snippetKeys.list(variables.projectRef) })
-      },
-    },
-    options
-  )
+/** The new snippet goes into the caches; the list is refetched too. */
+function onSuccess(data: Snippet, variables: Variables, queryClient: QueryClient) {
+  storeSnippet(queryClient, data)
+  void queryClient.invalidateQueries({ queryKey: snippetKeys.list(variables.projectRef) })
 }
+
+/** Creates a snippet and puts it in the caches; a default error toast unless `onError` is given. */
+export const useSnippetCreateMutation = (options: MutationOptions<Snippet, Variables> = {}) =>
+  useDataMutation({ mutationFn: createSnippet, what: 'create snippet', onSuccess }, options)

@@ -2,10 +2,9 @@ import { queryOptions, useQuery } from '@tanstack/react-query'
 import { get } from '@/data/fetchers'
 import { DEFAULT_STALE_TIME_MS } from '@/lib/constants'
 import { snippetKeys } from './keys'
-import type { SnippetSummary } from './snippets-query'
+import type { Snippet } from '@/lib/api-types/snippets'
 
-/** One snippet with its SQL. */
-export type Snippet = SnippetSummary & { sql: string }
+export type { Snippet } from '@/lib/api-types/snippets'
 
 /** GET /platform/projects/{ref}/snippets/{id}. */
 export async function getSnippet({ projectRef, id }: { projectRef?: string; id?: string }, signal?: AbortSignal): Promise<Snippet> {

@@ -1,17 +1,10 @@
 import { get } from '@/data/fetchers'
+import type { SnippetSummary } from '@/lib/api-types/snippets'
 import { DEFAULT_STALE_TIME_MS } from '@/lib/constants'
 import { snippetKeys } from './keys'
 import { defineQuery } from '@/data/query'
 
-/** A snippet in the sidebar list (no SQL text). */
-export type SnippetSummary = {
-  id: string
-  name: string
-  favorite: boolean
-  project_ref: string
-  inserted_at: string
-  updated_at: string
-}
+export type { SnippetSummary } from '@/lib/api-types/snippets'
 
 /** GET /platform/projects/{ref}/snippets: the caller's snippets, favourites first, then by name. */
 export async function getSnippets({ projectRef }: { projectRef?: string }, signal?: AbortSignal): Promise<SnippetSummary[]> {

@@ -1,37 +1,17 @@
-import { useMutation, type UseMutationOptions } from '@tanstack/react-query'
 import { post, ResponseError } from '@/data/fetchers'
-import { defaultMutationErrorToast } from '@/data/mutation'
+import { useDataMutation, type MutationOptions } from '@/data/mutation'
+import type { SqlErrorBody, SqlQueryBody, SqlResult } from '@/lib/api-types/sql'
 
-export type SqlField = { name: string; dataTypeID: number; type: string | null }
+export type { SqlErrorBody, SqlField, SqlResult } from '@/lib/api-types/sql'
 
-/** What `POST /platform/pg-meta/{ref}/query` answers. */
-export type SqlResult<Row = Record<string, unknown>> = {
-  rows: Row[]
-  fields: SqlField[]
-  rowCount: number | null
-  command: string | null
-  /** More rows than the platform returns (its cap) were produced. */
-  truncated: boolean
-}
-
-/** A Postgres error as the platform returns it (body of the 400). */
-export type SqlErrorBody = {
-  message: string
-  code: string
-  /** 1-based character offset into the query. */
-  position: number | null
-  detail: string | null
-  hint: string | null
-  where: string | null
-}
-
-export type ExecuteSqlVariables = {
+/** The project and connection every SQL call runs with. */
+export type ProjectSqlVariables = {
   projectRef: string | undefined
   /** spec §5: sent as x-connection-encrypted; the hosted platform refuses a falsy one. */
   connectionString: string | null | undefined
-  sql: string
-  parameters?: unknown[]
 }
+
+export type ExecuteSqlVariables = ProjectSqlVariables & { sql: string; parameters?: unknown[] }
 
 /** Runs SQL on a project's database through the platform. Abortable. */
 export async function executeSql<Row = Record<string, unknown>>(
@@ -41,7 +21,7 @@ export async function executeSql<Row = Record<string, unknown>>(
   if (!projectRef) throw new Error('Project ref is required')
   return post<SqlResult<Row>>(
     `/platform/pg-meta/${encodeURIComponent(projectRef)}/query`,
-    { query: sql, ...(parameters ? { parameters } : {}) },
+    { query: sql, ...(parameters ? { parameters } : {}) } satisfies SqlQueryBody,
     { signal, headers: { 'x-connection-encrypted': connectionString ?? '' } }
   )
 }
@@ -54,13 +34,5 @@ export function sqlErrorOf(error: unknown): SqlErrorBody | null {
 }
 
 /** Mutation hook; shows a toast on failure unless the caller handles errors. */
-export function useExecuteSqlMutation(options: Omit<UseMutationOptions<SqlResult, ResponseError, ExecuteSqlVariables>, 'mutationFn'> = {}) {
-  return useMutation<SqlResult, ResponseError, ExecuteSqlVariables>({
-    mutationFn: (vars) => executeSql(vars),
-    ...options,
-    onError: (error, vars, ctx, mctx) => {
-      if (options.onError) return options.onError(error, vars, ctx, mctx)
-      defaultMutationErrorToast('run query', error)
-    },
-  })
-}
+export const useExecuteSqlMutation = (options: MutationOptions<SqlResult, ExecuteSqlVariables> = {}) =>
+  useDataMutation({ mutationFn: (vars: ExecuteSqlVariables) => executeSql(vars), what: 'run query' }, options)

@@ -1,14 +1,12 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
-import { executeSql } from '@/data/sql/execute-sql'
+import { executeSql, type ProjectSqlVariables } from '@/data/sql/execute-sql'
 import { DEFAULT_STALE_TIME_MS } from '@/lib/constants'
 import type { TableRef } from '@/lib/sql/ddl'
 import { rowCountFromPlan, rowCountFromProbe, rowCountSql, rowEstimateSql, type RowCount } from '@/lib/sql/row-count'
 import type { RowFilter } from '@/lib/sql/table-rows'
 import { tableEditorKeys } from './keys'
 
-export type RowCountVariables = {
-  projectRef: string | undefined
-  connectionString: string | null | undefined
+type RowCountVariables = ProjectSqlVariables & {
   table: (TableRef & { id: number }) | undefined
   filters: readonly RowFilter[]
 }

@@ -1,13 +1,11 @@
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query'
-import { executeSql, type SqlField } from '@/data/sql/execute-sql'
+import { executeSql, type SqlField, type ProjectSqlVariables } from '@/data/sql/execute-sql'
 import { DEFAULT_STALE_TIME_MS } from '@/lib/constants'
 import type { TableRef } from '@/lib/sql/ddl'
 import { ROWS_PAGE_SIZE, rowsPageSql, type RowFilter, type RowSort } from '@/lib/sql/table-rows'
 import { tableEditorKeys } from './keys'
 
-export type RowsVariables = {
-  projectRef: string | undefined
-  connectionString: string | null | undefined
+type RowsVariables = ProjectSqlVariables & {
   table: (TableRef & { id: number; primaryKey: readonly string[] }) | undefined
   filters: readonly RowFilter[]
   sorts: readonly RowSort[]

@@ -1,4 +1,4 @@
-import { executeSql } from '@/data/sql/execute-sql'
+import { executeSql, type ProjectSqlVariables } from '@/data/sql/execute-sql'
 import { DEFAULT_STALE_TIME_MS } from '@/lib/constants'
 import {
   describeTables,
@@ -8,11 +8,10 @@ import {
   tableCatalogueParameters,
   type CatalogueTable,
 } from '@/lib/sql/table-description'
-import { tableEditorKeys } from './keys'
+import { tableEditorKeys, type CatalogueSelection } from './keys'
 import { defineQuery } from '@/data/query'
 
-export type CatalogueSelection = { ids: readonly number[] } | { schemas: readonly string[] }
-export type TableCatalogueVariables = { projectRef: string | undefined; connectionString: string | null | undefined; selection: CatalogueSelection }
+type TableCatalogueVariables = ProjectSqlVariables & { selection: CatalogueSelection }
 
 /** Columns, constraints and indexes of the chosen tables, or of every table in some schemas. */
 export async function getTableCatalogue({ projectRef, connectionString, selection }: TableCatalogueVariables, signal?: AbortSignal): Promise<CatalogueTable[]> {

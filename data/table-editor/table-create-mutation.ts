@@ -1,16 +1,15 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query'
-import type { ResponseError } from '@/data/fetchers'
-import { executeSql } from '@/data/sql/execute-sql'
+import { useCacheMutation } from '@/data/cache-mutation'
+import type { MutationOptions } from '@/data/mutation'
+import { executeSql, type ProjectSqlVariables } from '@/data/sql/execute-sql'
 import { createTableSql, type ColumnSpec, type TableRef } from '@/lib/sql/ddl'
 import { quoteQualified } from '@/lib/sql/identifiers'
 import { tableEditorKeys } from './keys'
-import { withDefaultErrorToast, type ProjectDbVariables, type TableEditorMutationOptions } from './mutation-options'
 
-export type TableCreateVariables = ProjectDbVariables & { table: TableRef; columns: ColumnSpec[] }
-export type TableCreateData = { id: number }
+type Variables = ProjectSqlVariables & { table: TableRef; columns: ColumnSpec[] }
+type TableCreateData = { id: number }
 
 /** Creates a table with the SQL the form previews (createTableSql) and answers its oid. */
-export async function createTable({ projectRef, connectionString, table, columns }: TableCreateVariables): Promise<TableCreateData> {
+export async function createTable({ projectRef, connectionString, table, columns }: Variables): Promise<TableCreateData> {
   await executeSql({ projectRef, connectionString, sql: createTableSql(table, columns) })
   const { rows } = await executeSql<{ id: number | null }>({
     projectRef,
@@ -23,15 +22,5 @@ export async function createTable({ projectRef, connectionString, table, columns
   return { id: Number(id) }
 }
 
-export function useTableCreateMutation(options: TableEditorMutationOptions<TableCreateData, TableCreateVariables> = {}) {
-  const queryClient = useQueryClient()
-  return useMutation<TableCreateData, ResponseError, TableCreateVariables>({
-    mutationFn: createTable,
-    ...options,
-    onSuccess: async (data, vars, ctx, mctx) => {
-      await queryClient.invalidateQueries({ queryKey: tableEditorKeys.all(vars.projectRef) })
-      await options.onSuccess?.(data, vars, ctx, mctx)
-    },
-    ...withDefaultErrorToast('create the table', options),
-  })
-}
+export const useTableCreateMutation = (options: MutationOptions<TableCreateData, Variables> = {}) =>
+  useCacheMutation({ mutationFn: createTable, what: 'create the table', invalidate: tableEditorKeys.afterDdl }, options)

@@ -1,10 +1,11 @@
+import type { ProjectSqlVariables } from '@/data/sql/execute-sql'
 import { DEFAULT_STALE_TIME_MS } from '@/lib/constants'
 import type { CatalogueTable } from '@/lib/sql/table-description'
 import { tableEditorKeys } from './keys'
 import { getTableCatalogue } from './table-catalogue-query'
 import { defineQuery } from '@/data/query'
 
-export type TableVariables = { projectRef: string | undefined; connectionString: string | null | undefined; id: number | undefined }
+type TableVariables = ProjectSqlVariables & { id: number | undefined }
 
 /** One table (columns, constraints, indexes) by oid; null when no such table exists (dropped, or a bad id). */
 export async function getTable({ projectRef, connectionString, id }: TableVariables, signal?: AbortSignal): Promise<CatalogueTable | null> {

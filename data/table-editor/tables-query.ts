@@ -1,11 +1,11 @@
-import { executeSql } from '@/data/sql/execute-sql'
+import { executeSql, type ProjectSqlVariables } from '@/data/sql/execute-sql'
 import { DEFAULT_STALE_TIME_MS } from '@/lib/constants'
 import { HIDDEN_SCHEMAS } from '@/lib/schemas'
 import { postgresArrayText } from '@/lib/sql/table-description'
 import { tableEditorKeys } from './keys'
 import { defineQuery } from '@/data/query'
 
-export type TablesVariables = { projectRef: string | undefined; connectionString: string | null | undefined; schema: string | undefined }
+type TablesVariables = ProjectSqlVariables & { schema: string | undefined }
 
 /** One entry of the table list. */
 export type TableListItem = { id: number; schema: string; name: string; kind: string; comment: string | null }

@@ -1,26 +1,17 @@
+import { useCacheMutation } from '@/data/cache-mutation'
 import { post } from '@/data/fetchers'
+import { projectUrl } from '@/data/project-url'
+import type { MutationOptions } from '@/data/mutation'
+import type { CreateSecretBody, VaultSecret } from '@/lib/api-types/vault'
 import { vaultKeys } from './keys'
-import type { VaultSecret } from './secrets-query'
-import { useDataMutation, type MutationOptions } from '@/data/mutation'
 
-export type SecretCreateVariables = { projectRef: string; name: string; description: string; value: string }
+type Variables = { projectRef: string } & CreateSecretBody
 
 /** POST /platform/projects/{ref}/vault/secrets. */
-export async function createSecret({ projectRef, ...body }: SecretCreateVariables): Promise<VaultSecret> {
-  if (!projectRef) throw new Error('Project ref is required')
-  return post<VaultSecret>(`/platform/projects/${encodeURIComponent(projectRef)}/vault/secrets`, body)
+export async function createSecret({ projectRef, ...body }: Variables): Promise<VaultSecret> {
+  return post<VaultSecret>(projectUrl(projectRef, 'vault/secrets'), body)
 }
 
 /** Adds a secret; a default error toast unless `onError` is given. */
-export function useSecretCreateMutation(options: MutationOptions<VaultSecret, SecretCreateVariables> = {}) {
-  return useDataMutation(
-    {
-      mutationFn: createSecret,
-      what: 'add secret',
-      async onSuccess(_data, variables, queryClient) {
-        await queryClient.invalidateQueries({ queryKey: vaultKeys.secrets(variables.projectRef) })
-      },
-    },
-    options
-  )
-}
+export const useSecretCreateMutation = (options: MutationOptions<VaultSecret, Variables> = {}) =>
+  useCacheMutation({ mutationFn: createSecret, what: 'add secret', invalidate: (v) => [vaultKeys.secrets(v.projectRef)] }, options)

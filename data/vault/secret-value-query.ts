@@ -1,9 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { get } from '@/data/fetchers'
 import { vaultKeys } from './keys'
-import type { VaultSecret } from './secrets-query'
-
-export type RevealedSecret = VaultSecret & { value: string }
+import type { RevealedSecret } from '@/lib/api-types/vault'
 
 /** GET /platform/projects/{ref}/vault/secrets/{id}/reveal: the decrypted value (audit-logged). */
 export async function revealSecret({ projectRef, id }: { projectRef?: string; id?: string }, signal?: AbortSignal): Promise<RevealedSecret> {

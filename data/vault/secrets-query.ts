@@ -1,10 +1,10 @@
 import { get } from '@/data/fetchers'
+import type { VaultSecret } from '@/lib/api-types/vault'
 import { DEFAULT_STALE_TIME_MS } from '@/lib/constants'
 import { vaultKeys } from './keys'
 import { defineQuery } from '@/data/query'
 
-/** A secret as listed: never its value. */
-export type VaultSecret = { id: string; name: string; description: string; created_at: string; updated_at: string }
+export type { VaultSecret } from '@/lib/api-types/vault'
 
 /** GET /platform/projects/{ref}/vault/secrets: the project's secrets by name. */
 export async function getSecrets({ projectRef }: { projectRef?: string }, signal?: AbortSignal): Promise<VaultSecret[]> {

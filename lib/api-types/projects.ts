@@ -1,4 +1,14 @@
-/** The project shapes the platform sends and the dashboard reads (spec §3, §4, §7). */
+/**
+ * The project shapes the platform sends and the dashboard reads (spec §3, §4, §7), and the request
+ * bodies the platform validates. The browser imports this file with `import type` only (zod stays
+ * out of its bundle).
+ */
+import { z } from 'zod'
+import { CLOUD_PROVIDERS } from '@/lib/catalogue/cloud-providers'
+import { COMPUTE_SIZE_IDS } from '@/lib/catalogue/compute-sizes'
+import { PLAN_IDS } from '@/lib/catalogue/plans'
+import { MAX_PASSWORD_LENGTH, PASSWORD_TOO_LONG_WARNING } from '@/lib/password-strength'
+import { givenName } from './fields'
 
 /** spec §4 project statuses */
 export const PROJECT_STATUSES = [
@@ -37,3 +47,46 @@ export type Project = {
   preview_branch_refs: string[]
   is_branch?: boolean
 }
+
+/** spec §7 project detail (`GET /platform/projects/:ref`): the list entry, its connection string once the database is ready, and the error of a failed job. */
+export type ProjectDetail = Project & { connectionString: string | null; dbVersion: string; init_error?: string | null }
+
+/** A branch of a project (its own project row pointing at the parent, spec §3): `GET .../branches`. */
+export type Branch = {
+  id: number
+  name: string
+  project_ref: string
+  parent_project_ref: string
+  is_default: boolean
+  status: ProjectStatus
+  created_at: string
+  updated_at: string
+}
+
+const projectName = givenName(64)
+
+/** POST /platform/projects */
+export const createProjectBody = z.strictObject({
+  name: projectName,
+  organization_slug: z.string('must be a string').trim().min(1, 'must not be empty').max(100),
+  region: z.string('must be a string').min(1, 'must not be empty').max(40),
+  // spec §5, §9: at most 99 characters; the strength (zxcvbn score 4) is checked after parsing.
+  db_pass: z.string('must be a string').min(1, 'must not be empty').max(MAX_PASSWORD_LENGTH, PASSWORD_TOO_LONG_WARNING),
+  cloud_provider: z.enum(CLOUD_PROVIDERS, `must be one of ${CLOUD_PROVIDERS.join(', ')}`).optional(),
+  compute_size: z.enum(COMPUTE_SIZE_IDS, `must be one of ${COMPUTE_SIZE_IDS.join(', ')}`).optional(),
+  /** The plan the new-project page was opened with (spec §2); informative, the organization's plan rules. */
+  plan: z.enum(PLAN_IDS, `must be one of ${PLAN_IDS.join(', ')}`).optional(),
+})
+export type CreateProjectBody = z.input<typeof createProjectBody>
+export type CreateProjectInput = z.infer<typeof createProjectBody>
+
+/** PATCH /platform/projects/:ref */
+export const updateProjectBody = z.strictObject({ name: projectName })
+
+/** POST /platform/projects/:ref/branches */
+export const createBranchBody = z.strictObject({
+  branch_name: givenName(64).regex(/^[A-Za-z0-9][A-Za-z0-9._/-]*$/, 'may hold letters, digits, ".", "_", "/" and "-", starting with a letter or digit'),
+})
+
+/** pause / restore / restart take no body (an empty JSON object is fine). */
+export const emptyBody = z.strictObject({})

@@ -1,6 +1,5 @@
 /**
- * A log line as the platform's logs endpoint returns it, and the rules the logs screen applies to
- * it: which sources the embedded platform records, the level of a line, its badge and timestamp.
+ * The rules the logs screen applies to a log line (its wire shape is in lib/api-types/logs.ts): which sources the embedded platform records, the level of a line, its badge and timestamp.
  */
 import { isLogSource, type LogLine, type LogSource } from '@/lib/catalogue/log-sources'
 import { formatDateTime } from '@/lib/formatting'
@@ -42,35 +41,10 @@ export function levelOfPostgresSeverity(severity: string): LogLevel {
   return 'info'
 }
 
-/** A line of the logs endpoint: a spec §3 log line, with its source and level. */
-export type ProjectLogLine = LogLine & {
-  timestamp: string
-  source: LogSource
-  level: LogLevel
-  identifier: string
-  metadata: NonNullable<LogLine['metadata']>
-}
-
-/** GET /platform/projects/{ref}/logs */
-export type ProjectLogsResponse = {
-  result: ProjectLogLine[]
-  /** The source asked for, or `all`. */
-  source: LogSource | 'all'
-  /** False when the embedded platform has no producer for the source (its result is always empty). */
-  recorded: boolean
-  plan: string
-  retention_days: number
-  /** The range actually read, after clamping to retention. */
-  iso_timestamp_start: string
-  iso_timestamp_end: string
-  /** Pass as `cursor` for the next, older page; null when there is none. */
-  next_cursor: string | null
-}
-
 export type LogBadgeTone = 'default' | 'brand' | 'warning' | 'danger'
 
 /** What the level column shows: the status code of a request, or the source's own level word. */
-export function logLineBadge(line: Pick<ProjectLogLine, 'level' | 'metadata'>): { label: string; tone: LogBadgeTone } {
+export function logLineBadge(line: { level: LogLevel; metadata: NonNullable<LogLine['metadata']> }): { label: string; tone: LogBadgeTone } {
   const tone: LogBadgeTone = line.level === 'error' ? 'danger' : line.level === 'warning' ? 'warning' : 'default'
   const status = line.metadata.status_code
   if (typeof status === 'number') return { label: String(status), tone: status < 400 ? 'brand' : tone }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { flushLogEvents, purgeExpiredLogs } from '@/lib/platform-api/logs/recorder'
-import type { ProjectLogsResponse } from '@/lib/logs/log-lines'
+import type { ProjectLogsResponse } from '@/lib/api-types/logs'
 import { startTestPlatform, type TestPlatform } from './helpers/platform'
 import { createActiveProject, createOrg, sql } from './projects-helpers'
 

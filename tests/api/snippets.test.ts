@@ -1,7 +1,7 @@
 import crypto from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { MAX_RESULT_ROWS } from '@/lib/platform-api/projects/run-query'
-import { createSnippetBody } from '@/lib/platform-api/snippets/schemas'
+import { createSnippetBody } from '@/lib/api-types/snippets'
 import { SNIPPET_NAME_MAX_LENGTH, SNIPPET_SQL_MAX_BYTES, SNIPPETS_PER_PROJECT_LIMIT, SQL_RESULT_ROW_CAP } from '@/lib/sql/limits'
 import { startTestPlatform, type TestPlatform } from './helpers/platform'
 import { createActiveProject, createOrg } from './projects-helpers'

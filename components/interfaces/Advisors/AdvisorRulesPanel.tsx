@@ -8,7 +8,7 @@ import { useAdvisorRuleUpdateMutation } from '@/data/advisors/advisor-rule-updat
 import { useAdvisorRulesQuery } from '@/data/advisors/advisor-rules-query'
 import { LEVEL_SINGULAR } from '@/lib/advisors/findings'
 import { findLint, type LintCategory } from '@/lib/advisors/lints'
-import type { AdvisorRule } from '@/lib/advisors/rules'
+import type { AdvisorRule } from '@/lib/api-types/advisors'
 import { formatDateTime } from '@/lib/formatting'
 import { LEVEL_BADGE, rulesDisabledText } from './Advisors.utils'
 import { DisableRuleModal } from './DisableRuleModal'

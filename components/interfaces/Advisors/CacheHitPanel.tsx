@@ -1,7 +1,7 @@
 import { ErrorState } from '@/components/ui/ErrorState'
 import { SkeletonLines } from '@/components/ui/Skeleton'
 import { useCacheHitQuery } from '@/data/advisors/cache-hit-query'
-import type { ProjectSqlVariables } from '@/data/advisors/project-sql'
+import type { ProjectSqlVariables } from '@/data/sql/execute-sql'
 import { hitRatio } from '@/lib/advisors/query-performance'
 import { formatDateTime } from '@/lib/formatting'
 import { formatCount, formatPercent } from './Advisors.utils'

@@ -1,7 +1,7 @@
 import { EmptyState } from '@/components/ui/EmptyState'
 import { ErrorState } from '@/components/ui/ErrorState'
 import { DataTable } from '@/components/ui/DataTable'
-import type { ProjectSqlVariables } from '@/data/advisors/project-sql'
+import type { ProjectSqlVariables } from '@/data/sql/execute-sql'
 import { useTableStatsQuery } from '@/data/advisors/table-stats-query'
 import { hitRatio } from '@/lib/advisors/query-performance'
 import { formatBytes } from '@/lib/formatting'

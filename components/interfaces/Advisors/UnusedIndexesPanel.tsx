@@ -1,7 +1,7 @@
 import { EmptyState } from '@/components/ui/EmptyState'
 import { ErrorState } from '@/components/ui/ErrorState'
 import { DataTable } from '@/components/ui/DataTable'
-import type { ProjectSqlVariables } from '@/data/advisors/project-sql'
+import type { ProjectSqlVariables } from '@/data/sql/execute-sql'
 import { useUnusedIndexesQuery } from '@/data/advisors/unused-indexes-query'
 import { formatBytes } from '@/lib/formatting'
 import styles from './Advisors.module.css'

@@ -1,7 +1,8 @@
 import { useEffect, useRef } from 'react'
 import { CopyButton } from '@/components/ui/CopyButton'
 import { logSourceLabel } from '@/lib/catalogue/log-sources'
-import { formatLogTimestamp, LOG_LEVEL_LABELS, type ProjectLogLine } from '@/lib/logs/log-lines'
+import type { ProjectLogLine } from '@/lib/api-types/logs'
+import { formatLogTimestamp, LOG_LEVEL_LABELS } from '@/lib/logs/log-lines'
 import styles from './Logs.module.css'
 
 /** Every field of one log line, its metadata as JSON, and a button that copies the whole line. */

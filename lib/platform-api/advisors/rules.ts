@@ -1,5 +1,5 @@
 import { findLint, LINTS } from '@/lib/advisors/lints'
-import type { AdvisorRule, AdvisorRuleUpdate } from '@/lib/advisors/rules'
+import type { AdvisorRule, AdvisorRuleUpdate } from '@/lib/api-types/advisors'
 import { audit } from '../access'
 import type { Db } from '../db/types'
 import { notFound } from '../http/errors'

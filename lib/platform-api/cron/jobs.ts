@@ -1,48 +1,14 @@
 import { describeSchedule, nextRunAfter, parseSchedule } from '@/lib/cron/schedule'
 import type { Db } from '../db/types'
 import { conflict, notFound } from '../http/errors'
-import type { CreateCronJobInput, UpdateCronJobInput } from './schemas'
+import type { CreateCronJobInput, CronJob, CronRun, CronRunsPage, UpdateCronJobInput } from '@/lib/api-types/cron'
 
-export type CronRunStatus = 'running' | 'succeeded' | 'failed'
-
-/** One run of a job, as the API sends it. */
-export type CronRunBody = {
-  id: number
-  job_id: number
-  status: CronRunStatus
-  trigger: 'schedule' | 'manual'
-  command: string
-  started_at: string
-  ended_at: string | null
-  duration_ms: number | null
-  return_message: string | null
-}
-
-/** A job, with its latest run. */
-export type CronJobBody = {
-  id: number
-  name: string
-  schedule: string
-  /** The schedule in words (UTC), or null when it no longer parses; sent so the list needs no parser. */
-  schedule_description: string | null
-  command: string
-  active: boolean
-  next_run_at: string | null
-  created_at: string
-  updated_at: string
-  last_run: CronRunBody | null
-}
-
-export type CronRunRow = {
+/** A run as the store holds it: ids may come back as strings (bigint), times as dates. */
+export type CronRunRow = Omit<CronRun, 'id' | 'job_id' | 'started_at' | 'ended_at'> & {
   id: number | string
   job_id: number | string
-  status: CronRunStatus
-  trigger: 'schedule' | 'manual'
-  command: string
   started_at: string | Date
   ended_at: string | Date | null
-  duration_ms: number | null
-  return_message: string | null
 }
 
 type CronJobRow = {
@@ -59,7 +25,7 @@ type CronJobRow = {
 const iso = (value: string | Date) => (value instanceof Date ? value : new Date(value)).toISOString()
 const isoOrNull = (value: string | Date | null) => (value === null ? null : iso(value))
 
-export function serializeRun(row: CronRunRow): CronRunBody {
+export function serializeRun(row: CronRunRow): CronRun {
   return {
     id: Number(row.id),
     job_id: Number(row.job_id),
@@ -73,7 +39,7 @@ export function serializeRun(row: CronRunRow): CronRunBody {
   }
 }
 
-function serializeJob(row: CronJobRow, lastRun: CronRunRow | null): CronJobBody {
+function serializeJob(row: CronJobRow, lastRun: CronRunRow | null): CronJob {
   return {
     id: Number(row.id),
     name: row.name,
@@ -109,7 +75,7 @@ async function lastRuns(db: Db, jobIds: number[]): Promise<Map<number, CronRunRo
 }
 
 /** The project's jobs by name, each with its latest run. */
-export async function listCronJobs(db: Db, projectId: number): Promise<CronJobBody[]> {
+export async function listCronJobs(db: Db, projectId: number): Promise<CronJob[]> {
   const { rows } = await db.query<CronJobRow>(`select ${JOB_COLUMNS} from platform.cron_jobs j where j.project_id = $1 order by lower(j.name), j.id`, [
     projectId,
   ])
@@ -121,7 +87,7 @@ export async function listCronJobs(db: Db, projectId: number): Promise<CronJobBo
 }
 
 /** One job of the project; 404 for a job of another project as for a missing one. */
-export async function getCronJob(db: Db, projectId: number, id: string): Promise<CronJobBody> {
+export async function getCronJob(db: Db, projectId: number, id: string): Promise<CronJob> {
   const { rows } = await db.query<CronJobRow>(`select ${JOB_COLUMNS} from platform.cron_jobs j where j.id = $1 and j.project_id = $2`, [id, projectId])
   if (!rows[0]) throw notFound(`Cron job ${id} not found`)
   const runs = await lastRuns(db, [Number(rows[0].id)])
@@ -135,7 +101,7 @@ function isUniqueViolation(error: unknown): boolean {
 const nameTaken = (name: string) => conflict(`A cron job named "${name}" already exists in this project: choose another name`)
 
 /** Creates a job; it first runs at the next occurrence of its schedule. */
-export async function createCronJob(db: Db, projectId: number, userId: string | null, input: CreateCronJobInput): Promise<CronJobBody> {
+export async function createCronJob(db: Db, projectId: number, userId: string | null, input: CreateCronJobInput): Promise<CronJob> {
   const active = input.active ?? true
   try {
     const { rows } = await db.query<{ id: number }>(
@@ -151,7 +117,7 @@ export async function createCronJob(db: Db, projectId: number, userId: string | 
 }
 
 /** Changes a job; a new schedule or re-activation counts from now. */
-export async function updateCronJob(db: Db, projectId: number, id: string, input: UpdateCronJobInput): Promise<CronJobBody> {
+export async function updateCronJob(db: Db, projectId: number, id: string, input: UpdateCronJobInput): Promise<CronJob> {
   const current = await getCronJob(db, projectId, id)
   const schedule = input.schedule ?? current.schedule
   const active = input.active ?? current.active
@@ -185,7 +151,7 @@ export async function listCronRuns(
   projectId: number,
   id: string,
   page: { limit: number; offset: number }
-): Promise<{ runs: CronRunBody[]; total: number; limit: number; offset: number }> {
+): Promise<CronRunsPage> {
   await getCronJob(db, projectId, id)
   const { rows } = await db.query<CronRunRow>(
     `select ${RUN_COLUMNS} from platform.cron_job_runs r where r.job_id = $1 order by r.id desc limit $2 offset $3`,

@@ -4,7 +4,8 @@ import { getStore } from '../db/store'
 import type { Db } from '../db/types'
 import { ApiError, conflict, notFound } from '../http/errors'
 import { runProjectQuery } from '../projects/run-query'
-import { RUN_COLUMNS, serializeRun, type CronRunBody, type CronRunRow } from './jobs'
+import type { CronRun } from '@/lib/api-types/cron'
+import { RUN_COLUMNS, serializeRun, type CronRunRow } from './jobs'
 
 /**
  * The platform's cron scheduler (pg_cron semantics). The server holds no state: a job's next
@@ -36,7 +37,7 @@ function commandTag(command: string | null, rowCount: number | null): string {
 }
 
 /** Runs a recorded run's command on the project database and records how it ended. */
-async function execute(db: Db, run: { id: number; ref: string; command: string }): Promise<CronRunBody> {
+async function execute(db: Db, run: { id: number; ref: string; command: string }): Promise<CronRun> {
   const started = Date.now()
   let status: 'succeeded' | 'failed'
   let message: string
@@ -105,7 +106,7 @@ async function claim(db: Db, job: DueJob, next: Date): Promise<{ id: number; com
  * Claims the jobs due at `now` and starts their runs; resolves, once claimed, with one promise
  * per run (resolving when it ends). The timer does not wait for runs; tests do.
  */
-export async function startDueCronJobs(now: Date = new Date()): Promise<Promise<CronRunBody>[]> {
+export async function startDueCronJobs(now: Date = new Date()): Promise<Promise<CronRun>[]> {
   const db = await getStore()
   const { rows } = await db.query<DueJob>(
     `select j.id, j.schedule, j.next_run_at, p.ref from platform.cron_jobs j
@@ -114,7 +115,7 @@ export async function startDueCronJobs(now: Date = new Date()): Promise<Promise<
       order by j.next_run_at, j.id limit $2`,
     [now, CLAIM_BATCH]
   )
-  const runs: Promise<CronRunBody>[] = []
+  const runs: Promise<CronRun>[] = []
   for (const job of rows) {
     const parsed = parseSchedule(job.schedule)
     if (!parsed.ok) {
@@ -132,12 +133,12 @@ export async function startDueCronJobs(now: Date = new Date()): Promise<Promise<
 }
 
 /** Runs the jobs due at `now` and resolves with their runs once all ended (tests drive the scheduler with it). */
-export async function runDueCronJobs(now: Date = new Date()): Promise<CronRunBody[]> {
+export async function runDueCronJobs(now: Date = new Date()): Promise<CronRun[]> {
   return Promise.all(await startDueCronJobs(now))
 }
 
 /** Run now: records a manual run and waits for it (whatever the schedule, active or not). */
-export async function runCronJobNow(db: Db, projectId: number, ref: string, id: string): Promise<CronRunBody> {
+export async function runCronJobNow(db: Db, projectId: number, ref: string, id: string): Promise<CronRun> {
   const { rows } = await db.query<{ id: number | string; command: string }>(
     `insert into platform.cron_job_runs (job_id, command, status, trigger)
      select j.id, j.command, 'running', 'manual' from platform.cron_jobs j where j.id = $1 and j.project_id = $2

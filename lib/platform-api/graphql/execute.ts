@@ -9,6 +9,7 @@ import {
   type GraphQLFieldResolver,
   type GraphQLSchema,
 } from 'graphql'
+import type { GraphqlRequestBody, GraphqlResponse } from '@/lib/api-types/graphql'
 import { operationDepths } from '@/lib/graphql/depth'
 import { GRAPHQL_MAX_DEPTH } from '@/lib/graphql/limits'
 import { GraphqlInputError } from '@/lib/graphql/sql'
@@ -22,8 +23,6 @@ import { buildGraphqlSchema, type FieldMeta } from './schema'
 type RequestContext = { ref: string; canWrite: boolean; signal?: AbortSignal }
 
 export const READ_ONLY_MUTATION_MESSAGE = 'Your role (Read-only) can run queries only: mutations need the Developer role or above'
-
-export type GraphqlResponse = { data?: unknown; errors?: unknown[] }
 
 /** Runs compiled SQL; a Postgres error becomes a GraphQL error carrying its code. */
 async function runCompiled(request: RequestContext, sql: string, ctx: CompileContext, readOnly: boolean, column = 'result'): Promise<unknown> {
@@ -142,7 +141,7 @@ const errorResponse = (message: string, code?: string): GraphqlResponse => ({ er
  */
 export async function runGraphqlRequest(
   ref: string,
-  request: { query: string; variables?: Record<string, unknown> | null; operationName?: string | null },
+  request: GraphqlRequestBody,
   options: { canWrite: boolean; signal?: AbortSignal }
 ): Promise<GraphqlResponse> {
   let document: DocumentNode

@@ -11,7 +11,7 @@ import { membersExceedingFreeProjectLimit } from '../organizations/free-project-
 import { scorePassword } from '../profile/password-check'
 import { kickProjectJob } from './jobs'
 import { FREE_PLAN_ACTIVE_PROJECT_LIMIT } from './limits'
-import type { CreateProjectInput } from './schemas'
+import type { CreateProjectInput } from '@/lib/api-types/projects'
 import { readProject, type ProjectListRow } from './serialize'
 import { createProjectRoles } from './server-databases'
 import { generateProjectRef, projectTarget } from './targets'

@@ -1,3 +1,4 @@
+import type { SqlErrorBody, SqlResult } from '@/lib/api-types/sql'
 import { isPlanId } from '@/lib/catalogue/plans'
 import { getServerConfig } from '@/lib/config'
 import { statementTimeoutMs } from '@/lib/database/statement-timeout'
@@ -27,28 +28,6 @@ import { projectRoleNames, projectTarget } from './targets'
  */
 export const MAX_RESULT_ROWS = 100_000
 
-export type ResultField = { name: string; dataTypeID: number; type: string | null }
-
-export type QueryResultBody = {
-  rows: Record<string, unknown>[]
-  fields: ResultField[]
-  rowCount: number | null
-  command: string | null
-  truncated: boolean
-}
-
-/** A Postgres error as the API returns it (spec: "a Postgres error with its position"). */
-export type QueryErrorBody = {
-  message: string
-  code: string
-  /** 1-based character offset into the query, as Postgres reports it. */
-  position: number | null
-  detail: string | null
-  hint: string | null
-  where: string | null
-  severity: string | null
-}
-
 type PgError = Error & { code: string; severity?: string; position?: string; detail?: string; hint?: string; where?: string }
 
 function isPgError(error: unknown): error is PgError {
@@ -60,7 +39,7 @@ function isPgError(error: unknown): error is PgError {
   )
 }
 
-function errorBody(error: PgError, singleStatement: { readOnly: boolean } | null): QueryErrorBody {
+function errorBody(error: PgError, singleStatement: { readOnly: boolean } | null): SqlErrorBody {
   let hint = error.hint ?? null
   if (singleStatement && error.code === '42601' && /multiple commands/.test(error.message)) {
     hint = singleStatement.readOnly
@@ -79,7 +58,7 @@ function errorBody(error: PgError, singleStatement: { readOnly: boolean } | null
 }
 
 type QueryInput = { query: string; parameters?: unknown[]; readOnly: boolean; signal?: AbortSignal }
-type QueryOutcome = { ok: true; result: QueryResultBody } | { ok: false; error: QueryErrorBody }
+type QueryOutcome = { ok: true; result: SqlResult } | { ok: false; error: SqlErrorBody }
 
 /** Runs a query on the project's database: its last result, or the Postgres error. Each run is logged (postgres_logs). */
 export async function runProjectQuery(ref: string, input: QueryInput): Promise<QueryOutcome> {

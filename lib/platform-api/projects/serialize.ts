@@ -1,4 +1,4 @@
-import type { Project, ProjectStatus } from '@/lib/api-types/projects'
+import type { Branch, Project, ProjectDetail, ProjectStatus } from '@/lib/api-types/projects'
 import type { ProjectRow } from '../access'
 import type { Db } from '../db/types'
 import { displayConnectionString } from './targets'
@@ -25,6 +25,8 @@ export async function readProject(db: Db, ref: string): Promise<ProjectListRow |
   return rows[0] ?? null
 }
 
+function iso(value: string | Date): string
+function iso(value: string | Date | null): string | null
 function iso(value: string | Date | null): string | null {
   if (value === null) return null
   return value instanceof Date ? value.toISOString() : new Date(value).toISOString()
@@ -63,7 +65,7 @@ export function serializeProjectDetail(row: ProjectListRow) {
     ...serializeProject(row),
     connectionString: row.status === 'ACTIVE_HEALTHY' ? displayConnectionString(row.ref) : null,
     init_error: row.init_error,
-  }
+  } satisfies ProjectDetail
 }
 
 /** A branch as `GET .../branches` lists it. */
@@ -72,10 +74,11 @@ export function serializeBranch(row: ProjectListRow) {
     id: Number(row.id),
     name: row.name,
     project_ref: row.ref,
-    parent_project_ref: row.parent_project_ref,
+    // Only branches are listed here: their parent is set.
+    parent_project_ref: row.parent_project_ref as string,
     is_default: false,
     status: row.status as ProjectStatus,
     created_at: iso(row.inserted_at),
     updated_at: iso(row.updated_at),
-  }
+  } satisfies Branch
 }

@@ -1,5 +1,5 @@
+import { updateAdvisorRuleBody } from '@/lib/api-types/advisors'
 import { listAdvisorRules, setAdvisorRule } from '../advisors/rules'
-import { updateRuleBody } from '../advisors/schemas'
 import { route } from '../http/route'
 import { refParams } from '../projects/schemas'
 
@@ -24,7 +24,7 @@ export const advisorRoutes = [
     summary: 'Disable an advisor rule, or enable it again',
     access: { scope: 'project', minimum: 'Admin' },
     params: refParams,
-    body: updateRuleBody,
+    body: updateAdvisorRuleBody,
     handler: async ({ db, caller, project, org, body: { name, ...update } }) =>
       setAdvisorRule(db, {
         projectId: Number(project.id),

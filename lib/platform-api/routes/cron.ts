@@ -1,4 +1,5 @@
-import { createCronJobBody, cronJobParams, cronRunsQuery, runCronJobBody, updateCronJobBody } from '../cron/schemas'
+import { createCronJobBody, cronRunsQuery, runCronJobBody, updateCronJobBody } from '@/lib/api-types/cron'
+import { cronJobParams } from '../cron/schemas'
 import { createCronJob, deleteCronJob, getCronJob, listCronJobs, listCronRuns, updateCronJob } from '../cron/jobs'
 import { assertProjectRuns, runCronJobNow } from '../cron/scheduler'
 import { route } from '../http/route'

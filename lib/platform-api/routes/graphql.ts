@@ -1,6 +1,6 @@
+import { graphqlRequestBody } from '@/lib/api-types/graphql'
 import { roleAtLeast } from '../access'
 import { runGraphqlRequest } from '../graphql/execute'
-import { graphqlRequestBody } from '../graphql/schemas'
 import { route } from '../http/route'
 import { refParams } from '../projects/schemas'
 import { requireServing } from '../projects/status'

@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import { sqlQueryBody } from '@/lib/api-types/sql'
 import { getServerConfig } from '@/lib/config'
 import { roleAtLeast } from '../access'
 import { badRequest } from '../http/errors'
@@ -7,11 +7,6 @@ import { respond, type ApiRequest } from '../http/types'
 import { runProjectQuery } from '../projects/run-query'
 import { refParams } from '../projects/schemas'
 import { requireServing } from '../projects/status'
-
-const queryBody = z.strictObject({
-  query: z.string('must be a string').min(1, 'must not be empty'),
-  parameters: z.array(z.unknown(), 'must be an array').max(10_000).optional(),
-})
 
 const FALSY_HEADER_VALUES = new Set(['', 'false', '0', 'null', 'undefined'])
 
@@ -33,7 +28,7 @@ export const pgMetaRoutes = [
     summary: "Run SQL on the project's database (read-only for Read-only members)",
     access: { scope: 'project', minimum: 'Read-only' },
     params: refParams,
-    body: queryBody,
+    body: sqlQueryBody,
     handler: async ({ req, project, role, body }) => {
       // spec §5: on the hosted platform a request without the connection header gets no connection.
       if (getServerConfig().isPlatform && !connectionHeaderPresent(req)) {

@@ -1,7 +1,8 @@
 import { route } from '../http/route'
 import { respond } from '../http/types'
 import { refParams } from '../projects/schemas'
-import { createSnippetBody, snippetParams, updateSnippetBody } from '../snippets/schemas'
+import { createSnippetBody, updateSnippetBody } from '@/lib/api-types/snippets'
+import { snippetParams } from '../snippets/schemas'
 import { createSnippet, deleteSnippet, getSnippet, listSnippets, updateSnippet } from '../snippets/snippets'
 
 const BASE = '/platform/projects/:ref/snippets'

@@ -1,7 +1,8 @@
 import { route } from '../http/route'
 import { respond } from '../http/types'
 import { refParams } from '../projects/schemas'
-import { createSecretBody, secretParams, updateSecretBody } from '../vault/schemas'
+import { createSecretBody, updateSecretBody } from '@/lib/api-types/vault'
+import { secretParams } from '../vault/schemas'
 import { createSecret, deleteSecret, listSecrets, revealSecret, updateSecret, type VaultActor } from '../vault/secrets'
 import type { RouteContext } from '../http/route'
 

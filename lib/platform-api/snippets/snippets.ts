@@ -2,7 +2,7 @@ import crypto from 'node:crypto'
 import { DEFAULT_SNIPPET_NAME, SNIPPETS_PER_PROJECT_LIMIT } from '@/lib/sql/limits'
 import type { Db } from '../db/types'
 import { conflict, notFound } from '../http/errors'
-import type { UpdateSnippetInput } from './schemas'
+import type { Snippet, SnippetSummary, UpdateSnippetInput } from '@/lib/api-types/snippets'
 
 export { DEFAULT_SNIPPET_NAME }
 
@@ -15,20 +15,15 @@ type SnippetRow = {
   updated_at: string | Date
 }
 
-/** A snippet in the list: no SQL text (each may hold up to 1 MiB). */
-export type SnippetSummaryBody = { id: string; name: string; favorite: boolean; project_ref: string; inserted_at: string; updated_at: string }
-/** One snippet with its SQL. */
-export type SnippetBody = SnippetSummaryBody & { sql: string }
-
 function iso(value: string | Date): string {
   return value instanceof Date ? value.toISOString() : new Date(value).toISOString()
 }
 
-function summary(row: SnippetRow, projectRef: string): SnippetSummaryBody {
+function summary(row: SnippetRow, projectRef: string): SnippetSummary {
   return { id: row.id, name: row.name, favorite: row.favorite, project_ref: projectRef, inserted_at: iso(row.inserted_at), updated_at: iso(row.updated_at) }
 }
 
-function full(row: SnippetRow, projectRef: string): SnippetBody {
+function full(row: SnippetRow, projectRef: string): Snippet {
   return { ...summary(row, projectRef), sql: row.content ?? '' }
 }
 
@@ -36,7 +31,7 @@ const SUMMARY_COLUMNS = 'id, name, favorite, inserted_at, updated_at'
 const FULL_COLUMNS = `${SUMMARY_COLUMNS}, content`
 
 /** The owner's snippets in a project: favourites first, then by name (stable while the user types). */
-export async function listSnippets(db: Db, projectId: number, projectRef: string, ownerId: string): Promise<SnippetSummaryBody[]> {
+export async function listSnippets(db: Db, projectId: number, projectRef: string, ownerId: string): Promise<SnippetSummary[]> {
   const { rows } = await db.query<SnippetRow>(
     `select ${SUMMARY_COLUMNS} from platform.snippets
       where project_id = $1 and owner_id = $2
@@ -53,7 +48,7 @@ export async function createSnippet(
   projectRef: string,
   ownerId: string,
   input: { name: string; sql: string }
-): Promise<SnippetBody> {
+): Promise<Snippet> {
   return db.transaction(async (tx) => {
     // Serialises creations of one owner in one project, so the limit holds under concurrency.
     await tx.query('select pg_advisory_xact_lock(hashtext($1))', [`snippets:${ownerId}:${projectId}`])
@@ -74,7 +69,7 @@ export async function createSnippet(
 }
 
 /** One of the owner's snippets; 404 for another user's snippet as for a missing one. */
-export async function getSnippet(db: Db, projectId: number, projectRef: string, ownerId: string, id: string): Promise<SnippetBody> {
+export async function getSnippet(db: Db, projectId: number, projectRef: string, ownerId: string, id: string): Promise<Snippet> {
   const { rows } = await db.query<SnippetRow>(
     `select ${FULL_COLUMNS} from platform.snippets where id = $1 and project_id = $2 and owner_id = $3`,
     [id, projectId, ownerId]
@@ -91,7 +86,7 @@ export async function updateSnippet(
   ownerId: string,
   id: string,
   input: UpdateSnippetInput
-): Promise<SnippetBody> {
+): Promise<Snippet> {
   const { rows } = await db.query<SnippetRow>(
     `update platform.snippets
         set name = coalesce($4, name),

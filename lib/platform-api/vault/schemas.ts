@@ -1,35 +1,7 @@
 import { z } from 'zod'
-import { SECRET_DESCRIPTION_MAX_LENGTH, SECRET_NAME_MAX_LENGTH, SECRET_NAME_PATTERN, SECRET_VALUE_MAX_BYTES } from '@/lib/vault/names'
 import { refParams } from '../projects/schemas'
 
-const name = z
-  .string('must be a string')
-  .trim()
-  .min(1, 'must not be empty')
-  .max(SECRET_NAME_MAX_LENGTH, `must be at most ${SECRET_NAME_MAX_LENGTH} characters`)
-  .regex(SECRET_NAME_PATTERN, 'may hold only letters, digits and underscores')
-
-const description = z
-  .string('must be a string')
-  .trim()
-  .max(SECRET_DESCRIPTION_MAX_LENGTH, `must be at most ${SECRET_DESCRIPTION_MAX_LENGTH} characters`)
-
-const value = z
-  .string('must be a string')
-  .min(1, 'must not be empty')
-  .refine((text) => Buffer.byteLength(text, 'utf8') <= SECRET_VALUE_MAX_BYTES, `must be at most ${SECRET_VALUE_MAX_BYTES} bytes (64 KiB)`)
-
-/** POST /platform/projects/:ref/vault/secrets */
-export const createSecretBody = z.strictObject({ name, description: description.default(''), value })
-export type CreateSecretInput = z.infer<typeof createSecretBody>
-
-/** PATCH /platform/projects/:ref/vault/secrets/:id: any of the three, at least one. */
-export const updateSecretBody = z
-  .strictObject({ name: name.optional(), description: description.optional(), value: value.optional() })
-  .refine((body) => body.name !== undefined || body.description !== undefined || body.value !== undefined, 'give at least one of name, description, value')
-export type UpdateSecretInput = z.infer<typeof updateSecretBody>
-
-/** A secret id is a uuid; anything else names no secret. */
+/** A secret id is a uuid; anything else names no secret. The request bodies are in lib/api-types/vault.ts. */
 export const secretParams = refParams.extend({
   id: z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, 'is not a secret id'),
 })

@@ -3,10 +3,7 @@ import { audit } from '../access'
 import type { Db } from '../db/types'
 import { conflict, notFound } from '../http/errors'
 import { openSecret, sealSecret, secretAad } from './crypto'
-import type { CreateSecretInput, UpdateSecretInput } from './schemas'
-
-/** A secret as lists show it: never its value. */
-export type SecretBody = { id: string; name: string; description: string; created_at: string; updated_at: string }
+import type { CreateSecretInput, RevealedSecret, UpdateSecretInput, VaultSecret } from '@/lib/api-types/vault'
 
 type SecretRow = { id: string; name: string; description: string; inserted_at: string | Date; updated_at: string | Date }
 type SealedRow = SecretRow & { ciphertext: Uint8Array; iv: Uint8Array; auth_tag: Uint8Array; key_version: number }
@@ -17,7 +14,7 @@ export type VaultActor = { userId: string; organizationId: number; projectId: nu
 const iso = (value: string | Date) => (value instanceof Date ? value : new Date(value)).toISOString()
 const COLUMNS = 'id, name, description, inserted_at, updated_at'
 
-function serialize(row: SecretRow): SecretBody {
+function serialize(row: SecretRow): VaultSecret {
   return { id: row.id, name: row.name, description: row.description, created_at: iso(row.inserted_at), updated_at: iso(row.updated_at) }
 }
 
@@ -37,13 +34,13 @@ function record(db: Db, actor: VaultActor, action: string, secret: { id: string;
 }
 
 /** The project's secrets by name (no values). */
-export async function listSecrets(db: Db, projectId: number): Promise<SecretBody[]> {
+export async function listSecrets(db: Db, projectId: number): Promise<VaultSecret[]> {
   const { rows } = await db.query<SecretRow>(`select ${COLUMNS} from platform.vault_secrets where project_id = $1 order by lower(name), name`, [projectId])
   return rows.map(serialize)
 }
 
 /** Creates a secret, its value sealed; audit-logged. */
-export async function createSecret(db: Db, actor: VaultActor, input: CreateSecretInput): Promise<SecretBody> {
+export async function createSecret(db: Db, actor: VaultActor, input: CreateSecretInput): Promise<VaultSecret> {
   const id = crypto.randomUUID()
   const sealed = sealSecret(input.value, secretAad(actor.projectId, id))
   try {
@@ -72,7 +69,7 @@ async function sealedRow(db: Db, projectId: number, id: string): Promise<SealedR
 }
 
 /** The decrypted value of one secret; audit-logged. */
-export async function revealSecret(db: Db, actor: VaultActor, id: string): Promise<SecretBody & { value: string }> {
+export async function revealSecret(db: Db, actor: VaultActor, id: string): Promise<RevealedSecret> {
   const row = await sealedRow(db, actor.projectId, id)
   let value: string
   try {
@@ -89,7 +86,7 @@ export async function revealSecret(db: Db, actor: VaultActor, id: string): Promi
 }
 
 /** Renames, re-describes and/or replaces the value of a secret; audit-logged (never the value). */
-export async function updateSecret(db: Db, actor: VaultActor, id: string, input: UpdateSecretInput): Promise<SecretBody> {
+export async function updateSecret(db: Db, actor: VaultActor, id: string, input: UpdateSecretInput): Promise<VaultSecret> {
   const sealed = input.value === undefined ? null : sealSecret(input.value, secretAad(actor.projectId, id))
   try {
     return await db.transaction(async (tx) => {

@@ -4,7 +4,7 @@
  */
 import { http, HttpResponse } from 'msw'
 import { LINTS, type LintRow } from '@/lib/advisors/lints'
-import type { AdvisorRule } from '@/lib/advisors/rules'
+import type { AdvisorRule } from '@/lib/api-types/advisors'
 import { organization, projectDetail } from '../Organizations/fixtures'
 
 export const REF = 'abcdefghijklmnopqrst'

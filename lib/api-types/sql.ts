@@ -1,0 +1,37 @@
+/**
+ * `POST /platform/pg-meta/{ref}/query`: the request body the platform validates, the result and
+ * the Postgres error it answers. The browser imports this file with `import type` only (zod stays
+ * out of its bundle).
+ */
+import { z } from 'zod'
+
+/** {query, parameters?}: with parameters the query is one statement. */
+export const sqlQueryBody = z.strictObject({
+  query: z.string('must be a string').min(1, 'must not be empty'),
+  parameters: z.array(z.unknown(), 'must be an array').max(10_000).optional(),
+})
+export type SqlQueryBody = z.input<typeof sqlQueryBody>
+
+export type SqlField = { name: string; dataTypeID: number; type: string | null }
+
+/** The last statement's result. */
+export type SqlResult<Row = Record<string, unknown>> = {
+  rows: Row[]
+  fields: SqlField[]
+  rowCount: number | null
+  command: string | null
+  /** More rows than the platform returns (its cap) were produced. */
+  truncated: boolean
+}
+
+/** A Postgres error as the platform returns it (body of the 400). */
+export type SqlErrorBody = {
+  message: string
+  code: string
+  /** 1-based character offset into the query, as Postgres reports it. */
+  position: number | null
+  detail: string | null
+  hint: string | null
+  where: string | null
+  severity: string | null
+}
