@@ -63,6 +63,24 @@ const ALLOWED = {
   styles: ['styles'],
 }
 
+/** Layers whose code ships to the browser. */
+const BROWSER = new Set(['pages', 'interfaces', 'layouts', 'ui', 'hooks', 'data', 'state'])
+
+/** Modules a file imports values from (not `import type`, not only `type` names). */
+export function valueImportsOf(text) {
+  const specs = []
+  for (const m of text.matchAll(/(?:^|[\s;])import\s+(?!type\s)([^'"`;]*?)\sfrom\s*['"]([^'"]+)['"]/g)) {
+    const clause = m[1].trim()
+    const braces = clause.match(/\{([^}]*)\}/)
+    const outside = clause.replace(/\{[^}]*\}/, '').replace(/,/g, '').trim()
+    const named = braces ? braces[1].split(',').map((n) => n.trim()).filter(Boolean) : []
+    if (outside || named.some((n) => !n.startsWith('type '))) specs.push(m[2])
+  }
+  return specs
+}
+
+const usesZod = (text) => /from\s*['"]zod(\/[a-z]+)?['"]/.test(text)
+
 const screenOf = (file) => (file.startsWith('components/interfaces/') ? file.split('/')[2] : null)
 
 /** Import circles: each reported once, as the chain of files. */
@@ -108,6 +126,13 @@ export function checkTree(files) {
       const mine = screenOf(file)
       const theirs = screenOf(target)
       if (mine && theirs && mine !== theirs) problems.push(`${file}: a screen must not import another screen's internals (${spec})`)
+    }
+    if (BROWSER.has(from)) {
+      for (const spec of valueImportsOf(text)) {
+        const target = resolve(file, spec, files)
+        if (target?.startsWith('lib/api-types/') && usesZod(files[target] ?? ''))
+          problems.push(`${file}: browser code imports values from ${target}, which holds zod schemas; use \`import type\` (${spec})`)
+      }
     }
     graph.set(file, edges)
   }

@@ -60,6 +60,20 @@ describe('the arrow check', () => {
     expect(checkTree({ 'lib/catalogue/big.ts': long })).toEqual([])
   })
 
+  it('keeps zod out of the browser: browser code imports only types from wire files that hold schemas', () => {
+    const wire = "import { z } from 'zod'\nexport const body = z.object({})\nexport type Body = z.infer<typeof body>\n"
+    const plain = "export const ROLES = ['Owner']\n"
+    const tree = (text: string) => ({ 'lib/api-types/cron.ts': wire, 'lib/api-types/roles.ts': plain, 'data/q.ts': text })
+    expect(checkTree(tree("import type { Body } from '@/lib/api-types/cron'\n"))).toEqual([])
+    expect(checkTree(tree("import { type Body } from '@/lib/api-types/cron'\nimport { ROLES } from '@/lib/api-types/roles'\n"))).toEqual([])
+    expect(checkTree(tree("import { body } from '@/lib/api-types/cron'\n"))).toEqual([
+      expect.stringContaining('data/q.ts: browser code imports values from lib/api-types/cron.ts'),
+    ])
+    expect(checkTree(tree("import { type Body, body } from '@/lib/api-types/cron'\n"))).toHaveLength(1)
+    // The server may import the schemas.
+    expect(checkTree({ 'lib/api-types/cron.ts': wire, 'lib/platform-api/r.ts': "import { body } from '@/lib/api-types/cron'\n" })).toEqual([])
+  })
+
   it('finds each import circle once, type-only imports included', () => {
     const files = {
       'lib/a.ts': "import type { B } from './b'\n",
