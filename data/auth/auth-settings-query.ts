@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query'
 import { get } from '@/data/fetchers'
 import { getConfig } from '@/lib/config'
 import type { AuthSettings } from '@/lib/api-types/auth'
+import { authKeys } from './keys'
 
 /** The sign-in methods the auth service (GOTRUE_URL: embedded or a real GoTrue) offers. */
 export async function getAuthSettings(signal?: AbortSignal): Promise<Pick<AuthSettings, 'external'>> {
@@ -11,7 +12,7 @@ export async function getAuthSettings(signal?: AbortSignal): Promise<Pick<AuthSe
 
 export function authSettingsQueryOptions() {
   return queryOptions({
-    queryKey: ['auth', 'settings'] as const,
+    queryKey: authKeys.settings(),
     queryFn: ({ signal }) => getAuthSettings(signal),
     staleTime: 30 * 60 * 1000,
     // Only decides whether extra sign-in buttons show: a failure leaves the password form alone.

@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query'
 import { get } from '@/data/fetchers'
 import { BASE_PATH } from '@/lib/config'
 import { CLOCK_SKEW_RECHECK_INTERVAL_MS } from '@/lib/constants'
+import { miscKeys } from './keys'
 
 /** spec §7: GET {base}/api/get-utc-time; also returns the local time at the answer. */
 export async function getServerTime(signal?: AbortSignal): Promise<{ serverMs: number; localMs: number }> {
@@ -15,7 +16,7 @@ export async function getServerTime(signal?: AbortSignal): Promise<{ serverMs: n
 /** Re-checked every 30 minutes (spec §4). */
 export function serverTimeQueryOptions({ enabled }: { enabled: boolean }) {
   return queryOptions({
-    queryKey: ['server-time'] as const,
+    queryKey: miscKeys.serverTime(),
     queryFn: ({ signal }) => getServerTime(signal),
     staleTime: CLOCK_SKEW_RECHECK_INTERVAL_MS,
     refetchInterval: CLOCK_SKEW_RECHECK_INTERVAL_MS,

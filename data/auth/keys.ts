@@ -1,0 +1,3 @@
+export const authKeys = {
+  settings: () => ['auth', 'settings'] as const,
+}

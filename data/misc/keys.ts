@@ -1,0 +1,3 @@
+export const miscKeys = {
+  serverTime: () => ['server-time'] as const,
+}
