@@ -260,6 +260,16 @@ export function del<T = unknown>(
   return execute('DELETE', path, options, readJson<T>)
 }
 
+/**
+ * POST a JSON body and read the answer as it streams (server-sent events): `read` gets the
+ * response once its status is a success; failures before that are ResponseErrors like any call.
+ */
+export function postStream<T>(path: string, body: unknown, read: (response: Response) => Promise<T>, options: RequestOptions = {}): Promise<T> {
+  const headers = new Headers(options.headers)
+  if (!headers.has('Accept')) headers.set('Accept', 'text/event-stream')
+  return execute('POST', path, { ...options, headers, body }, read)
+}
+
 /** HEAD a path; gives up after `timeout` ms (default 60 s, spec §7) with a ResponseError. */
 export function head(path: string, options: HeadOptions = {}): Promise<HeadResult> {
   const { timeout = DEFAULT_HEAD_TIMEOUT_MS, ...rest } = options

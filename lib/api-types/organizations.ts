@@ -6,6 +6,7 @@
 import { z } from 'zod'
 import type { PlanId } from '@/lib/catalogue/plans'
 import type { Role } from './roles'
+import { OPT_IN_KEY_LIST, type OptInKey } from '@/lib/catalogue/opt-in'
 
 /** spec §3 Organization: `GET /platform/organizations`, written by the platform's `serializeOrganization`. */
 export type Organization = {
@@ -19,6 +20,8 @@ export type Organization = {
   /** spec §3, §4: the grace period end drives the banners; no restriction, no data. */
   restriction_data: { grace_period_end: string | null } | null
   organization_requires_mfa: boolean
+  /** spec §3 opt-in keys: what the assistant may send to the model (schema, row data, log lines). */
+  opt_in_tags: OptInKey[]
   /** The caller's role in it. */
   role: Role
   is_owner: boolean
@@ -59,8 +62,12 @@ export const updateOrganizationBody = z
     name: organizationName.optional(),
     billing_email: emailSchema.nullable().optional(),
     organization_requires_mfa: z.boolean().optional(),
+    opt_in_tags: z
+      .array(z.enum(OPT_IN_KEY_LIST as [OptInKey, ...OptInKey[]], `must be among ${OPT_IN_KEY_LIST.join(', ')}`))
+      .max(OPT_IN_KEY_LIST.length)
+      .optional(),
   })
-  .refine((b) => Object.keys(b).length > 0, 'give at least one of name, billing_email, organization_requires_mfa')
+  .refine((b) => Object.keys(b).length > 0, 'give at least one of name, billing_email, organization_requires_mfa, opt_in_tags')
 export type OrganizationUpdateBody = z.input<typeof updateOrganizationBody>
 
 export const mfaEnforcementBody = z.strictObject({ enforced: z.boolean() })

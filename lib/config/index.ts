@@ -7,6 +7,7 @@
  */
 
 import { CODE_EDITOR_VERSION as MONACO_VERSION } from '@/lib/constants'
+import { OPT_IN_KEY_LIST, type OptInKey } from '@/lib/catalogue/opt-in'
 
 export const BASE_PATH = '/dashboard'
 
@@ -59,6 +60,21 @@ export type ServerConfig = PublicConfig & {
    * default) sends none. Set, it also makes the policy upgrade insecure requests.
    */
   hstsMaxAge: number
+  /** The assistant's model: any OpenAI-compatible `chat/completions` endpoint; null: no assistant. */
+  ai: AiConfig
+}
+
+/** The assistant's provider settings; the key never leaves the server. */
+export type AiConfig = {
+  baseUrl: string | null
+  apiKey: string | null
+  model: string | null
+  /** Self-hosted opt-ins (AI_OPT_IN, a comma list of the spec's keys; default all three). */
+  optIn: OptInKey[]
+  /** How long the model may take to start answering, and between two pieces of its answer. */
+  timeoutMs: number
+  /** Chat requests per user per minute (429 with Retry-After past it). */
+  requestsPerMinute: number
 }
 
 type Env = Record<string, string | undefined>
@@ -137,6 +153,14 @@ export function parseConfig(env: Env): ServerConfig {
     trustProxy: bool(env.TRUST_PROXY, false),
     statementTimeoutSeconds: positiveNumber(env.STATEMENT_TIMEOUT_SECONDS),
     hstsMaxAge: Number.isFinite(hstsMaxAge) && hstsMaxAge > 0 ? hstsMaxAge : 0,
+    ai: {
+      baseUrl: str(env.AI_BASE_URL)?.replace(/\/$/, '') ?? null,
+      apiKey: str(env.AI_API_KEY),
+      model: str(env.AI_MODEL),
+      optIn: env.AI_OPT_IN === undefined ? [...OPT_IN_KEY_LIST] : OPT_IN_KEY_LIST.filter((key) => env.AI_OPT_IN!.split(',').map((s) => s.trim()).includes(key)),
+      timeoutMs: positiveNumber(env.AI_TIMEOUT_MS) ?? 60_000,
+      requestsPerMinute: positiveNumber(env.AI_REQUESTS_PER_MINUTE) ?? 20,
+    },
   }
 }
 

@@ -1,3 +1,4 @@
+import type { OptInKey } from '@/lib/catalogue/opt-in'
 import type { Caller } from './auth/caller'
 import type { Db } from './db/types'
 import { forbidden, notFound } from './http/errors'
@@ -16,6 +17,7 @@ export type OrganizationRow = {
   restriction_status: 'grace_period' | 'grace_period_over' | 'restricted' | null
   grace_period_end: string | null
   organization_requires_mfa: boolean
+  opt_in_tags: OptInKey[]
   created_at: string
 }
 

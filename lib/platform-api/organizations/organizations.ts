@@ -65,12 +65,16 @@ export async function updateOrganization(
     if (role !== 'Owner') throw forbidden(`Your role (${role}) cannot change the MFA requirement; it needs Owner`)
     if (input.organization_requires_mfa) await assertCanRequireMfa(db, caller)
   }
+  if (input.opt_in_tags !== undefined && caller.selfHosted) {
+    throw badRequest('Self-hosted, the assistant’s opt-ins come from the AI_OPT_IN setting, not from the organization')
+  }
   return db.transaction(async (tx) => {
     const { rows } = await tx.query<OrganizationRow>(
       `update platform.organizations set
          name = coalesce($2, name),
          billing_email = case when $3::boolean then $4 else billing_email end,
-         organization_requires_mfa = coalesce($5, organization_requires_mfa)
+         organization_requires_mfa = coalesce($5, organization_requires_mfa),
+         opt_in_tags = coalesce($6::text[], opt_in_tags)
        where id = $1 returning *`,
       [
         org.id,
@@ -78,9 +82,12 @@ export async function updateOrganization(
         input.billing_email !== undefined,
         input.billing_email ?? null,
         input.organization_requires_mfa ?? null,
+        input.opt_in_tags ? [...new Set(input.opt_in_tags)] : null,
       ]
     )
-    const changed = Object.fromEntries(Object.entries(input).filter(([k, v]) => (org as Record<string, unknown>)[k] !== v))
+    const changed = Object.fromEntries(
+      Object.entries(input).filter(([k, v]) => JSON.stringify((org as Record<string, unknown>)[k]) !== JSON.stringify(v))
+    )
     await auditOrg(tx, caller, org.id, 'organization.updated', org.slug, changed)
     return serializeOrganization(rows[0], role)
   })

@@ -1,3 +1,4 @@
+import { getServerConfig } from '@/lib/config'
 import { findPlanTier } from '@/lib/catalogue/plans'
 import type { OrganizationRow, Role } from '../access'
 import type { Organization } from '@/lib/api-types/organizations'
@@ -20,6 +21,8 @@ export function serializeOrganization(org: OrganizationRow, role: Role): Organiz
     // spec §3, §4: the grace period end drives the banners; no restriction, no data
     restriction_data: org.restriction_status ? { grace_period_end: iso(org.grace_period_end) } : null,
     organization_requires_mfa: org.organization_requires_mfa,
+    // Self-hosted, the operator sets them for the one organization (AI_OPT_IN).
+    opt_in_tags: getServerConfig().isPlatform ? org.opt_in_tags : getServerConfig().ai.optIn,
     role,
     is_owner: role === 'Owner',
     created_at: iso(org.created_at) as string,

@@ -25,6 +25,7 @@ export function organization(overrides: Partial<Omit<Organization, 'role'>> & { 
     restriction_status: null,
     restriction_data: null,
     organization_requires_mfa: false,
+    opt_in_tags: [],
     created_at: '2024-01-01T00:00:00.000Z',
     ...overrides,
     role,

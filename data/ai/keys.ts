@@ -1,0 +1,3 @@
+export const aiKeys = {
+  status: (projectRef: string | undefined) => ['projects', projectRef, 'ai', 'status'] as const,
+}
