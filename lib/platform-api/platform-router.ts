@@ -1,6 +1,7 @@
 import { Router } from './http/router'
 import { recordGatewayRequest } from './logs/gateway-log'
 import { advisorRoutes } from './routes/advisors'
+import { aiRoutes } from './routes/ai'
 import { billingRoutes } from './routes/billing'
 import { consentRoutes } from './routes/consent'
 import { cronRoutes } from './routes/cron'
@@ -24,6 +25,7 @@ export function createPlatformRouter(): Router {
       ...billingRoutes,
       ...projectRoutes,
       ...pgMetaRoutes,
+      ...aiRoutes,
       ...telemetryRoutes,
       ...consentRoutes,
       ...supportRoutes,

@@ -85,6 +85,29 @@ function send(res: ServerResponse, method: string, status: number, body: unknown
   res.end(method === 'HEAD' ? undefined : payload)
 }
 
+/** Sends each piece as it comes; a client that leaves ends the reading (the source's `finally` runs). */
+async function sendStream(res: ServerResponse, status: number, headers: Record<string, string> = {}, stream: AsyncIterable<string>) {
+  res.statusCode = status
+  for (const [k, v] of Object.entries(headers)) res.setHeader(k, v)
+  res.flushHeaders()
+  const iterator = stream[Symbol.asyncIterator]()
+  const gone = () => void iterator.return?.()
+  res.on('close', gone)
+  try {
+    for (;;) {
+      const next = await iterator.next()
+      if (next.done || res.destroyed) break
+      res.write(next.value)
+    }
+  } catch (error) {
+    // Headers are gone: the stream's own error events are the source's job; this is a bug.
+    console.error('[platform-api] a streamed response failed', error instanceof Error ? error.message : 'unknown error')
+  } finally {
+    res.off('close', gone)
+    if (!res.destroyed) res.end()
+  }
+}
+
 /** Serves a Router on node's request/response (Next API routes with bodyParser off, or a bare http server). */
 export function createNodeHandler(router: Router, options: NodeHandlerOptions) {
   const limit = options.bodyLimit ?? DEFAULT_BODY_LIMIT
@@ -119,7 +142,8 @@ export function createNodeHandler(router: Router, options: NodeHandlerOptions) {
         signal: gone.signal,
       }
       const result = await found.handler(apiReq)
-      if (isApiResult(result)) send(res, method, result.status, result.body, result.headers)
+      if (isApiResult(result) && result.stream) await sendStream(res, result.status, result.headers, result.stream)
+      else if (isApiResult(result)) send(res, method, result.status, result.body, result.headers)
       else send(res, method, result === undefined ? 204 : 200, result)
     } catch (error) {
       if (error instanceof ApiError) {

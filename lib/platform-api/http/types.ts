@@ -21,14 +21,35 @@ export type ApiRequest = {
   signal: AbortSignal
 }
 
-/** A handler returns a body (sent as JSON with 200), or a full response. */
-export type ApiResult = { status: number; body?: unknown; headers?: Record<string, string> }
+/**
+ * A handler returns a body (sent as JSON with 200), or a full response; a `stream` response sends
+ * its pieces as they come (server-sent events), and stops reading them when the client leaves.
+ */
+export type ApiResult = { status: number; body?: unknown; headers?: Record<string, string>; stream?: AsyncIterable<string> }
 
 export type Handler = (req: ApiRequest) => Promise<ApiResult | unknown>
 
 /** Marks a value as a full response rather than a body. */
 export function respond(status: number, body?: unknown, headers?: Record<string, string>): ApiResult {
   return { [RESULT]: true, status, body, headers } as ApiResult
+}
+
+/** A `text/event-stream` response: each piece of `events` is one event's JSON, sent as `data: ...`. */
+export function respondEvents(events: AsyncIterable<unknown>): ApiResult {
+  async function* encode() {
+    for await (const event of events) yield `data: ${JSON.stringify(event)}\n\n`
+  }
+  return {
+    [RESULT]: true,
+    status: 200,
+    headers: {
+      'Content-Type': 'text/event-stream; charset=utf-8',
+      // no-transform: compression would hold the events back until it has a buffer's worth.
+      'Cache-Control': 'no-store, no-transform',
+      'X-Accel-Buffering': 'no',
+    },
+    stream: encode(),
+  } as ApiResult
 }
 
 export const RESULT = Symbol.for('platform-api.result')

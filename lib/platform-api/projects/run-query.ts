@@ -57,7 +57,14 @@ function errorBody(error: PgError, singleStatement: { readOnly: boolean } | null
   }
 }
 
-type QueryInput = { query: string; parameters?: unknown[]; readOnly: boolean; signal?: AbortSignal }
+type QueryInput = {
+  query: string
+  parameters?: unknown[]
+  readOnly: boolean
+  signal?: AbortSignal
+  /** False for the platform's own look-ups (e.g. the assistant's suggestions), which are not the member's statements. */
+  logged?: boolean
+}
 type QueryOutcome = { ok: true; result: SqlResult } | { ok: false; error: SqlErrorBody }
 
 /** Runs a query on the project's database: its last result, or the Postgres error. Each run is logged (postgres_logs). */
@@ -65,6 +72,7 @@ export async function runProjectQuery(ref: string, input: QueryInput): Promise<Q
   const startedAt = new Date()
   const started = performance.now()
   const outcome = await runUnlogged(ref, input)
+  if (input.logged === false) return outcome
   recordStatement(ref, input, outcome, performance.now() - started, startedAt)
   return outcome
 }

@@ -39,7 +39,7 @@ export function postgrestStatusFor(status: string): 'ONLINE' | 'OFFLINE' {
 }
 
 /** Statuses in which the database serves queries. */
-const SERVING = new Set<string>(['ACTIVE_HEALTHY', 'ACTIVE_UNHEALTHY'])
+export const SERVING = new Set<string>(['ACTIVE_HEALTHY', 'ACTIVE_UNHEALTHY'])
 
 /** 409 unless the project's database serves queries (SQL, GraphQL). */
 export function requireServing(project: { ref: string; status: string }): void {

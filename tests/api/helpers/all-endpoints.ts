@@ -3,6 +3,7 @@ import { createPlatformRouter } from '@/lib/platform-api/platform-router'
 import type { RouteRow } from '@/lib/platform-api/http/router'
 import { AUTH_ENDPOINTS as AUTH_ENTRIES, CORE_PLATFORM_ENDPOINTS, endpointKey, type Endpoint, type EndpointEntry } from './endpoints'
 import { ADVISORS_ENDPOINTS } from './endpoints-advisors'
+import { AI_ENDPOINTS } from './endpoints-ai'
 import { CRON_ENDPOINTS } from './endpoints-cron'
 import { GRAPHQL_ENDPOINTS } from './endpoints-graphql'
 import { LOGS_ENDPOINTS } from './endpoints-logs'
@@ -33,7 +34,7 @@ function withAccess(service: Endpoint['service'], entries: EndpointEntry[], rout
  */
 export const PLATFORM_ENDPOINTS: Endpoint[] = withAccess(
   'platform',
-  [...CORE_PLATFORM_ENDPOINTS, ...ADVISORS_ENDPOINTS, ...CRON_ENDPOINTS, ...GRAPHQL_ENDPOINTS, ...LOGS_ENDPOINTS, ...VAULT_ENDPOINTS],
+  [...CORE_PLATFORM_ENDPOINTS, ...ADVISORS_ENDPOINTS, ...CRON_ENDPOINTS, ...GRAPHQL_ENDPOINTS, ...LOGS_ENDPOINTS, ...VAULT_ENDPOINTS, ...AI_ENDPOINTS],
   PLATFORM_ROUTES
 )
 

@@ -81,6 +81,8 @@ export const EXPECTED_ACCESS: Record<string, string> = {
   'POST /platform/projects/:ref/cron/jobs/:id/run': 'project Developer+',
   'POST /platform/projects/:ref/api/graphql': 'project Read-only+',
   'GET /platform/projects/:ref/logs': 'project Read-only+',
+  'GET /platform/projects/:ref/ai/status': 'project Read-only+',
+  'POST /platform/projects/:ref/ai/chat': 'project Read-only+',
   'GET /platform/projects/:ref/vault/secrets': 'project Developer+',
   'POST /platform/projects/:ref/vault/secrets': 'project Developer+',
   'GET /platform/projects/:ref/vault/secrets/:id/reveal': 'project Developer+',
