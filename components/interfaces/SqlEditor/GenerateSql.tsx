@@ -46,14 +46,16 @@ export function GenerateSql({ projectRef, enabled, onInsert }: GenerateSqlProps)
 
   if (status.data?.configured === false) {
     return (
-      <Tooltip content={NO_MODEL_HINT}>
-        <button type="button" className="btn btn-sm" aria-disabled="true" aria-describedby={`${id}-hint`} onClick={(event) => event.preventDefault()}>
-          Generate SQL
-          <span id={`${id}-hint`} className="visually-hidden">
-            {NO_MODEL_HINT}
-          </span>
-        </button>
-      </Tooltip>
+      <>
+        <Tooltip content={NO_MODEL_HINT}>
+          <button type="button" className="btn btn-sm" aria-disabled="true" aria-describedby={`${id}-hint`} onClick={(event) => event.preventDefault()}>
+            Generate SQL
+          </button>
+        </Tooltip>
+        <span id={`${id}-hint`} className="visually-hidden">
+          {NO_MODEL_HINT}
+        </span>
+      </>
     )
   }
 

@@ -63,7 +63,6 @@ export function useGenerateSql(projectRef: string, onGenerated: (sql: string) =>
       }
       if (controller.current !== abort) return
       controller.current = null
-      if (abort.signal.aborted) return setState({ status: 'stopped' })
       if (failure !== null) return setState({ status: 'error', message: failure })
       // A proposal the server sent as a card counts when the text itself holds no code block.
       const sql = (!text.includes('```') && snippet) || sqlOfAnswer(text)
@@ -74,7 +73,13 @@ export function useGenerateSql(projectRef: string, onGenerated: (sql: string) =>
     [projectRef]
   )
 
-  const stop = useCallback(() => controller.current?.abort(), [])
+  /** Stops at once: whatever the stream still brings is dropped. */
+  const stop = useCallback(() => {
+    if (!controller.current) return
+    controller.current.abort()
+    controller.current = null
+    setState({ status: 'stopped' })
+  }, [])
   const reset = useCallback(() => {
     controller.current?.abort()
     controller.current = null
