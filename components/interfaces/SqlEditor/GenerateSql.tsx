@@ -12,6 +12,9 @@ import styles from './GenerateSql.module.css'
 /** Why "Generate SQL" is off when the platform has no model. */
 export const NO_MODEL_HINT = `No model is configured. The operator sets one up (README, “${AI_SETUP_README_SECTION}”).`
 
+const DIALOG_DESCRIPTION =
+  'Describe the query in a sentence: the assistant writes one SQL statement and it goes into the editor, in place of the selection or at the end.'
+
 export type GenerateSqlProps = {
   projectRef: string
   /** False while the editor has no text to edit yet (loading, not found). */
@@ -65,11 +68,11 @@ export function GenerateSql({ projectRef, enabled, onInsert }: GenerateSqlProps)
         Generate SQL
       </button>
       <Modal
+        title="Generate SQL"
+        description={DIALOG_DESCRIPTION}
+        size="small"
         open={open}
         onOpenChange={close}
-        size="small"
-        title="Generate SQL"
-        description="Describe the query in a sentence: the assistant writes one SQL statement and it goes into the editor, in place of the selection or at the end."
         footer={
           <div className={styles.actions}>
             {generating ? (

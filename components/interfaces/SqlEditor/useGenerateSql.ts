@@ -20,6 +20,13 @@ function failureMessage(error: unknown): string {
   return error instanceof Error ? error.message : String(error)
 }
 
+/** Aborts the request in flight, if any, and gives the next one its own controller. */
+function replaceController(ref: { current: AbortController | null }): AbortController {
+  ref.current?.abort()
+  ref.current = new AbortController()
+  return ref.current
+}
+
 /**
  * "Generate SQL": one question to the model, its answer streamed, and the SQL of a complete answer
  * handed to `onGenerated`. Stop aborts the request and nothing is handed over; a refusal or an
@@ -31,13 +38,9 @@ export function useGenerateSql(projectRef: string, onGenerated: (sql: string) =>
   const onGeneratedRef = useRef(onGenerated)
   onGeneratedRef.current = onGenerated
 
-  useEffect(() => () => controller.current?.abort(), [])
-
   const generate = useCallback(
     async (description: string) => {
-      controller.current?.abort()
-      const abort = new AbortController()
-      controller.current = abort
+      const abort = replaceController(controller)
       let text = ''
       let snippet: string | null = null
       let failure: string | null = null
@@ -85,6 +88,9 @@ export function useGenerateSql(projectRef: string, onGenerated: (sql: string) =>
     controller.current = null
     setState({ status: 'idle' })
   }, [])
+
+  // Leaving the editor drops the question.
+  useEffect(() => () => controller.current?.abort(), [])
 
   return { state, generate, stop, reset }
 }
