@@ -5,7 +5,7 @@ import { useDataMutation, type MutationOptions } from '@/data/mutation'
 
 export type OrganizationUpdateVariables = { slug: string } & OrganizationUpdateBody
 
-/** PATCH /platform/organizations/{slug}: renames, sets the billing e-mail or the MFA requirement. */
+/** PATCH /platform/organizations/{slug}: renames, sets the billing e-mail, the MFA requirement or the assistant's opt-ins (`opt_in_tags`). */
 export async function updateOrganization({ slug, ...changes }: OrganizationUpdateVariables): Promise<Organization> {
   if (!slug) throw new Error('slug is required')
   return patch<Organization>(`/platform/organizations/${encodeURIComponent(slug)}`, changes)

@@ -3,10 +3,12 @@ import { CopyButton } from '@/components/ui/CopyButton'
 import { logSourceLabel } from '@/lib/catalogue/log-sources'
 import type { ProjectLogLine } from '@/lib/api-types/logs'
 import { formatLogTimestamp, LOG_LEVEL_LABELS } from '@/lib/logs/log-lines'
+import { askAssistant } from '@/state/ai-assistant-requests'
+import { explainLogLinePrompt } from './log-line-prompt'
 import styles from './Logs.module.css'
 
-/** Every field of one log line, its metadata as JSON, and a button that copies the whole line. */
-export function LogDetailPanel({ line, onClose }: { line: ProjectLogLine; onClose: () => void }) {
+/** Every field of one log line, its metadata as JSON, a button that copies the whole line and one that asks the assistant about it. */
+export function LogDetailPanel({ projectRef, line, onClose }: { projectRef: string; line: ProjectLogLine; onClose: () => void }) {
   const heading = useRef<HTMLHeadingElement>(null)
   useEffect(() => heading.current?.focus(), [line.id])
   const json = JSON.stringify(line, null, 2)
@@ -17,6 +19,9 @@ export function LogDetailPanel({ line, onClose }: { line: ProjectLogLine; onClos
           Log line
         </h2>
         <div className={styles.detailActions}>
+          <button type="button" className="btn btn-sm" onClick={() => askAssistant(projectRef, explainLogLinePrompt(line))}>
+            Explain this log line
+          </button>
           <CopyButton text={json} label="Copy JSON" aria-label="Copy the log line as JSON" />
           <button type="button" className="btn btn-sm" onClick={onClose}>
             Close

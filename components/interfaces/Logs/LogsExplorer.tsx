@@ -163,7 +163,7 @@ export function LogsExplorer({ projectRef }: { projectRef: string }) {
             </>
           )}
         </section>
-        {selected && <LogDetailPanel line={selected} onClose={() => setSelected(null)} />}
+        {selected && <LogDetailPanel projectRef={projectRef} line={selected} onClose={() => setSelected(null)} />}
       </div>
     </div>
   )

@@ -7,12 +7,13 @@ import { useOrganizationsQuery } from '@/data/organizations/organizations-query'
 import { isPlatform } from '@/lib/config'
 import { lastVisitedStore } from '@/state/last-visited'
 import { DeleteOrganizationPanel } from './DeleteOrganizationPanel'
+import { OrganizationAiSettings } from './OrganizationAiSettings'
 import { OrganizationGeneralForm } from './OrganizationGeneralForm'
 import { OrganizationMfaSetting } from './OrganizationMfaSetting'
 import { canManageMembers } from './Team.utils'
 import styles from './Settings.module.css'
 
-/** /org/{slug}/general: rename, billing e-mail, MFA requirement and deletion. */
+/** /org/{slug}/general: rename, billing e-mail, MFA requirement, the assistant's opt-ins and deletion. */
 export function OrganizationSettingsScreen({ slug }: { slug: string }) {
   const router = useRouter()
   const queryClient = useQueryClient()
@@ -32,6 +33,7 @@ export function OrganizationSettingsScreen({ slug }: { slug: string }) {
       <h1>Organization settings</h1>
       <OrganizationGeneralForm organization={organization} canEdit={canManageMembers(organization.role)} />
       <OrganizationMfaSetting organization={organization} isOwner={isOwner} />
+      <OrganizationAiSettings organization={organization} canEdit={canManageMembers(organization.role)} hosted={isPlatform()} />
       {isPlatform() && (
         <DeleteOrganizationPanel
           organization={organization}

@@ -18,6 +18,8 @@ export type CodeEditorHandle = {
   focus(): void
   /** Moves the cursor to a 0-based offset and scrolls it into view. */
   revealIndex(index: number): void
+  /** Puts `text` in place of the selection, or at the end of the text when nothing is selected (one undo step). */
+  insertText(text: string): void
 }
 
 export type CodeEditorProps = {

@@ -4,6 +4,7 @@ import { useEffect, useRef, useState } from 'react'
 import { Admonition } from '@/components/ui/Admonition'
 import { suggestCompletions, type CompletionKind } from '@/lib/sql/completion'
 import type { CodeEditorProps } from './CodeEditor.types'
+import { appendSql } from './sql-assistant'
 import { CDN_FALLBACK_NOTICE } from './SqlEditor.constants'
 import styles from './SqlEditor.module.css'
 import { MonacoLoadError, useMonacoSource } from '@/components/ui/monaco/use-monaco-source'
@@ -94,6 +95,23 @@ export function MonacoEditor({ value, onChange, onRun, onSelectionChange, errorM
           const position = model.getPositionAt(index)
           editor.setPosition(position)
           editor.revealPositionInCenterIfOutsideViewport(position)
+          editor.focus()
+        },
+        insertText(text) {
+          const model = editor.getModel()
+          if (!model) return
+          const selection = editor.getSelection()
+          if (selection && !selection.isEmpty()) {
+            editor.executeEdits('dashboard.insert', [{ range: selection, text, forceMoveMarkers: true }])
+          } else {
+            const end = model.getFullModelRange().getEndPosition()
+            const current = model.getValue()
+            const added = appendSql(current, text).slice(current.trim() === '' ? 0 : current.length)
+            const range = current.trim() === '' ? model.getFullModelRange() : { startLineNumber: end.lineNumber, startColumn: end.column, endLineNumber: end.lineNumber, endColumn: end.column }
+            editor.executeEdits('dashboard.insert', [{ range, text: added, forceMoveMarkers: true }])
+          }
+          editor.pushUndoStop()
+          editor.revealPositionInCenterIfOutsideViewport(editor.getPosition() ?? model.getFullModelRange().getEndPosition())
           editor.focus()
         },
       }

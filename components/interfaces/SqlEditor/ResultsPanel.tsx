@@ -19,6 +19,8 @@ export type ResultsPanelProps = {
   fileName: string
   onCancel: () => void
   onShowInEditor: (index: number) => void
+  /** "Explain error" / "Fix with assistant" on a Postgres error put this question to the assistant. */
+  onAskAssistant?: (prompt: string) => void
 }
 
 const count = (n: number, one: string, many: string) => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`
@@ -48,7 +50,7 @@ function Elapsed({ startedAt }: { startedAt: number }) {
 }
 
 /** The lower half of the SQL editor: nothing yet, running, cancelled, an error, or the result. */
-export function ResultsPanel({ state, errorIndex, documentText, fileName, onCancel, onShowInEditor }: ResultsPanelProps) {
+export function ResultsPanel({ state, errorIndex, documentText, fileName, onCancel, onShowInEditor, onAskAssistant }: ResultsPanelProps) {
   if (state.status === 'idle') {
     return (
       <div className={resultStyles.resultsMessage}>
@@ -97,6 +99,8 @@ export function ResultsPanel({ state, errorIndex, documentText, fileName, onCanc
           errorIndex={errorIndex}
           documentText={documentText}
           onShowInEditor={onShowInEditor}
+          statement={state.target.sql}
+          onAskAssistant={onAskAssistant}
         />
       </div>
     )

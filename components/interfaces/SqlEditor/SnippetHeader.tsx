@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react'
+import { useEffect, useState, type ReactNode } from 'react'
 import type { Snippet } from '@/data/snippets/snippet-query'
 import type { SnippetActions } from './useSnippetActions'
 import type { SaveState } from './useSnippetDocument'
@@ -17,6 +17,8 @@ export type SnippetHeaderProps = {
   onCancel: () => void
   sidebarOpen: boolean
   onToggleSidebar: () => void
+  /** More toolbar controls, shown before Run (e.g. "Generate SQL"). */
+  tools?: ReactNode
 }
 
 const SAVE_LABELS: Record<SaveState, string> = {
@@ -40,6 +42,7 @@ export function SnippetHeader({
   onCancel,
   sidebarOpen,
   onToggleSidebar,
+  tools,
 }: SnippetHeaderProps) {
   // Read after mounting: the platform is a browser fact.
   const [isMac, setIsMac] = useState(false)
@@ -82,6 +85,7 @@ export function SnippetHeader({
         </button>
       )}
       <span className={styles.headerSpacer} />
+      {tools}
       {running ? (
         <button type="button" className="btn btn-sm" onClick={onCancel}>
           Cancel query

@@ -9,15 +9,19 @@ import { useProjectDetailQuery } from '@/data/projects/project-detail-query'
 import { useCompletionCatalogueQuery } from '@/data/sql/completion-catalogue-query'
 import { isPlatform } from '@/lib/config'
 import { findDestructiveStatements, type DestructiveStatement } from '@/lib/sql/statements'
+import { askAssistant } from '@/state/ai-assistant-requests'
 import { lastVisitedStore, NEW_SNIPPET_ID } from '@/state/last-visited'
 import { CodeEditor, type CodeEditorHandle, type EditorErrorMark, type RunTarget } from './CodeEditor'
 import { DestructiveQueryModal } from './DestructiveQueryModal'
 import { EditorLoading } from '@/components/ui/EditorLoading'
+import { GenerateSql } from './GenerateSql'
 import { ResultsPanel } from './ResultsPanel'
 import { SnippetHeader } from './SnippetHeader'
 import { SnippetSidebar } from './SnippetSidebar'
+import { appendSql } from './sql-assistant'
 import styles from './SqlEditor.module.css'
 import resultStyles from './SqlResults.module.css'
+import { useContentParam } from './useContentParam'
 import { useSnippetActions } from './useSnippetActions'
 import { useSnippetDocument } from './useSnippetDocument'
 import { useSqlRunner } from './useSqlRunner'
@@ -47,6 +51,7 @@ export function SqlEditorScreen({ projectRef, snippetId }: SqlEditorScreenProps)
     snippetId,
     onCreated: (id) => void router.replace(`/project/${projectRef}/sql/${id}`, undefined, { shallow: true, scroll: false }),
   })
+  useContentParam({ projectRef, snippetId, doc })
   const runner = useSqlRunner({ projectRef, connectionString })
   const { data: catalogue } = useCompletionCatalogueQuery({ projectRef, connectionString, enabled: databaseReady })
   const editor = useRef<CodeEditorHandle | null>(null)
@@ -155,6 +160,7 @@ export function SqlEditorScreen({ projectRef, snippetId }: SqlEditorScreenProps)
             fileName={doc.snippet?.name ?? 'query'}
             onCancel={runner.cancel}
             onShowInEditor={(index) => editor.current?.revealIndex(index)}
+            onAskAssistant={(prompt) => askAssistant(projectRef, prompt)}
           />
         </section>
       </>
@@ -181,6 +187,13 @@ export function SqlEditorScreen({ projectRef, snippetId }: SqlEditorScreenProps)
           onCancel={runner.cancel}
           sidebarOpen={sidebarOpen}
           onToggleSidebar={() => setSidebarOpen((open) => !open)}
+          tools={
+            <GenerateSql
+              projectRef={projectRef}
+              enabled={doc.status === 'ready'}
+              onInsert={(sql) => (editor.current ? editor.current.insertText(sql) : doc.setSql(appendSql(doc.sql, sql)))}
+            />
+          }
         />
         {workspace}
       </section>

@@ -1,6 +1,7 @@
 import { Admonition } from '@/components/ui/Admonition'
 import type { SqlErrorBody } from '@/data/sql/execute-sql'
 import { lineColumnAt } from '@/lib/sql/error-position'
+import { sqlErrorPrompt, type SqlErrorQuestion } from './sql-assistant'
 import resultStyles from './SqlResults.module.css'
 
 export type SqlErrorPanelProps = {
@@ -11,11 +12,19 @@ export type SqlErrorPanelProps = {
   /** The editor's whole text, to turn the index into a line and column. */
   documentText: string
   onShowInEditor?: (index: number) => void
+  /** The text that was run (for the assistant's question; the document may have changed since). */
+  statement?: string
+  /** Asks the assistant a question; with a Postgres error, "Explain error" and "Fix with assistant" show. */
+  onAskAssistant?: (prompt: string) => void
 }
 
+const ASK_LABELS: Record<SqlErrorQuestion, string> = { explain: 'Explain error', fix: 'Fix with assistant' }
+
 /** A failed run: the Postgres message with its code, detail, hint, context and position. */
-export function SqlErrorPanel({ message, sqlError, errorIndex, documentText, onShowInEditor }: SqlErrorPanelProps) {
+export function SqlErrorPanel({ message, sqlError, errorIndex, documentText, onShowInEditor, statement, onAskAssistant }: SqlErrorPanelProps) {
   const where = errorIndex === null ? null : lineColumnAt(documentText, errorIndex)
+  // Only a Postgres error is the statement's fault: a platform failure is not the assistant's to fix.
+  const canAsk = Boolean(sqlError && onAskAssistant && statement !== undefined)
   const hasDetails = Boolean(where || sqlError?.detail || sqlError?.hint || sqlError?.where)
   return (
     <div className={resultStyles.errorPanel}>
@@ -24,10 +33,25 @@ export function SqlErrorPanel({ message, sqlError, errorIndex, documentText, onS
         role="alert"
         title={sqlError ? `ERROR ${sqlError.code}: ${message}` : `The query could not run: ${message}`}
         actions={
-          where && onShowInEditor ? (
-            <button type="button" className="btn btn-sm" onClick={() => onShowInEditor(errorIndex!)}>
-              Show in editor
-            </button>
+          (where && onShowInEditor) || canAsk ? (
+            <>
+              {where && onShowInEditor && (
+                <button type="button" className="btn btn-sm" onClick={() => onShowInEditor(errorIndex!)}>
+                  Show in editor
+                </button>
+              )}
+              {canAsk &&
+                (['explain', 'fix'] as const).map((question) => (
+                  <button
+                    key={question}
+                    type="button"
+                    className="btn btn-sm"
+                    onClick={() => onAskAssistant!(sqlErrorPrompt(question, { message, sqlError, statement: statement! }))}
+                  >
+                    {ASK_LABELS[question]}
+                  </button>
+                ))}
+            </>
           ) : undefined
         }
       >

@@ -5,8 +5,11 @@ import { http, HttpResponse } from 'msw'
 import { useRef, type ReactElement } from 'react'
 import { Toaster } from 'sonner'
 import type { CodeEditorProps } from '@/components/interfaces/SqlEditor/CodeEditor'
+import { appendSql } from '@/components/interfaces/SqlEditor/sql-assistant'
+import { TooltipProvider } from '@/components/ui/TooltipProvider'
 import { createQueryClient } from '@/data/query-client'
 import type { ProjectDetail } from '@/data/projects/project-detail-query'
+import type { AiStatus } from '@/lib/api-types/ai'
 import type { Snippet } from '@/data/snippets/snippet-query'
 import type { SqlResult } from '@/data/sql/execute-sql'
 
@@ -30,6 +33,11 @@ export function FakeCodeEditor({ value, onChange, onRun, errorMark, handleRef, a
       },
       focus: () => textarea.current?.focus(),
       revealIndex: () => {},
+      insertText(text) {
+        const el = textarea.current
+        if (el && el.selectionStart !== el.selectionEnd) onChange(value.slice(0, el.selectionStart) + text + value.slice(el.selectionEnd))
+        else onChange(appendSql(value, text))
+      },
     }
   }
   return (
@@ -93,17 +101,24 @@ export function result(overrides: Partial<SqlResult> = {}): SqlResult {
 
 export type QueryCall = { query: string; headers: Headers }
 
+export function aiStatus(overrides: Partial<AiStatus> = {}): AiStatus {
+  return { configured: true, model: 'test-model', opt_in: [], suggestions: { title: 'Ask about your tables', prompts: [] }, ...overrides }
+}
+
 /**
- * The project detail and the query endpoint: the autocompletion catalogue query is answered
- * empty; every other query goes to `onQuery` (default: an empty SELECT) and is recorded in `calls`.
+ * The project detail, the assistant's status and the query endpoint: the autocompletion catalogue
+ * query is answered empty; every other query goes to `onQuery` (default: an empty SELECT) and is
+ * recorded in `calls`.
  */
 export function projectHandlers({
   project = projectDetail(),
   onQuery = () => HttpResponse.json(result()),
-}: { project?: ProjectDetail; onQuery?: (call: QueryCall, request: Request) => Response | Promise<Response> } = {}) {
+  ai = aiStatus(),
+}: { project?: ProjectDetail; onQuery?: (call: QueryCall, request: Request) => Response | Promise<Response>; ai?: AiStatus } = {}) {
   const calls: QueryCall[] = []
   const handlers = [
     http.get(`*/platform/projects/${REF}`, () => HttpResponse.json(project)),
+    http.get(`*/platform/projects/${REF}/ai/status`, () => HttpResponse.json(ai)),
     http.post(`*/platform/pg-meta/${REF}/query`, async ({ request }) => {
       const body = (await request.clone().json()) as { query: string }
       if (body.query.includes('pg_catalog.pg_namespace')) return HttpResponse.json(result())
@@ -121,7 +136,7 @@ export function renderWithClient(ui: ReactElement, queryClient: QueryClient = cr
     queryClient,
     ...render(
       <QueryClientProvider client={queryClient}>
-        {ui}
+        <TooltipProvider>{ui}</TooltipProvider>
         <Toaster />
       </QueryClientProvider>
     ),
