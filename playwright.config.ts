@@ -5,6 +5,9 @@ import { defineConfig, devices } from '@playwright/test'
 const HOSTED_PORT = Number(process.env.E2E_HOSTED_PORT ?? 8093)
 const SELF_PORT = Number(process.env.E2E_SELF_PORT ?? 8094)
 const RUN = process.env.E2E_RUN_ID ?? String(Date.now())
+/** The fake model provider (tests/fake-openai) both servers' assistants talk to. */
+const AI_PORT = Number(process.env.E2E_AI_PORT ?? 8097)
+const AI = { AI_BASE_URL: `http://127.0.0.1:${AI_PORT}/v1`, AI_MODEL: 'fake-e2e-model', AI_API_KEY: 'sk-e2e-not-secret' }
 /** The hosted server seeds the demo account (every organization state) with this password. */
 export const E2E_DEMO_PASSWORD = 'e2e-demo-Password-not-secret-42'
 
@@ -49,6 +52,12 @@ export default defineConfig({
   ],
   webServer: [
     {
+      command: `node tests/fake-openai/fake-openai.mjs --port ${AI_PORT} --api-key ${AI.AI_API_KEY}`,
+      url: `http://127.0.0.1:${AI_PORT}/health`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+    },
+    {
       command: `npx next start -p ${HOSTED_PORT}`,
       url: `http://127.0.0.1:${HOSTED_PORT}/dashboard/api/get-utc-time`,
       env: {
@@ -66,6 +75,7 @@ export default defineConfig({
         // X-Forwarded-For (e2e/auth-helpers.ts seedingAddress), as a proxy would, so the per-address
         // sign-up limit holds for what the browser does without refusing the seeding.
         TRUST_PROXY: 'true',
+        ...AI,
       },
       reuseExistingServer: false,
       timeout: 120_000,
@@ -73,7 +83,7 @@ export default defineConfig({
     {
       command: `npx next start -p ${SELF_PORT}`,
       url: `http://127.0.0.1:${SELF_PORT}/dashboard/api/get-utc-time`,
-      env: { IS_PLATFORM: 'false', DATA_DIR: `.data-e2e/${RUN}/self-hosted`, PORT: String(SELF_PORT), FLAG_GITLESS_BRANCHING: 'true' },
+      env: { IS_PLATFORM: 'false', DATA_DIR: `.data-e2e/${RUN}/self-hosted`, PORT: String(SELF_PORT), FLAG_GITLESS_BRANCHING: 'true', ...AI },
       reuseExistingServer: false,
       timeout: 120_000,
     },

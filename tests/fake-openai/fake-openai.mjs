@@ -169,10 +169,11 @@ export async function startFakeOpenAI(options = {}) {
   }
 }
 
-// `node tests/fake-openai/fake-openai.mjs --port 8097`: the end-to-end tests' provider.
+// `node tests/fake-openai/fake-openai.mjs --port 8097 [--api-key KEY]`: the end-to-end tests' provider.
 if (import.meta.url === `file://${process.argv[1]}`) {
   const at = process.argv.indexOf('--port')
   const port = at > 0 ? Number(process.argv[at + 1]) : 8097
-  const fake = await startFakeOpenAI({ port, delayMs: 15 })
+  const keyAt = process.argv.indexOf('--api-key')
+  const fake = await startFakeOpenAI({ port, delayMs: 15, apiKey: keyAt > 0 ? process.argv[keyAt + 1] : undefined })
   console.log(`fake OpenAI-compatible provider at ${fake.baseUrl}`)
 }
