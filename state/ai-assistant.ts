@@ -214,6 +214,9 @@ export const aiAssistantActions = {
   deleteMessagesAfter: (messageId: string, options: { including: boolean }) =>
     apply((d) => rules.deleteMessagesAfter(d, messageId, options, new Date().toISOString())),
   saveMessages: (messages: AssistantMessage[]) => apply((d) => rules.saveMessages(d, messages, stamp())),
+  /** Saves an answer into the chat it was asked in, active or not. */
+  saveAnswer: (chatId: string, message: AssistantMessage) =>
+    apply((d) => rules.saveMessagesToChat(d, chatId, [message], new Date().toISOString())),
   /** Appends what the user typed to the active chat; returns the message, or null if not saved. */
   addUserMessage: (content: string): AssistantMessage | null => {
     const text = content.trim()
