@@ -15,6 +15,7 @@ import type {
   AssistantTable,
   Stamp,
 } from './ai-assistant.rules'
+import { aiAnswerActions } from './ai-assistant-answers'
 import { createBrowserAiAssistantStorage, type AiAssistantStorage } from './ai-assistant.storage'
 
 import { initialState, store } from './ai-assistant.store'
@@ -172,6 +173,7 @@ export function resetAiAssistantStore(): void {
   loading = null
   loadToken++
   store.setState(initialState, true)
+  aiAnswerActions.reset()
 }
 
 /** spec §4 sign out: forgets the state of every project, in memory and in the browser. */

@@ -149,7 +149,15 @@ describe('AiAssistantPanel: answers', () => {
     const { user } = await openAndAsk('Drop todos')
     const card = await screen.findByRole('region', { name: 'Drop the table' })
     await user.click(within(card).getByRole('button', { name: 'Run' }))
+    await screen.findByRole('dialog', { name: 'Run a destructive query?' })
+    // Escape leaves the dialog and keeps the panel open.
+    await user.keyboard('{Escape}')
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
+    expect(screen.getByRole('complementary', { name: 'AI assistant' })).toBeInTheDocument()
+
+    await user.click(within(card).getByRole('button', { name: 'Run' }))
     const dialog = await screen.findByRole('dialog', { name: 'Run a destructive query?' })
+    expect(within(dialog).getByRole('list', { name: 'Destructive statements' })).toHaveTextContent('drop table todos')
     expect(queries).toEqual([])
     await user.click(within(dialog).getByRole('button', { name: 'Run this query' }))
     await waitFor(() => expect(queries).toEqual(['drop table todos;']))

@@ -67,23 +67,26 @@ export function AiSqlCard({ projectRef, messageId, snippet, rows, disabled }: Ai
       </div>
       {runner.error ? <SqlRunError error={runner.error} title="The query failed" /> : rows && <AiSnippetRows rows={rows} label={`Result of ${snippet.title}`} />}
       {runner.confirming && (
-        <ConfirmModal
-          title="Run a destructive query?"
-          description="It removes data or database objects, and cannot be undone."
-          confirmLabel="Run this query"
-          pending={false}
-          onConfirm={runner.confirm}
-          onClose={runner.cancel}
-          size="large"
-        >
-          <ol className={styles.destructiveList} aria-label="Destructive statements">
-            {runner.confirming.map((statement) => (
-              <li key={statement.start}>
-                <Badge variant="danger">{DESTRUCTIVE_KIND_LABELS[statement.kind]}</Badge> <code>{statement.text}</code>
-              </li>
-            ))}
-          </ol>
-        </ConfirmModal>
+        // Escape closes the dialog, not the panel around it (React events bubble out of portals).
+        <div onKeyDown={(event) => event.key === 'Escape' && event.stopPropagation()}>
+          <ConfirmModal
+            title="Run a destructive query?"
+            description="It removes data or database objects, and cannot be undone."
+            confirmLabel="Run this query"
+            pending={false}
+            onConfirm={runner.confirm}
+            onClose={runner.cancel}
+            size="large"
+          >
+            <ol className={styles.destructiveList} aria-label="Destructive statements">
+              {runner.confirming.map((statement) => (
+                <li key={statement.start}>
+                  <Badge variant="danger">{DESTRUCTIVE_KIND_LABELS[statement.kind]}</Badge> <code>{statement.text}</code>
+                </li>
+              ))}
+            </ol>
+          </ConfirmModal>
+        </div>
       )}
     </section>
   )
