@@ -147,7 +147,24 @@ export function deleteMessagesAfter(
  */
 export function saveMessages(data: AiAssistantData, messages: AssistantMessage[], stamp: Stamp): AiAssistantData {
   const base = getActiveChat(data) ? data : addChat(data, stamp)
-  const chat = getActiveChat(base)!
+  return appendToChat(base, getActiveChat(base)!, messages, stamp.now)
+}
+
+/**
+ * Appends messages to the chat `chatId`, active or not (an answer that finishes after the user
+ * switched chats goes where it was asked), skipping ids already present. A deleted chat takes none.
+ */
+export function saveMessagesToChat(
+  data: AiAssistantData,
+  chatId: string,
+  messages: AssistantMessage[],
+  now: string
+): AiAssistantData {
+  const chat = data.chats[chatId]
+  return chat ? appendToChat(data, chat, messages, now) : data
+}
+
+function appendToChat(data: AiAssistantData, chat: AssistantChat, messages: AssistantMessage[], now: string): AiAssistantData {
   const seen = new Set(chat.messages.map((message) => message.id))
   const added: AssistantMessage[] = []
   for (const message of messages) {
@@ -155,8 +172,9 @@ export function saveMessages(data: AiAssistantData, messages: AssistantMessage[]
     seen.add(message.id)
     added.push(message)
   }
-  if (added.length === 0) return base
-  return replaceActiveMessages(base, [...chat.messages, ...added], stamp.now)
+  if (added.length === 0) return data
+  const updated = { ...chat, messages: [...chat.messages, ...added], updatedAt: now }
+  return { ...data, chats: { ...data.chats, [chat.id]: updated } }
 }
 
 /** Attaches an SQL snippet as context for the next message; blank or repeated snippets are ignored. */

@@ -15,6 +15,7 @@ import type {
   AssistantTable,
   Stamp,
 } from './ai-assistant.rules'
+import { aiAnswerActions } from './ai-assistant-answers'
 import { createBrowserAiAssistantStorage, type AiAssistantStorage } from './ai-assistant.storage'
 
 import { initialState, store } from './ai-assistant.store'
@@ -172,6 +173,7 @@ export function resetAiAssistantStore(): void {
   loading = null
   loadToken++
   store.setState(initialState, true)
+  aiAnswerActions.reset()
 }
 
 /** spec §4 sign out: forgets the state of every project, in memory and in the browser. */
@@ -214,6 +216,9 @@ export const aiAssistantActions = {
   deleteMessagesAfter: (messageId: string, options: { including: boolean }) =>
     apply((d) => rules.deleteMessagesAfter(d, messageId, options, new Date().toISOString())),
   saveMessages: (messages: AssistantMessage[]) => apply((d) => rules.saveMessages(d, messages, stamp())),
+  /** Saves an answer into the chat it was asked in, active or not. */
+  saveAnswer: (chatId: string, message: AssistantMessage) =>
+    apply((d) => rules.saveMessagesToChat(d, chatId, [message], new Date().toISOString())),
   /** Appends what the user typed to the active chat; returns the message, or null if not saved. */
   addUserMessage: (content: string): AssistantMessage | null => {
     const text = content.trim()

@@ -1,7 +1,6 @@
-import { act, render, renderHook, screen } from '@testing-library/react'
+import { act, renderHook, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { AiAssistantButton } from '@/components/interfaces/App/AiAssistant/AiAssistantButton'
-import { AiAssistantPanel } from '@/components/interfaces/App/AiAssistant/AiAssistantPanel'
 import { useAiAssistantPanelQueryParam } from '@/components/interfaces/App/AiAssistant/useAiAssistantPanelQueryParam'
 import {
   aiAssistantActions,
@@ -11,15 +10,16 @@ import {
   resetAiAssistantStore,
 } from '@/state/ai-assistant'
 import { createMemoryAiAssistantStorage } from '@/state/ai-assistant.storage'
+import { server } from '@/tests/msw-server'
+import { REF, renderPanel, statusHandler } from './ai-assistant-fixtures'
 
 const router = vi.hoisted(() => ({ isReady: true, query: {} as Record<string, string | string[] | undefined> }))
 vi.mock('next/router', () => ({ useRouter: () => router }))
 
-const REF = 'projectaaaaaaaaa'
-
 beforeEach(() => {
   resetAiAssistantStore()
   configureAiAssistantStorage(createMemoryAiAssistantStorage())
+  server.use(statusHandler())
   router.isReady = true
   router.query = {}
 })
@@ -27,12 +27,7 @@ beforeEach(() => {
 describe('AiAssistantButton', () => {
   it('toggles the panel and reports whether it is expanded', async () => {
     const user = userEvent.setup()
-    render(
-      <>
-        <AiAssistantButton />
-        <AiAssistantPanel projectRef={REF} />
-      </>
-    )
+    renderPanel(<AiAssistantButton />)
     const button = screen.getByRole('button', { name: 'AI assistant' })
     expect(button).toHaveAttribute('aria-expanded', 'false')
     expect(button).toHaveAttribute('aria-controls', 'ai-assistant-panel')
@@ -49,12 +44,7 @@ describe('AiAssistantButton', () => {
 
   it('gets focus back when the panel is closed from inside', async () => {
     const user = userEvent.setup()
-    render(
-      <>
-        <AiAssistantButton />
-        <AiAssistantPanel projectRef={REF} />
-      </>
-    )
+    renderPanel(<AiAssistantButton />)
     await user.click(screen.getByRole('button', { name: 'AI assistant' }))
     await user.click(await screen.findByRole('button', { name: 'Close AI assistant' }))
     expect(screen.getByRole('button', { name: 'AI assistant' })).toHaveFocus()

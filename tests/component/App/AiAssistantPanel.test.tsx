@@ -1,6 +1,5 @@
 import { act, render, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { AiAssistantPanel } from '@/components/interfaces/App/AiAssistant/AiAssistantPanel'
 import {
   aiAssistantActions,
   configureAiAssistantStorage,
@@ -11,10 +10,12 @@ import {
 } from '@/state/ai-assistant'
 import { createEmptyState } from '@/state/ai-assistant.rules'
 import { createMemoryAiAssistantStorage, type MemoryAiAssistantStorage } from '@/state/ai-assistant.storage'
+import { server } from '@/tests/msw-server'
+import { aiAnswerActions } from '@/state/ai-assistant-answers'
+import { aiStatus, chatAnswer, chatStream, REF, renderPanel, statusHandler } from './ai-assistant-fixtures'
 
-const REF = 'projectaaaaaaaaa'
 const NOTICE =
-  'The assistant cannot answer yet: this build of the dashboard does not include the answering service, so your message is kept in this chat without a reply.'
+  'The assistant cannot answer: this dashboard has no AI model set up. Messages you send are kept in this chat, and no request is made. The operator sets AI_BASE_URL, AI_MODEL and, where the provider needs one, AI_API_KEY (see “The assistant” in the README).'
 
 let storage: MemoryAiAssistantStorage
 
@@ -45,7 +46,7 @@ function saved(chats: AssistantChat[], extra: Partial<AiAssistantData> = {}): Ai
 
 async function renderOpenPanel() {
   const user = userEvent.setup()
-  render(<AiAssistantPanel projectRef={REF} />)
+  renderPanel()
   act(() => aiAssistantActions.open())
   const panel = await screen.findByRole('complementary', { name: 'AI assistant' })
   // Ready once the composer shows.
@@ -67,11 +68,13 @@ beforeEach(() => {
   resetAiAssistantStore()
   storage = createMemoryAiAssistantStorage()
   configureAiAssistantStorage(storage)
+  aiAnswerActions.reset()
+  server.use(statusHandler(), chatAnswer({ type: 'text', delta: 'An answer.' }, { type: 'done' }))
 })
 
 describe('AiAssistantPanel', () => {
   it('renders nothing while closed', async () => {
-    render(<AiAssistantPanel projectRef={REF} />)
+    renderPanel()
     await act(async () => {})
     expect(screen.queryByRole('complementary', { name: 'AI assistant' })).not.toBeInTheDocument()
   })
@@ -87,7 +90,7 @@ describe('AiAssistantPanel', () => {
   it('shows a loading state until the saved chats are read', async () => {
     let finish: (value: unknown) => void = () => {}
     storage.load = () => new Promise((resolve) => (finish = resolve))
-    render(<AiAssistantPanel projectRef={REF} />)
+    renderPanel()
     act(() => aiAssistantActions.open())
 
     expect(screen.getByRole('status')).toHaveTextContent('Loading chats…')
@@ -97,7 +100,9 @@ describe('AiAssistantPanel', () => {
     expect(await screen.findByText('No messages yet')).toBeInTheDocument()
   })
 
-  it('appends a composed message to the active chat and says plainly that no answer comes', async () => {
+  it('without a model, appends a composed message to the active chat and says plainly that no answer comes', async () => {
+    const stream = chatStream()
+    server.use(statusHandler(aiStatus({ configured: false, model: null })), stream.handler)
     const { user } = await renderOpenPanel()
     const field = screen.getByRole('textbox', { name: 'Message' })
     const send = screen.getByRole('button', { name: 'Send' })
@@ -109,7 +114,8 @@ describe('AiAssistantPanel', () => {
     const log = screen.getByRole('log', { name: 'Messages' })
     expect(within(log).getByText('How many rows are in todos?')).toBeInTheDocument()
     expect(within(log).getByText('You')).toBeInTheDocument()
-    expect(screen.getByRole('status')).toHaveTextContent(NOTICE)
+    expect(await screen.findByRole('status')).toHaveTextContent(NOTICE)
+    expect(screen.getByRole('status')).toHaveTextContent('No model is configured')
     expect(screen.queryByText('No messages yet')).not.toBeInTheDocument()
     expect(field).toHaveValue('')
 
@@ -124,6 +130,7 @@ describe('AiAssistantPanel', () => {
       'How many rows are in todos?',
       'line one\nline two',
     ])
+    expect(stream.bodies).toEqual([])
   })
 
   it('starts a new chat, which becomes the active one', async () => {

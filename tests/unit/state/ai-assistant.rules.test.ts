@@ -10,6 +10,7 @@ import {
   renameChat,
   restoreOnLoad,
   saveMessages,
+  saveMessagesToChat,
   selectChat,
   setInitialInput,
   setMessageResult,
@@ -191,6 +192,20 @@ describe('save messages (spec §4)', () => {
     const after = saveMessages(stateWith([], null), [message('1')], stamp('created'))
     expect(after.activeChatId).toBe('created')
     expect(after.chats.created.messages.map((m) => m.id)).toEqual(['1'])
+  })
+
+  it('saves an answer into the chat it was asked in, even when another chat is active', () => {
+    const state = stateWith([chat('a', '2025-01-01T00:00:00.000Z', [message('1')]), chat('b', '2025-01-02T00:00:00.000Z')], 'b')
+    const after = saveMessagesToChat(state, 'a', [message('2', 'assistant'), message('1')], '2025-06-01T12:00:00.000Z')
+    expect(after.chats.a.messages.map((m) => m.id)).toEqual(['1', '2'])
+    expect(after.chats.a.updatedAt).toBe('2025-06-01T12:00:00.000Z')
+    expect(after.activeChatId).toBe('b')
+    expect(after.chats.b).toBe(state.chats.b)
+  })
+
+  it('saves nothing into a chat that was deleted', () => {
+    const state = stateWith([chat('a', '2025-01-01T00:00:00.000Z')])
+    expect(saveMessagesToChat(state, 'gone', [message('2', 'assistant')], '2025-06-01T12:00:00.000Z')).toBe(state)
   })
 })
 

@@ -1,6 +1,13 @@
 import { aiAssistantActions, type AssistantChat } from '@/state/ai-assistant'
 import { AiAssistantChatItem } from './AiAssistantChatItem'
 import styles from './AiAssistantPanel.module.css'
+import { discardAnswer } from './ai-answer-runner'
+
+/** A deleted chat takes no answer: one still streaming into it is stopped and dropped. */
+function deleteChat(chatId: string) {
+  discardAnswer(chatId)
+  aiAssistantActions.deleteChat(chatId)
+}
 
 type AiAssistantChatListProps = {
   chats: AssistantChat[]
@@ -25,7 +32,7 @@ export function AiAssistantChatList({ chats, activeChatId }: AiAssistantChatList
               active={chat.id === activeChatId}
               onSelect={aiAssistantActions.selectChat}
               onRename={aiAssistantActions.renameChat}
-              onDelete={aiAssistantActions.deleteChat}
+              onDelete={deleteChat}
             />
           ))}
         </ul>

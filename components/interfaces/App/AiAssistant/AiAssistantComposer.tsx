@@ -8,10 +8,13 @@ type AiAssistantComposerProps = {
   onSend: (content: string) => boolean
   /** The field takes focus on mount and whenever this changes. */
   focusKey?: number
+  /** An answer is streaming: Stop replaces Send (the draft can still be written). */
+  streaming?: boolean
+  onStop?: () => void
 }
 
 /** The message field and its Send button. Enter sends, Shift+Enter starts a new line. */
-export function AiAssistantComposer({ initialInput, onSend, focusKey }: AiAssistantComposerProps) {
+export function AiAssistantComposer({ initialInput, onSend, focusKey, streaming = false, onStop }: AiAssistantComposerProps) {
   const [value, setValue] = useState(initialInput)
   const [shownInput, setShownInput] = useState(initialInput)
   const fieldId = useId()
@@ -30,7 +33,7 @@ export function AiAssistantComposer({ initialInput, onSend, focusKey }: AiAssist
   }, [focusKey])
 
   const send = () => {
-    if (!value.trim()) return
+    if (!value.trim() || streaming) return
     if (onSend(value)) setValue('')
   }
 
@@ -67,9 +70,15 @@ export function AiAssistantComposer({ initialInput, onSend, focusKey }: AiAssist
         <span id={hintId} className="field-hint">
           Enter to send, Shift+Enter for a new line
         </span>
-        <button type="submit" className="btn btn-primary btn-sm" disabled={!value.trim()}>
-          Send
-        </button>
+        {streaming ? (
+          <button type="button" className="btn btn-sm" onClick={onStop}>
+            Stop
+          </button>
+        ) : (
+          <button type="submit" className="btn btn-primary btn-sm" disabled={!value.trim()}>
+            Send
+          </button>
+        )}
       </div>
     </form>
   )

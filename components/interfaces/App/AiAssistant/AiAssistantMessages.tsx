@@ -1,20 +1,51 @@
 import dayjs from 'dayjs'
+import { lazy, Suspense, type ReactNode } from 'react'
+import { Admonition } from '@/components/ui/Admonition'
 import type { AssistantChat } from '@/state/ai-assistant'
-import { AI_ASSISTANT_NO_ANSWER_NOTICE } from './AiAssistant.constants'
+import { useChatAnswerState } from '@/state/ai-assistant-answers'
 import styles from './AiAssistantPanel.module.css'
 
+// Answers (markdown, SQL cards and what they run) load with the first answer shown, not with
+// every project page; until then an answer shows as plain text.
+const AiAnswer = lazy(() => import('./AiAnswer').then((module) => ({ default: module.AiAnswer })))
+
+function LazyAnswer(props: Parameters<typeof AiAnswer>[0]) {
+  return (
+    <Suspense fallback={<p className={styles.messageContent}>{props.content}</p>}>
+      <AiAnswer {...props} />
+    </Suspense>
+  )
+}
+
 type AiAssistantMessagesProps = {
+  projectRef: string
   chat: AssistantChat | null
 }
 
-/** The active chat's messages, or its empty state. */
-export function AiAssistantMessages({ chat }: AiAssistantMessagesProps) {
+function MessageItem({ author, createdAt, user, busy, children }: { author: string; createdAt: string; user: boolean; busy?: boolean; children: ReactNode }) {
+  return (
+    <li className={user ? styles.userMessage : styles.assistantMessage}>
+      <div className={styles.messageMeta}>
+        <span className={styles.messageAuthor}>{author}</span>
+        <time dateTime={createdAt}>{dayjs(createdAt).format('HH:mm')}</time>
+        {busy && <span>Writing…</span>}
+      </div>
+      {children}
+    </li>
+  )
+}
+
+/**
+ * The active chat's messages, the answer streaming into it (a log: screen readers read what is
+ * added), and why the last answer failed; or the chat's empty state.
+ */
+export function AiAssistantMessages({ projectRef, chat }: AiAssistantMessagesProps) {
   const messages = chat?.messages ?? []
-  const awaitingAnswer = messages.at(-1)?.role === 'user'
+  const { live, error } = useChatAnswerState(chat?.id)
 
   return (
     <div className={styles.messages} role="log" aria-label="Messages">
-      {messages.length === 0 ? (
+      {messages.length === 0 && !live ? (
         <div className={styles.empty}>
           <p className={styles.emptyTitle}>No messages yet</p>
           <p className="muted">
@@ -23,21 +54,28 @@ export function AiAssistantMessages({ chat }: AiAssistantMessagesProps) {
         </div>
       ) : (
         <ol className={styles.messageList}>
-          {messages.map((message) => (
-            <li key={message.id} className={message.role === 'user' ? styles.userMessage : styles.assistantMessage}>
-              <div className={styles.messageMeta}>
-                <span className={styles.messageAuthor}>{message.role === 'user' ? 'You' : 'Assistant'}</span>
-                <time dateTime={message.createdAt}>{dayjs(message.createdAt).format('HH:mm')}</time>
-              </div>
-              <p className={styles.messageContent}>{message.content}</p>
-            </li>
-          ))}
+          {messages.map((message) =>
+            message.role === 'user' ? (
+              <MessageItem key={message.id} author="You" createdAt={message.createdAt} user>
+                <p className={styles.messageContent}>{message.content}</p>
+              </MessageItem>
+            ) : (
+              <MessageItem key={message.id} author="Assistant" createdAt={message.createdAt} user={false}>
+                <LazyAnswer projectRef={projectRef} messageId={message.id} content={message.content} results={message.results} />
+              </MessageItem>
+            )
+          )}
+          {live && (
+            <MessageItem key={live.messageId} author="Assistant" createdAt={live.createdAt} user={false} busy>
+              <LazyAnswer projectRef={projectRef} messageId={live.messageId} content={live.content} results={{}} live />
+            </MessageItem>
+          )}
         </ol>
       )}
-      {awaitingAnswer && (
-        <div className="admonition admonition-warning" role="status">
-          <p className={styles.notice}>{AI_ASSISTANT_NO_ANSWER_NOTICE}</p>
-        </div>
+      {error && (
+        <Admonition type="danger" role="alert" title="The assistant could not answer">
+          {error}
+        </Admonition>
       )}
     </div>
   )

@@ -12,6 +12,9 @@ import { AiAssistantContext } from './AiAssistantContext'
 import { CloseIcon, SparkIcon } from './AiAssistantIcons'
 import { AiAssistantMessages } from './AiAssistantMessages'
 import styles from './AiAssistantPanel.module.css'
+import { AiAssistantStatusNote } from './AiAssistantStatusNote'
+import { discardAnswer } from './ai-answer-runner'
+import { useAssistantAnswering } from './useAssistantAnswering'
 
 type AiAssistantPanelProps = {
   projectRef: string
@@ -23,21 +26,23 @@ function closePanel() {
   document.querySelector<HTMLElement>(`[aria-controls="${AI_ASSISTANT_PANEL_ID}"]`)?.focus()
 }
 
-function sendMessage(content: string): boolean {
-  const message = aiAssistantActions.addUserMessage(content)
-  // The draft was sent: it must not come back as the initial input of the next message.
-  if (message) aiAssistantActions.setInitialInput('')
-  return message !== null
+/** Clearing a chat drops its answer too, streaming or failed. */
+function clearChat(chatId: string) {
+  discardAnswer(chatId)
+  aiAssistantActions.clearMessages()
 }
 
 /**
  * The AI assistant side panel of a project (spec §2 overlay 5, §4): its chats, the active chat's
- * messages and a composer. Renders nothing while closed; loads the project's state on mount.
+ * messages with the answer streaming into it, and a composer. Renders nothing while closed;
+ * loads the project's state on mount.
  */
 export function AiAssistantPanel({ projectRef }: AiAssistantPanelProps) {
   const { status, open, data, activeChat, chats, projectRef: loadedRef } = useAiAssistantState()
   // Bumped by New chat: the composer takes focus, ready for the first message.
   const [composerFocus, setComposerFocus] = useState(0)
+  const ready = status === 'ready' && loadedRef === projectRef && data !== null
+  const answering = useAssistantAnswering({ projectRef, open, data: ready ? data : null, activeChat })
 
   useEffect(() => {
     void loadAiAssistantState(projectRef)
@@ -59,7 +64,6 @@ export function AiAssistantPanel({ projectRef }: AiAssistantPanelProps) {
 
   if (!open) return null
 
-  const ready = status === 'ready' && loadedRef === projectRef && data !== null
   const onKeyDown = (event: KeyboardEvent) => {
     if (event.key === 'Escape') closePanel()
   }
@@ -105,22 +109,25 @@ export function AiAssistantPanel({ projectRef }: AiAssistantPanelProps) {
                 {activeChat?.name ?? 'No chat selected'}
               </h3>
               {activeChat && activeChat.messages.length > 0 && (
-                <button type="button" className="btn btn-ghost btn-sm" onClick={aiAssistantActions.clearMessages}>
+                <button type="button" className="btn btn-ghost btn-sm" onClick={() => clearChat(activeChat.id)}>
                   Clear messages
                 </button>
               )}
             </div>
-            <AiAssistantMessages chat={activeChat} />
+            <AiAssistantMessages projectRef={projectRef} chat={activeChat} />
           </section>
           <AiAssistantContext
             data={data}
             showSuggestions={!activeChat?.messages.length}
             onPickPrompt={aiAssistantActions.setInitialInput}
           />
+          <AiAssistantStatusNote status={answering.status} failed={answering.statusFailed} />
           <AiAssistantComposer
             initialInput={data.initialInput}
-            onSend={sendMessage}
+            onSend={answering.send}
             focusKey={composerFocus}
+            streaming={answering.streaming}
+            onStop={answering.stop}
           />
         </>
       )}
