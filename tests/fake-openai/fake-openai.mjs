@@ -31,7 +31,7 @@ export function tokens(text, size = 4) {
  * - after a tool result: an answer that quotes it ("The query returned: ...");
  * - "how many ... in <table>": a `run_sql` tool call counting the table's rows;
  * - anything else: a short streamed answer with a ```sql card selecting from the table named
- *   after "from" or "in" (public.todos when none).
+ *   after "from" or "in" (public.todos when none); "slowly" spaces its pieces 120 ms apart.
  */
 export function defaultScript(request) {
   const messages = request.body.messages ?? []
@@ -47,6 +47,8 @@ export function defaultScript(request) {
     return { toolCalls: [{ name: 'run_sql', arguments: { sql: `select count(*) from ${table}` } }] }
   }
   return {
+    // "slowly": long enough between pieces for a person (or a test) to watch the answer grow.
+    ...(/slowly/i.test(question) ? { delayMs: 120 } : {}),
     text: tokens(`Here is a query that lists the first rows of ${table}:\n\n\`\`\`sql\nselect * from ${table} limit 5;\n\`\`\`\n\nRun it to see them.`),
   }
 }

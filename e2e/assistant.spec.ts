@@ -1,0 +1,82 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
+import { seedUser, signInThroughUi, strongPassword, uniqueEmail } from './auth-helpers'
+import { seedProject } from './project-helpers'
+
+// The assistant on the hosted platform, answering through the fake OpenAI-compatible provider
+// that playwright.config.ts starts (tests/fake-openai), on a real project database.
+
+async function runSql(request: APIRequestContext, token: string, ref: string, query: string) {
+  const res = await request.post(`/dashboard/api/platform/pg-meta/${ref}/query`, {
+    headers: { Authorization: `Bearer ${token}`, 'x-connection-encrypted': 'e2e' },
+    data: { query },
+  })
+  expect(res.status(), await res.text()).toBe(200)
+}
+
+async function signIn(page: Page, request: APIRequestContext) {
+  const email = uniqueEmail('assistant')
+  const password = strongPassword()
+  const token = await seedUser(request, email, password)
+  const ref = await seedProject(request, token, { organization: 'Assistant', project: 'Assistant e2e' })
+  const orgs = await request.get('/dashboard/api/platform/organizations', { headers: { Authorization: `Bearer ${token}` } })
+  const slug = ((await orgs.json()) as { slug: string }[])[0].slug
+  await page.addInitScript(() => {
+    if (!localStorage.getItem('dashboard-telemetry-consent')) {
+      localStorage.setItem('dashboard-telemetry-consent', JSON.stringify({ decision: 'opted_out', services: {} }))
+    }
+  })
+  await signInThroughUi(page, email, password)
+  await page.waitForURL((url) => !url.pathname.startsWith('/dashboard/sign-in'))
+  return { token, ref, slug }
+}
+
+test('the organization opts in, the panel streams an answer with a SQL card, which opens in the editor and runs; a count comes from the real table', async ({ page, request }) => {
+  test.setTimeout(150_000)
+  const { token, ref, slug } = await signIn(page, request)
+  await runSql(request, token, ref, `create table public.todos (id bigint primary key, title text not null);
+    insert into public.todos values (1, 'write tests'), (2, 'ship it'), (3, 'sleep')`)
+
+  // Owners turn on what the assistant may send to the model.
+  await page.goto(`/dashboard/org/${slug}/general`)
+  const settings = page.getByRole('region', { name: 'AI assistant' })
+  for (const name of ['Send my database schema to the model', 'Send query results (row data) to the model', 'Send log lines to the model']) {
+    const toggle = settings.getByRole('switch', { name })
+    await expect(toggle).toHaveAttribute('aria-checked', 'false')
+    await toggle.click()
+    await expect(toggle).toHaveAttribute('aria-checked', 'true')
+  }
+  await expect(page.getByText('AI assistant settings saved').first()).toBeVisible()
+
+  await page.goto(`/dashboard/project/${ref}?aiAssistantPanelOpen=true`)
+  const panel = page.getByRole('complementary', { name: 'AI assistant' })
+  await expect(panel.getByText('Answers by fake-e2e-model')).toBeVisible({ timeout: 30_000 })
+  await expect(panel.getByRole('button', { name: 'How many rows are in public.todos?' })).toBeVisible()
+
+  await panel.getByRole('textbox', { name: 'Message' }).fill('Slowly show me the rows of public.todos')
+  await panel.getByRole('button', { name: 'Send' }).click()
+  // The answer grows while it streams, then stands complete with its SQL card.
+  await expect(panel.getByText('Writing…')).toBeVisible()
+  await expect(panel.getByText(/Here is a query/)).toBeVisible()
+  await expect(panel.getByText('Writing…')).toHaveCount(0, { timeout: 30_000 })
+  await expect(panel.getByText('Run it to see them.')).toBeVisible()
+  const card = panel.getByRole('region', { name: 'SQL snippet 1' })
+  await expect(card).toContainText('select * from public.todos limit 5;')
+  await page.screenshot({ path: 'e2e/screenshots/assistant-answer.png' })
+
+  await card.getByRole('button', { name: 'Insert into editor' }).click()
+  await page.waitForURL(new RegExp(`/project/${ref}/sql/[0-9a-f-]{36}$`))
+  await expect(page.locator('.monaco-editor .view-lines')).toContainText('select * from public.todos limit 5;', { timeout: 30_000 })
+  // The panel lies over the editor's toolbar at this width: close it to reach Run.
+  await panel.getByRole('button', { name: 'Close AI assistant' }).click()
+  await page.getByRole('region', { name: 'SQL editor' }).getByRole('button', { name: 'Run' }).click()
+  const grid = page.getByRole('grid', { name: 'Query results' })
+  await expect(grid.getByRole('gridcell', { name: 'ship it' })).toBeVisible({ timeout: 30_000 })
+
+  // A question the model answers from the real table, through a read-only query.
+  await page.getByRole('button', { name: 'AI assistant' }).click()
+  await panel.getByRole('button', { name: 'New chat', exact: true }).click()
+  await panel.getByRole('textbox', { name: 'Message' }).fill('How many rows are in public.todos?')
+  await panel.getByRole('button', { name: 'Send' }).click()
+  await expect(panel.getByText('There are 3 rows in that table.')).toBeVisible({ timeout: 30_000 })
+  await expect(panel.getByText('Ran a read-only query: 1 row')).toBeVisible()
+})
