@@ -9,6 +9,9 @@ export type FakeRequest = {
     tools?: { type: string; function: { name: string; description?: string; parameters?: unknown } }[]
     [key: string]: unknown
   }
+  /** When the request arrived and when the first piece of text was sent (epoch ms). */
+  receivedAt: number
+  firstChunkAt?: number
   /** The caller hung up before the reply was complete. */
   closedEarly?: boolean
 }

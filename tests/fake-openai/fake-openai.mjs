@@ -94,10 +94,11 @@ async function reply(res, request, answer, options) {
     res.write(chunk(id, model, {}, 'tool_calls'))
   } else {
     res.write(chunk(id, model, { role: 'assistant', content: '' }))
-    for (const piece of answer.text ?? []) {
-      await sleep(delayMs)
+    for (const [index, piece] of (answer.text ?? []).entries()) {
+      if (index > 0) await sleep(delayMs)
       if (res.destroyed) return
       res.write(chunk(id, model, { content: piece }))
+      request.firstChunkAt ??= performance.timeOrigin + performance.now()
     }
     if (answer.stall) return // stops sending without ending: a stalled stream
     res.write(chunk(id, model, {}, 'stop'))
@@ -128,7 +129,8 @@ export async function startFakeOpenAI(options = {}) {
         res.writeHead(400).end()
         return
       }
-      const request = { method: req.method, path: req.url, headers: req.headers, body }
+      // receivedAt / firstChunkAt (epoch ms, sub-millisecond): the provider's own share of a reply's latency.
+      const request = { method: req.method, path: req.url, headers: req.headers, body, receivedAt: performance.timeOrigin + performance.now() }
       if (req.method === 'GET' && req.url === '/health') {
         res.writeHead(200).end('ok')
         return
