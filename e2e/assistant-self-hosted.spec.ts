@@ -25,6 +25,15 @@ test('the default project’s assistant answers; its SQL card runs in the panel 
   await card.getByRole('button', { name: 'Run' }).click()
   await expect(card.getByRole('table')).toContainText('laundry', { timeout: 30_000 })
 
+  // The same statement, opened in the SQL editor and run there.
+  await card.getByRole('button', { name: 'Insert into editor' }).click()
+  await page.waitForURL(/\/project\/default\/sql\/[0-9a-f-]{36}$/)
+  await expect(page.locator('.monaco-editor .view-lines')).toContainText('select * from public.chores limit 5;', { timeout: 30_000 })
+  await panel.getByRole('button', { name: 'Close AI assistant' }).click()
+  await page.getByRole('region', { name: 'SQL editor' }).getByRole('button', { name: 'Run' }).click()
+  await expect(page.getByRole('grid', { name: 'Query results' }).getByRole('gridcell', { name: 'dishes' })).toBeVisible({ timeout: 30_000 })
+  await page.getByRole('button', { name: 'AI assistant' }).click()
+
   await panel.getByRole('button', { name: 'New chat', exact: true }).click()
   await panel.getByRole('textbox', { name: 'Message' }).fill('How many rows are in public.chores?')
   await panel.getByRole('button', { name: 'Send' }).click()
