@@ -1,17 +1,8 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
 import { seedUser, signInThroughUi, strongPassword, uniqueEmail } from './auth-helpers'
-import { axeViolations, seedProject } from './project-helpers'
+import { axeViolations, runProjectSql, seedProject } from './project-helpers'
 
 // The advisors on the hosted platform, against a real project database (PGlite here).
-
-/** Runs SQL on the project through the platform API, as the dashboard does. */
-async function runSql(request: APIRequestContext, token: string, ref: string, query: string) {
-  const res = await request.post(`/dashboard/api/platform/pg-meta/${ref}/query`, {
-    headers: { Authorization: `Bearer ${token}`, 'x-connection-encrypted': 'e2e' },
-    data: { query },
-  })
-  expect(res.status(), await res.text()).toBe(200)
-}
 
 async function signIn(page: Page, request: APIRequestContext, tag: string) {
   const email = uniqueEmail(tag)
@@ -33,7 +24,7 @@ const finding = (page: Page, object: string) => page.locator('details').filter({
 test('security advisor: a table without RLS is found, fixed from the dashboard, and a view fixed in SQL disappears on refresh', async ({ page, request }) => {
   test.setTimeout(150_000)
   const { token, ref } = await signIn(page, request, 'advisors')
-  await runSql(
+  await runProjectSql(
     request,
     token,
     ref,
@@ -74,14 +65,14 @@ test('security advisor: a table without RLS is found, fixed from the dashboard, 
   await expect(page.getByRole('region', { name: /Suggestions/ })).toContainText('public.open_notes')
 
   // Fix the view in SQL, outside the advisor; Refresh runs the checks again.
-  await runSql(request, token, ref, 'alter view public.note_bodies set (security_invoker = on)')
+  await runProjectSql(request, token, ref, 'alter view public.note_bodies set (security_invoker = on)')
   await expect(finding(page, 'public.note_bodies')).toHaveCount(1)
   await page.getByRole('button', { name: 'Refresh' }).click()
   await expect(finding(page, 'public.note_bodies')).toHaveCount(0)
   await expect(errors).toHaveCount(0)
 
   // Open a fix in the SQL editor: a snippet holding the fix.
-  await runSql(request, token, ref, 'create function public.add_one(x int) returns int language sql as $$ select x + 1 $$')
+  await runProjectSql(request, token, ref, 'create function public.add_one(x int) returns int language sql as $$ select x + 1 $$')
   await page.getByRole('button', { name: 'Refresh' }).click()
   const fn = finding(page, 'public.add_one')
   await fn.getByText('Function with a mutable search_path').click()
@@ -93,7 +84,7 @@ test('security advisor: a table without RLS is found, fixed from the dashboard, 
 test('advisor rules: behind the advisorRules remote flag, disable a rule and its findings are hidden', async ({ page, request }) => {
   test.setTimeout(120_000)
   const { token, ref } = await signIn(page, request, 'advisor-rules')
-  await runSql(request, token, ref, 'create table public.scratch (id int primary key)')
+  await runProjectSql(request, token, ref, 'create table public.scratch (id int primary key)')
   // Switched on in this browser; whether the preview is released depends on the server's FLAG_ADVISOR_RULES.
   await page.addInitScript(() => localStorage.setItem('dashboard-preview-advisor-rules', 'true'))
   await page.goto(`/dashboard/project/${ref}/advisors/rules/security`)
@@ -142,7 +133,7 @@ test('advisor rules: behind the advisorRules remote flag, disable a rule and its
 test('query performance shows table scans, unused indexes, cache hits and, once enabled, recorded statements on PGlite', async ({ page, request }) => {
   test.setTimeout(120_000)
   const { token, ref } = await signIn(page, request, 'query-perf')
-  await runSql(
+  await runProjectSql(
     request,
     token,
     ref,
@@ -150,7 +141,7 @@ test('query performance shows table scans, unused indexes, cache hits and, once 
      insert into public.orders select g, 'note ' || g from generate_series(1, 500) g;
      create index orders_note_idx on public.orders (note);`
   )
-  await runSql(request, token, ref, 'select count(*) from public.orders')
+  await runProjectSql(request, token, ref, 'select count(*) from public.orders')
   // PGlite publishes its counters about a second later.
   await page.waitForTimeout(1500)
 
@@ -166,7 +157,7 @@ test('query performance shows table scans, unused indexes, cache hits and, once 
   await expect(statements.getByText(/loads the library when the extension is created/)).toBeVisible()
   await statements.getByRole('button', { name: 'Enable pg_stat_statements' }).click()
   await expect(statements.getByLabel('Search statements')).toBeVisible()
-  for (const id of [7, 8, 9]) await runSql(request, token, ref, `select note from public.orders where id = ${id}`)
+  for (const id of [7, 8, 9]) await runProjectSql(request, token, ref, `select note from public.orders where id = ${id}`)
   await page.getByRole('button', { name: 'Refresh statistics' }).click()
   await statements.getByLabel('Search statements').fill('public.orders where id')
   const recorded = statements.getByRole('table', { name: 'Top statements' }).getByRole('row', { name: /select note from public\.orders where id = \$1/ })

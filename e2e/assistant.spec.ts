@@ -1,17 +1,9 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
 import { seedUser, signInThroughUi, strongPassword, uniqueEmail } from './auth-helpers'
-import { seedProject } from './project-helpers'
+import { runProjectSql, seedProject } from './project-helpers'
 
 // The assistant on the hosted platform, answering through the fake OpenAI-compatible provider
 // that playwright.config.ts starts (tests/fake-openai), on a real project database.
-
-async function runSql(request: APIRequestContext, token: string, ref: string, query: string) {
-  const res = await request.post(`/dashboard/api/platform/pg-meta/${ref}/query`, {
-    headers: { Authorization: `Bearer ${token}`, 'x-connection-encrypted': 'e2e' },
-    data: { query },
-  })
-  expect(res.status(), await res.text()).toBe(200)
-}
 
 async function signIn(page: Page, request: APIRequestContext) {
   const email = uniqueEmail('assistant')
@@ -33,7 +25,7 @@ async function signIn(page: Page, request: APIRequestContext) {
 test('the organization opts in, the panel streams an answer with a SQL card, which opens in the editor and runs; a count comes from the real table', async ({ page, request }) => {
   test.setTimeout(150_000)
   const { token, ref, slug } = await signIn(page, request)
-  await runSql(request, token, ref, `create table public.todos (id bigint primary key, title text not null);
+  await runProjectSql(request, token, ref, `create table public.todos (id bigint primary key, title text not null);
     insert into public.todos values (1, 'write tests'), (2, 'ship it'), (3, 'sleep')`)
 
   // Owners turn on what the assistant may send to the model.

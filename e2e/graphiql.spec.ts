@@ -1,20 +1,12 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
 import { seedUser, signInThroughUi, strongPassword, uniqueEmail } from './auth-helpers'
-import { axeViolations, seedProject } from './project-helpers'
+import { axeViolations, runProjectSql, seedProject } from './project-helpers'
 
 // The GraphQL explorer on the hosted platform, against a real project database whose tables
 // (with a foreign key) are created through the SQL API.
 
 /** Monaco's own DOM is left out of the accessibility check. */
 const MONACO = ['.monaco-editor']
-
-async function runSql(request: APIRequestContext, token: string, ref: string, query: string) {
-  const res = await request.post(`/dashboard/api/platform/pg-meta/${ref}/query`, {
-    headers: { Authorization: `Bearer ${token}`, 'x-connection-encrypted': 'e2e-connection' },
-    data: { query },
-  })
-  expect(res.status(), await res.text()).toBe(200)
-}
 
 /**
  * Replaces the editor's whole text, as a paste would (typed braces would be auto-closed by
@@ -36,7 +28,7 @@ test('query tables from the docs, follow a foreign key, run a mutation, keep his
   const password = strongPassword()
   const token = await seedUser(request, email, password)
   const ref = await seedProject(request, token, { organization: 'GraphQL', project: 'GraphiQL e2e' })
-  await runSql(
+  await runProjectSql(
     request,
     token,
     ref,

@@ -35,6 +35,15 @@ export async function seedProject(request: APIRequestContext, token: string, nam
   return ref
 }
 
+/** Runs SQL on a project through the platform API, as the dashboard does, and expects it to succeed. */
+export async function runProjectSql(request: APIRequestContext, token: string, ref: string, query: string): Promise<void> {
+  const res = await request.post(`/dashboard/api/platform/pg-meta/${ref}/query`, {
+    headers: { Authorization: `Bearer ${token}`, 'x-connection-encrypted': 'e2e-connection' },
+    data: { query },
+  })
+  expect(res.status(), await res.text()).toBe(200)
+}
+
 /** Serious or critical axe violations inside the given parts of the page, minus excluded ones. */
 export async function axeViolations(page: Page, include: string[], exclude: string[] = []): Promise<string[]> {
   let builder = new AxeBuilder({ page })
