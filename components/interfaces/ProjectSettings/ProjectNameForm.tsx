@@ -39,14 +39,14 @@ export function ProjectNameForm({ project, canEdit, reason }: ProjectNameFormPro
 
   return (
     <form className={`card ${styles.section}`} onSubmit={submit} noValidate aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`}>Project name</h2>
+      <h2 id={`${id}-title`}>Name</h2>
       <TextField
-        id={`${id}-name`}
         label="Project name"
-        value={name}
-        maxLength={NAME_MAX_LENGTH}
-        readOnly={!canEdit}
         hint={reason ?? 'Shown in the dashboard and the project switcher; the ref and the URLs stay the same.'}
+        readOnly={!canEdit}
+        id={`${id}-name`}
+        maxLength={NAME_MAX_LENGTH}
+        value={name}
         onChange={(event) => setName(event.target.value)}
       />
       <FormActions error={error}>
