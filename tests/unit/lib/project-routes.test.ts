@@ -18,6 +18,14 @@ describe('projectRoutes', () => {
     }
   })
 
+  it('lists Project settings → General under Settings, before the vault', () => {
+    const settings = projectRoutes({ advisorRulesPreview: false }).filter((r) => r.section === 'Settings')
+    expect(settings.map((r) => [r.label, r.href('abc')])).toEqual([
+      ['General', '/project/abc/settings/general'],
+      ['Vault secrets', '/project/abc/settings/vault/secrets'],
+    ])
+  })
+
   it('has unique keys, and every area is shipped', () => {
     const routes = projectRoutes({ advisorRulesPreview: false })
     expect(new Set(routes.map((r) => r.key)).size).toBe(routes.length)
