@@ -38,7 +38,7 @@ type SecretRow = {
 }
 
 /** Binds a sealed secret to its project and version: a ciphertext copied to another row fails to open. */
-const jwtSecretAad = (projectId: number, keyVersion: number) => `project:${projectId}/jwt-secret:v${keyVersion}`
+export const jwtSecretAad = (projectId: number, keyVersion: number) => `project:${projectId}/jwt-secret:v${keyVersion}`
 
 /** Opened secrets by project, version and nonce (a nonce is fresh for each sealing), so each is opened once. */
 const opened = new Map<string, crypto.KeyObject>()
