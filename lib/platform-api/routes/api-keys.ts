@@ -4,6 +4,7 @@ import { projectApiEndpoint } from '../projects/api-endpoint'
 import { apiKeyVersion, listApiKeys, rotateApiKeys } from '../projects/api-keys'
 import { refParams } from '../projects/schemas'
 import type { ProjectSettings } from '@/lib/api-types/api-keys'
+import { emptyBody } from '@/lib/api-types/projects'
 
 /**
  * A project's API: its URL and its keys. Every member reads the URL and the `anon` key (which
@@ -26,6 +27,7 @@ export const apiKeyRoutes = [
     summary: "Rotate a project's JWT secret: new keys, the old ones stop working (audited)",
     access: { scope: 'project', minimum: 'Admin' },
     params: refParams,
+    body: emptyBody,
     handler: async ({ db, caller, org, project }) => rotateApiKeys(db, caller, Number(org.id), project.ref),
   }),
   route({

@@ -21,7 +21,8 @@ export const API_KEYS_ENDPOINTS: EndpointEntry[] = [
     pattern: '/platform/projects/:ref/api-keys/rotate',
     mode: 'write',
     success: 200,
-    prepare: (w) => ({ params: { ref: w.projectA } }),
+    takesBody: true,
+    prepare: (w) => ({ params: { ref: w.projectA }, body: {} }),
     check: (res) => expect(names(res.body.api_keys)).toEqual(['anon', 'service_role']),
   },
   {
