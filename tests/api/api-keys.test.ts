@@ -1,6 +1,7 @@
 import { SignJWT, decodeJwt, decodeProtectedHeader, jwtVerify } from 'jose'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Db } from '@/lib/platform-api/db/types'
+import { ROLES } from '@/lib/api-types/roles'
 import { startTestPlatform, type TestPlatform } from './helpers/platform'
 import { createActiveProject, createOrg } from './projects-helpers'
 
@@ -29,26 +30,17 @@ async function storedSecret(ref: string): Promise<{ plaintext: string; ciphertex
 /** A project's API keys and API settings (hosted). */
 describe('project API keys (hosted)', () => {
   let platform: TestPlatform
-  let owner: User
-  let admin: User
-  let developer: User
-  let reader: User
-  let outsider: User
-  let ref: string
-  let otherRef: string
-  let orgId: number
+  let owner: User, admin: User, developer: User, reader: User, outsider: User
+  let ref: string, otherRef: string, orgId: number
   const keys = (token: string, r = ref) => platform.request(`/platform/projects/${r}/api-keys`, { token })
   const rotate = (token: string, r = ref) => platform.request(`/platform/projects/${r}/api-keys/rotate`, { method: 'POST', token })
 
   beforeAll(async () => {
     platform = await startTestPlatform({ isPlatform: true })
-    ;[owner, admin, developer, reader, outsider] = await Promise.all([1, 2, 3, 4, 5].map(() => platform.createUser()))
-    const org = await createOrg('team', [
-      [owner.id, 'Owner'],
-      [admin.id, 'Admin'],
-      [developer.id, 'Developer'],
-      [reader.id, 'Read-only'],
-    ])
+    const members = await Promise.all(ROLES.map(async (role) => [await platform.createUser(), role] as const))
+    ;[[owner], [admin], [developer], [reader]] = members
+    outsider = await platform.createUser()
+    const org = await createOrg('team', members.map(([user, role]) => [user.id, role]))
     orgId = org.id
     const otherOrg = await createOrg('pro', [[outsider.id, 'Owner']])
     ref = (await createActiveProject(platform, owner.token, org.slug, 'Keys')).ref

@@ -1,10 +1,13 @@
-import { roleAtLeast } from '../access'
+import { roleAtLeast, type Role } from '../access'
 import { route } from '../http/route'
 import { projectApiEndpoint } from '../projects/api-endpoint'
 import { apiKeyVersion, listApiKeys, rotateApiKeys } from '../projects/api-keys'
 import { refParams } from '../projects/schemas'
 import type { ProjectSettings } from '@/lib/api-types/api-keys'
 import { emptyBody } from '@/lib/api-types/projects'
+
+/** The access and path parameters of a route on one project. */
+const ofProject = (minimum: Role) => ({ access: { scope: 'project', minimum } as const, params: refParams })
 
 /**
  * A project's API: its URL and its keys. Every member reads the URL and the `anon` key (which
@@ -17,16 +20,14 @@ export const apiKeyRoutes = [
     method: 'GET',
     path: '/platform/projects/:ref/api-keys',
     summary: "List a project's API keys (service_role for Developers and above)",
-    access: { scope: 'project', minimum: 'Read-only' },
-    params: refParams,
+    ...ofProject('Read-only'),
     handler: async ({ db, project, role }) => listApiKeys(db, project.ref, roleAtLeast(role, 'Developer')),
   }),
   route({
     method: 'POST',
     path: '/platform/projects/:ref/api-keys/rotate',
     summary: "Rotate a project's JWT secret: new keys, the old ones stop working (audited)",
-    access: { scope: 'project', minimum: 'Admin' },
-    params: refParams,
+    ...ofProject('Admin'),
     body: emptyBody,
     handler: async ({ db, caller, org, project }) => rotateApiKeys(db, caller, Number(org.id), project.ref),
   }),
@@ -34,8 +35,7 @@ export const apiKeyRoutes = [
     method: 'GET',
     path: '/platform/projects/:ref/settings',
     summary: "A project's API settings: its absolute URL, schema and key version",
-    access: { scope: 'project', minimum: 'Read-only' },
-    params: refParams,
+    ...ofProject('Read-only'),
     handler: async ({ req, db, project }) =>
       ({
         app_config: { endpoint: projectApiEndpoint(project.ref, req.headers), db_schema: 'public' },
