@@ -60,6 +60,12 @@ export type ServerConfig = PublicConfig & {
    * default) sends none. Set, it also makes the policy upgrade insecure requests.
    */
   hstsMaxAge: number
+  /**
+   * PROJECT_API_URL: the absolute URL of a project's API, `{ref}` standing for its ref (e.g.
+   * `https://example.com/dashboard/api/project/{ref}`); null: `{origin}/dashboard/api/project/{ref}`,
+   * the origin taken from the request's Host header (else `http://127.0.0.1:{PORT}`).
+   */
+  projectApiUrl: string | null
   /** The assistant's model: any OpenAI-compatible `chat/completions` endpoint; null: no assistant. */
   ai: AiConfig
 }
@@ -153,6 +159,7 @@ export function parseConfig(env: Env): ServerConfig {
     trustProxy: bool(env.TRUST_PROXY, false),
     statementTimeoutSeconds: positiveNumber(env.STATEMENT_TIMEOUT_SECONDS),
     hstsMaxAge: Number.isFinite(hstsMaxAge) && hstsMaxAge > 0 ? hstsMaxAge : 0,
+    projectApiUrl: str(env.PROJECT_API_URL)?.replace(/\/$/, '') ?? null,
     ai: {
       baseUrl: str(env.AI_BASE_URL)?.replace(/\/$/, '') ?? null,
       apiKey: str(env.AI_API_KEY),

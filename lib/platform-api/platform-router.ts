@@ -2,6 +2,7 @@ import { Router } from './http/router'
 import { recordGatewayRequest } from './logs/gateway-log'
 import { advisorRoutes } from './routes/advisors'
 import { aiRoutes } from './routes/ai'
+import { apiKeyRoutes } from './routes/api-keys'
 import { billingRoutes } from './routes/billing'
 import { consentRoutes } from './routes/consent'
 import { cronRoutes } from './routes/cron'
@@ -35,6 +36,7 @@ export function createPlatformRouter(): Router {
       ...graphqlRoutes,
       ...logsRoutes,
       ...vaultRoutes,
+      ...apiKeyRoutes,
     ])
     .observe(recordGatewayRequest) // every request aimed at a project becomes an API gateway log line
 }

@@ -9,6 +9,7 @@ import type { Db } from '../db/types'
 import { ApiError, badRequest, conflict } from '../http/errors'
 import { membersExceedingFreeProjectLimit } from '../organizations/free-project-limit'
 import { scorePassword } from '../profile/password-check'
+import { createProjectJwtSecret } from './api-keys'
 import { kickProjectJob } from './jobs'
 import { FREE_PLAN_ACTIVE_PROJECT_LIMIT } from './limits'
 import type { CreateProjectInput } from '@/lib/api-types/projects'
@@ -107,6 +108,7 @@ export async function createProject(db: Db, caller: Caller, input: CreateProject
     // On a server the roles come with the row, in its transaction: the database password is
     // set here and never stored, so a provisioning resumed later does not need it.
     if (target.kind === 'postgres') await createRoles(tx, ref, input.db_pass)
+    await createProjectJwtSecret(tx, ref)
     await auditOrg(tx, caller, org.id, 'project.created', ref, { name: input.name, region: input.region, cloud_provider: provider, compute_size: size })
     return (await readProject(tx, ref))!
   })
@@ -144,6 +146,7 @@ export async function createBranch(db: Db, caller: Caller, parentRef: string, br
         databaseName: target.databaseName,
       })
       if (target.kind === 'postgres') await createRoles(tx, ref, null)
+      await createProjectJwtSecret(tx, ref)
       await auditOrg(tx, caller, org.id, 'project.branch_created', ref, { parent: parentRef, branch_name: branchName })
       return (await readProject(tx, ref))!
     })

@@ -4,6 +4,7 @@ import type { RouteRow } from '@/lib/platform-api/http/router'
 import { AUTH_ENDPOINTS as AUTH_ENTRIES, CORE_PLATFORM_ENDPOINTS, endpointKey, type Endpoint, type EndpointEntry } from './endpoints'
 import { ADVISORS_ENDPOINTS } from './endpoints-advisors'
 import { AI_ENDPOINTS } from './endpoints-ai'
+import { API_KEYS_ENDPOINTS } from './endpoints-api-keys'
 import { CRON_ENDPOINTS } from './endpoints-cron'
 import { GRAPHQL_ENDPOINTS } from './endpoints-graphql'
 import { LOGS_ENDPOINTS } from './endpoints-logs'
@@ -34,7 +35,7 @@ function withAccess(service: Endpoint['service'], entries: EndpointEntry[], rout
  */
 export const PLATFORM_ENDPOINTS: Endpoint[] = withAccess(
   'platform',
-  [...CORE_PLATFORM_ENDPOINTS, ...ADVISORS_ENDPOINTS, ...CRON_ENDPOINTS, ...GRAPHQL_ENDPOINTS, ...LOGS_ENDPOINTS, ...VAULT_ENDPOINTS, ...AI_ENDPOINTS],
+  [...CORE_PLATFORM_ENDPOINTS, ...ADVISORS_ENDPOINTS, ...CRON_ENDPOINTS, ...GRAPHQL_ENDPOINTS, ...LOGS_ENDPOINTS, ...VAULT_ENDPOINTS, ...AI_ENDPOINTS, ...API_KEYS_ENDPOINTS],
   PLATFORM_ROUTES
 )
 
