@@ -4,7 +4,7 @@
  * which splits a query string into all of these.
  */
 import { parseError, RestError } from './errors'
-import { filtersAt, parseFilter, type Filter } from './parse-filters'
+import { parseFilter, type Filter } from './parse-filters'
 import { parseSelect, type SelectItem } from './parse-select'
 import { Cursor, readField, readName, type Field } from './scanner'
 
@@ -189,5 +189,3 @@ function addEmbedded(list: EmbeddedTransform[], path: string[], what: string, va
   if (what === 'order') entry.order = parseOrder(value)
   else entry[what as 'limit' | 'offset'] = parseCount(`${path.join('.')}.${what}`, value)
 }
-
-export { filtersAt }
