@@ -56,7 +56,7 @@ export function parseFilter(key: string, value: string): Filter {
     throw parseError('filter', value, details)
   })
   const spec = readOperator(c)
-  return { path, node: makeCondition(c, field!, spec, value.slice(c.pos)) }
+  return { path, node: makeCondition(c, field!, spec, c.pos, value.slice(c.pos)) }
 }
 
 /** The filters that apply to the resource at `path` ([] for the top-level table). */
@@ -116,7 +116,7 @@ function readOperator(c: Cursor): OperatorSpec {
 }
 
 /** Checks the value against the operator and builds the condition. */
-function makeCondition(c: Cursor, field: Field, spec: OperatorSpec, value: string): FilterCondition {
+function makeCondition(c: Cursor, field: Field, spec: OperatorSpec, at: number, value: string): FilterCondition {
   const { negated, operator, modifier } = spec
   const condition: FilterCondition = { type: 'condition', field, negated, operator, value }
   if (modifier !== undefined) {
@@ -124,8 +124,8 @@ function makeCondition(c: Cursor, field: Field, spec: OperatorSpec, value: strin
     else if (QUANTIFIABLE.has(operator) && (modifier === 'any' || modifier === 'all')) condition.quantifier = modifier
     else c.fail(`"${operator}" does not take "(${modifier})"`)
   }
-  if (operator === 'in') condition.value = parseList(value, '(', ')', c.fail)
-  else if (condition.quantifier) condition.value = parseList(value, '{', '}', c.fail)
+  if (operator === 'in') condition.value = parseList(value, '(', ')', c.fail, at)
+  else if (condition.quantifier) condition.value = parseList(value, '{', '}', c.fail, at)
   else if (operator === 'is') {
     const word = value.toLowerCase()
     if (!(IS_VALUES as readonly string[]).includes(word)) c.fail(`"is" takes null, not_null, true, false or unknown, not "${value}"`)
@@ -135,8 +135,8 @@ function makeCondition(c: Cursor, field: Field, spec: OperatorSpec, value: strin
 }
 
 /** `(a,b,"c,d")` or `{a,b}`: elements split at commas; `"…"` elements may hold commas and brackets. */
-export function parseList(text: string, open: string, close: string, fail: (details: string) => never): string[] {
-  const c = new Cursor(text, fail)
+export function parseList(text: string, open: string, close: string, fail: (details: string) => never, at = 0): string[] {
+  const c = new Cursor(text, fail, at)
   c.expect(open)
   const items: string[] = []
   if (c.eat(close)) return done(c, items)
@@ -183,7 +183,8 @@ function readLogicItem(c: Cursor): FilterNode {
   const field = readField(c)
   c.expect('.')
   const spec = readOperator(c)
-  return makeCondition(c, field, spec, readLogicValue(c))
+  const at = c.pos
+  return makeCondition(c, field, spec, at, readLogicValue(c))
 }
 
 /** A value inside a logic tree: `"quoted"`, or text up to a `,` or `)` outside brackets and quotes. */

@@ -22,7 +22,9 @@ export class Cursor {
 
   constructor(
     readonly text: string,
-    readonly fail: (details: string) => never
+    readonly fail: (details: string) => never,
+    /** Where `text` starts in the parameter, for the positions errors name. */
+    readonly base = 0
   ) {}
 
   get done(): boolean {
@@ -52,7 +54,7 @@ export class Cursor {
   /** Fails saying what came instead of `expecting`. */
   unexpected(expecting: string): never {
     const found = this.done ? 'end of input' : `"${this.peek()}"`
-    return this.fail(`unexpected ${found} at position ${this.pos + 1} expecting ${expecting}`)
+    return this.fail(`unexpected ${found} at position ${this.base + this.pos + 1} expecting ${expecting}`)
   }
 }
 
