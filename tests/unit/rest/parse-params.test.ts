@@ -1,17 +1,9 @@
+import { failure } from './failure'
 import {
   intersectRanges, parseAccept, parseCount, parseNameList, parseOrder, parsePrefer, parseQuery, parseRangeHeader,
-  RESERVED_PARAMS, RestError,
+  RESERVED_PARAMS,
 } from '@/lib/rest'
 
-function failure(run: () => unknown): RestError {
-  try {
-    run()
-  } catch (e) {
-    expect(e).toBeInstanceOf(RestError)
-    return e as RestError
-  }
-  throw new Error('parsed')
-}
 const f = (name: string, jsonPath: object[] = []) => ({ name, jsonPath })
 
 describe('order', () => {
@@ -101,14 +93,12 @@ describe('Prefer header', () => {
 })
 
 describe('Accept header', () => {
-  it('knows arrays, single objects and CSV', () => {
-    expect(parseAccept(undefined)).toBe('array')
-    expect(parseAccept('application/json')).toBe('array')
-    expect(parseAccept('*/*')).toBe('array')
-    expect(parseAccept('application/vnd.pgrst.object+json')).toBe('object')
-    expect(parseAccept('application/vnd.pgrst.object+json;nulls=stripped')).toBe('object')
-    expect(parseAccept('text/csv')).toBe('csv')
-    expect(parseAccept('image/png, application/json')).toBe('array')
+  it.each([
+    [undefined, 'array'], ['application/json', 'array'], ['*/*', 'array'], ['image/png, application/json', 'array'],
+    ['application/vnd.pgrst.object+json', 'object'], ['application/vnd.pgrst.object+json;nulls=stripped', 'object'],
+    ['text/csv', 'csv'],
+  ])('answers %s with %s', (header, shape) => {
+    expect(parseAccept(header)).toBe(shape)
   })
 
   it('answers PGRST107 (406) when it can serve none', () => {
