@@ -12,3 +12,4 @@ export {
   type RestQuery, type RowRange,
 } from './parse-params'
 export { arrayLiteral, filtersToSql, orderToSql, rangeToSql, type SqlContext, type SqlFragment } from './to-sql'
+export { contentRange, readStatus } from './content-range'
