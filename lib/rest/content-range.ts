@@ -13,11 +13,11 @@ export function contentRange(offset: number, returned: number, total: number | n
 
 /**
  * 200, or 206 when the total is known and the page holds fewer rows than it; throws PGRST103 when
- * rows were skipped past the total (an offset beyond the end).
+ * the offset lies beyond the last row (`offset > total`, as PostgREST).
  */
 export function readStatus(offset: number, returned: number, total: number | null = null): 200 | 206 {
   if (total === null) return 200
-  if (offset > 0 && offset >= total && returned === 0) {
+  if (offset > total) {
     throw new RestError(416, 'PGRST103', 'Requested range not satisfiable', `An offset of ${offset} was requested, but there are only ${total} rows.`)
   }
   return returned < total ? 206 : 200

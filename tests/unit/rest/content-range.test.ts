@@ -17,11 +17,12 @@ describe('read status', () => {
     expect(readStatus(0, 0, 0)).toBe(200)
     expect(readStatus(0, 10, 100)).toBe(206)
     expect(readStatus(90, 10, 100)).toBe(206)
+    expect(readStatus(100, 0, 100)).toBe(206)
   })
 
   it('answers PGRST103 (416) for an offset past the last row', () => {
-    const e = failure(() => readStatus(100, 0, 100))
+    const e = failure(() => readStatus(101, 0, 100))
     expect([e.status, e.code, e.message]).toEqual([416, 'PGRST103', 'Requested range not satisfiable'])
-    expect(e.details).toBe('An offset of 100 was requested, but there are only 100 rows.')
+    expect(e.details).toBe('An offset of 101 was requested, but there are only 100 rows.')
   })
 })
