@@ -1,0 +1,15 @@
+/** The project REST API's grammar (PostgREST): parsing a request and turning it into SQL pieces. Pure. */
+export { RestError, parseError, type RestErrorBody } from './errors'
+export type { Field, JsonStep } from './scanner'
+export { parseSelect, type SelectColumn, type SelectEmbed, type SelectItem } from './parse-select'
+export {
+  FILTER_OPERATORS, IS_VALUES, filtersAt, parseFilter, parseList, parseLogicTree,
+  type Filter, type FilterCondition, type FilterLogic, type FilterNode, type FilterOperator, type IsValue,
+} from './parse-filters'
+export {
+  RESERVED_PARAMS, intersectRanges, parseAccept, parseCount, parseNameList, parseOrder, parsePrefer, parseQuery,
+  parseRangeHeader, type EmbeddedTransform, type OrderTerm, type Preferences, type ResponseShape, type RestHeaders,
+  type RestQuery, type RowRange,
+} from './parse-params'
+export { arrayLiteral, filtersToSql, orderToSql, rangeToSql, type SqlContext, type SqlFragment } from './to-sql'
+export { contentRange, readStatus } from './content-range'
