@@ -2,6 +2,7 @@ import { useId, useState, type ReactNode } from 'react'
 import { Admonition } from '@/components/ui/Admonition'
 import { Badge } from '@/components/ui/Badge'
 import { CopyButton } from '@/components/ui/CopyButton'
+import { codeBlockClass } from '@/components/ui/SqlPreview'
 import { apiKeyOf, type ApiKey } from '@/data/api-keys/api-keys-query'
 import type { Role } from '@/lib/api-types/roles'
 import styles from './ProjectApi.module.css'
@@ -26,7 +27,7 @@ function KeyField({ name, badge, value, copyLabel, actions, children }: {
       </dt>
       <dd>
         <div className={styles.value}>
-          <code>{value}</code>
+          <code className={codeBlockClass}>{value}</code>
           {actions}
           <CopyButton text={value} aria-label={copyLabel} />
         </div>
@@ -47,7 +48,7 @@ function ServiceKeyField({ serviceKey }: { serviceKey: string }) {
       </dt>
       <dd>
         <div className={styles.value}>
-          <code aria-label={revealed ? undefined : 'service_role key (hidden)'}>{revealed ? serviceKey : HIDDEN_KEY}</code>
+          <code className={codeBlockClass} aria-label={revealed ? undefined : 'service_role key (hidden)'}>{revealed ? serviceKey : HIDDEN_KEY}</code>
           <button type="button" className="btn btn-sm" onClick={() => setRevealed((shown) => !shown)}>
             {revealed ? 'Hide' : 'Reveal'}
           </button>

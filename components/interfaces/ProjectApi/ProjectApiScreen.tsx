@@ -16,30 +16,27 @@ function rotateBlockedReason(role: Role | null): string | null {
 
 /** `/project/{ref}/settings/api`: the project's API URL, its keys (the service key hidden until revealed), its JWT settings and key rotation. */
 export function ProjectApiScreen({ projectRef }: { projectRef: string }) {
+  return (
+    <div className={pageScreenClass}>
+      <PageHeader title="API" subtitle="Where your apps reach the project, the keys they use, and rotating those keys." />
+      <ProjectApiSettings projectRef={projectRef} />
+    </div>
+  )
+}
+
+/** The screen's panels once the keys and settings are in, a skeleton until then, or what failed. */
+function ProjectApiSettings({ projectRef }: { projectRef: string }) {
   const keys = useProjectApiKeysQuery({ projectRef })
   const settings = useProjectSettingsQuery({ projectRef })
   const { role, atLeast } = useProjectAccess(projectRef)
 
-  let content
-  if (settings.isError && !settings.data) {
-    content = <QueryErrorState title="Failed to load the API settings" query={settings} />
-  } else if (keys.isError && !keys.data) {
-    content = <QueryErrorState title="Failed to load the API keys" query={keys} />
-  } else if (!settings.data || !keys.data) {
-    content = <SkeletonLines lines={6} label="Loading the API settings" />
-  } else {
-    content = (
-      <>
-        <ApiKeysPanel endpoint={settings.data.app_config.endpoint} keys={keys.data} role={role} />
-        <JwtSettingsPanel projectRef={projectRef} jwt={settings.data.jwt} canRotate={atLeast('Admin')} reason={rotateBlockedReason(role)} />
-      </>
-    )
-  }
-
+  if (settings.isError && !settings.data) return <QueryErrorState title="Failed to load the API settings" query={settings} />
+  if (keys.isError && !keys.data) return <QueryErrorState title="Failed to load the API keys" query={keys} />
+  if (!settings.data || !keys.data) return <SkeletonLines lines={6} label="Loading the API settings" />
   return (
-    <div className={pageScreenClass}>
-      <PageHeader title="API" subtitle="Where your apps reach the project, the keys they use, and rotating those keys." />
-      {content}
-    </div>
+    <>
+      <ApiKeysPanel endpoint={settings.data.app_config.endpoint} keys={keys.data} role={role} />
+      <JwtSettingsPanel projectRef={projectRef} jwt={settings.data.jwt} canRotate={atLeast('Admin')} reason={rotateBlockedReason(role)} />
+    </>
   )
 }

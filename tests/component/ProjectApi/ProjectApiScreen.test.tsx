@@ -77,17 +77,19 @@ describe('/project/{ref}/settings/api', { timeout: 20_000 }, () => {
 
   it('rotates the keys only after the confirmation, then shows the new keys', async () => {
     const rotations = platform('Admin')
+    const [newAnon, newService] = apiKeys(2).map((key) => key.api_key)
     renderWithClient(<ProjectApiScreen projectRef={REF} />)
-    await userEvent.click(await screen.findByRole('button', { name: 'Rotate keys' }))
+    const rotate = await screen.findByRole('button', { name: 'Rotate keys' })
+    await userEvent.click(rotate)
     const dialog = screen.getByRole('dialog', { name: 'Rotate the API keys?' })
     expect(within(dialog).getByText(/the old ones stop working at once/)).toBeInTheDocument()
     expect(rotations).toEqual([])
+    expect(screen.getByText(ANON)).toBeInTheDocument()
     await userEvent.click(within(dialog).getByRole('button', { name: 'Rotate keys' }))
     expect(await screen.findByText('API keys rotated. Update your apps with the new keys.')).toBeInTheDocument()
     expect(rotations).toEqual([{}])
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
 
-    const [newAnon, newService] = apiKeys(2).map((key) => key.api_key)
     expect(screen.getByText(newAnon)).toBeInTheDocument()
     expect(screen.queryByText(ANON)).not.toBeInTheDocument()
     await userEvent.click(screen.getByRole('button', { name: 'Reveal' }))
