@@ -11,6 +11,7 @@ import { cloudProviderLabel } from '@/lib/catalogue/cloud-providers'
 import { isPlatform } from '@/lib/config'
 import { lastVisitedStore } from '@/state/last-visited'
 import { ClientLibraries } from './ClientLibraries'
+import { ConnectAppCard } from './ConnectAppCard'
 import { ConnectionStringPanel } from './ConnectionStringPanel'
 import { ExampleProjects } from './ExampleProjects'
 import { ProjectActions } from './ProjectActions'
@@ -20,7 +21,8 @@ import styles from './ProjectHome.module.css'
 /**
  * /project/{ref} (and /project/default self-hosted): status with live polling (spec §4: every
  * 5 s while coming up or without a connection string), facts, connection string, lifecycle
- * actions for Owners and Admins, client libraries and the deployment's example projects.
+ * actions for Owners and Admins, the project's URL and anon key with a setup snippet, client
+ * libraries and the deployment's example projects.
  */
 export function ProjectHomeScreen({ projectRef }: { projectRef: string }) {
   const platform = isPlatform()
@@ -110,6 +112,7 @@ export function ProjectHomeScreen({ projectRef }: { projectRef: string }) {
       </dl>
 
       <ConnectionStringPanel connectionString={data.connectionString} pending={detailPending} />
+      <ConnectAppCard projectRef={data.ref} />
       <ClientLibraries />
       <ExampleProjects />
     </div>
