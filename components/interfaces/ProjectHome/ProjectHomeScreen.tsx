@@ -11,7 +11,6 @@ import { cloudProviderLabel } from '@/lib/catalogue/cloud-providers'
 import { isPlatform } from '@/lib/config'
 import { lastVisitedStore } from '@/state/last-visited'
 import { ClientLibraries } from './ClientLibraries'
-import { ConnectAppCard } from './ConnectAppCard'
 import { ConnectionStringPanel } from './ConnectionStringPanel'
 import { ExampleProjects } from './ExampleProjects'
 import { ProjectActions } from './ProjectActions'
@@ -112,7 +111,6 @@ export function ProjectHomeScreen({ projectRef }: { projectRef: string }) {
       </dl>
 
       <ConnectionStringPanel connectionString={data.connectionString} pending={detailPending} />
-      <ConnectAppCard projectRef={data.ref} />
       <ClientLibraries />
       <ExampleProjects />
     </div>

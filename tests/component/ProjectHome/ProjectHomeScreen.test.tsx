@@ -6,7 +6,6 @@ import { parseExampleProjects } from '@/components/interfaces/ProjectHome/Projec
 import { parseConfig, toPublicConfig } from '@/lib/config'
 import { server } from '@/tests/msw-server'
 import { organization, projectDetail, renderWithClient } from '../Organizations/fixtures'
-import { ENDPOINT, apiHandlers, apiKeys } from '../ProjectApi/fixtures'
 
 const REF = 'abcdefghijklmnopqrst'
 
@@ -17,10 +16,6 @@ function platform({ role = 'Owner', detail = projectDetail() } = {}) {
   )
 }
 
-// Every project home asks for the project's URL and keys (the "Connect your app" card).
-beforeEach(() => {
-  apiHandlers(':ref')
-})
 afterEach(() => {
   delete window.__DASHBOARD_CONFIG__
   vi.useRealTimers()
@@ -67,37 +62,6 @@ describe('/project/{ref}', () => {
     await user.click(await screen.findByRole('button', { name: 'Copy' }))
     expect(writeText).toHaveBeenCalledWith('postgresql://project_shop:[YOUR-PASSWORD]@db.test:5432/project_shop')
     expect(await screen.findByRole('button', { name: 'Copied' })).toBeInTheDocument()
-  })
-
-  it('shows the project URL, the anon key and a setup snippet to connect an app, each copyable', async () => {
-    platform()
-    const user = userEvent.setup()
-    const writeText = vi.spyOn(navigator.clipboard, 'writeText')
-    vi.spyOn(document, 'hasFocus').mockReturnValue(true)
-    const [anon, service] = apiKeys(1).map((key) => key.api_key)
-    renderWithClient(<ProjectHomeScreen projectRef={REF} />)
-    const connect = await screen.findByRole('region', { name: 'Connect your app' })
-    expect(await within(connect).findByTestId('project-url')).toHaveTextContent(ENDPOINT)
-    expect(within(connect).getByTestId('anon-key')).toHaveTextContent(anon)
-    expect(within(connect).getByLabelText('Setup snippet').textContent).toBe(
-      `import { createClient } from '@supabase/supabase-js'\nconst supabase = createClient('${ENDPOINT}', '${anon}')`
-    )
-    expect(screen.queryByText(service)).not.toBeInTheDocument()
-
-    await user.click(within(connect).getByRole('button', { name: 'Copy project URL' }))
-    expect(writeText).toHaveBeenLastCalledWith(ENDPOINT)
-    await user.click(within(connect).getByRole('button', { name: 'Copy anon key' }))
-    expect(writeText).toHaveBeenLastCalledWith(anon)
-    await user.click(within(connect).getByRole('button', { name: 'Copy snippet' }))
-    expect(writeText).toHaveBeenLastCalledWith(expect.stringContaining(`createClient('${ENDPOINT}', '${anon}')`))
-  })
-
-  it('shows a Read-only member the anon key to connect an app', async () => {
-    platform({ role: 'Read-only' })
-    apiHandlers(REF, { role: 'Read-only' })
-    renderWithClient(<ProjectHomeScreen projectRef={REF} />)
-    const connect = await screen.findByRole('region', { name: 'Connect your app' })
-    expect(await within(connect).findByTestId('anon-key')).toHaveTextContent(apiKeys(1)[0].api_key)
   })
 
   it('polls every 5 s while coming up and shows progress until ACTIVE_HEALTHY', async () => {
