@@ -5,7 +5,8 @@ import { getStore } from '../db/store'
 import type { Engine, ProjectSession, SessionOptions } from './engines'
 import { openPgliteEngine } from './pglite-engine'
 import { openPostgresEngine } from './postgres-engine'
-import { projectSetupSql, quoteIdent } from './jail'
+import { apiRolesSetupSql } from './api-roles'
+import { projectSetupSql, quoteIdent, type ProjectRoles } from './jail'
 import { isReady } from './pglite-files'
 import { syncDashboardRolePassword } from './server-databases'
 import { projectRoleNames, projectTarget, type ProjectTarget } from './targets'
@@ -72,7 +73,7 @@ async function openEngine(target: ProjectTarget, create: boolean): Promise<Engin
     const engine = await openPgliteEngine(target.dir)
     try {
       // The platform's privileged session (PGlite's own superuser), platform text only.
-      await engine.db.exec(projectSetupSql(projectRoleNames(target.ref), null, { singleTenant: true }))
+      await engine.db.exec(setupSql(projectRoleNames(target.ref), null, true))
     } catch (error) {
       await engine.close().catch(() => {})
       throw error
@@ -90,12 +91,17 @@ async function openEngine(target: ProjectTarget, create: boolean): Promise<Engin
   }
 }
 
+/** The project's roles, the project API's roles (cluster-wide on a server) and their jails. */
+function setupSql(roles: ProjectRoles, caller: string | null, singleTenant: boolean): string {
+  return projectSetupSql(roles, caller, { singleTenant }) + apiRolesSetupSql(roles, caller)
+}
+
 /** The roles and the jail on a server database, through the platform's privileged role. */
 async function setUpServerDatabase(target: Extract<ProjectTarget, { kind: 'postgres' }>): Promise<void> {
   const admin = new pg.Client({ connectionString: target.adminUrl, application_name: 'dashboard-platform' })
   await admin.connect()
   try {
-    await admin.query(projectSetupSql(projectRoleNames(target.ref), target.roles?.dashboard ?? null, { singleTenant: false }))
+    await admin.query(setupSql(projectRoleNames(target.ref), target.roles?.dashboard ?? null, false))
     if (target.roles) await admin.query(`alter role ${quoteIdent(target.roles.dashboard)} reset role`)
   } finally {
     await admin.end().catch(() => {})

@@ -11,7 +11,7 @@
  *   later, through default privileges), nothing else. Read-only members run as it, inside a
  *   READ ONLY transaction that is always rolled back.
  * The project API (issue 12) adds `anon`, `authenticated` and `service_role` the same way: one
- * more role, one more pair of jail functions owned by it.
+ * more role, one more pair of jail functions owned by it (api-roles.ts).
  *
  * The jail. On PGlite the session user is always the bootstrap superuser (PGlite's `username`
  * is only a `SET ROLE`), so `RESET ROLE` or `SET SESSION AUTHORIZATION` would lead any member
@@ -32,8 +32,8 @@
 
 import { PLATFORM_SCHEMA } from '@/lib/constants'
 
-/** Roles member statements run as. */
-export type JailRole = 'owner' | 'readonly'
+/** Roles member statements run as, and those of the project API's requests (api-roles.ts). */
+export type JailRole = 'owner' | 'readonly' | 'anon' | 'authenticated' | 'service_role'
 
 export const JAIL_SCHEMA = PLATFORM_SCHEMA
 
@@ -90,7 +90,8 @@ const BODY_CHECKS = `
   end if;
   set constraints all immediate;`
 
-function jailFunctionSql(role: JailRole, roleName: string, caller: string | null): string {
+/** The jail of a role: its two SECURITY DEFINER functions, callable by `caller` only. */
+export function jailFunctionSql(role: JailRole, roleName: string, caller: string | null): string {
   const { rows, exec } = jailFunctions(role)
   const args = 'stmt text, params text[], ptypes text'
   const grant = (fn: string) =>
@@ -118,6 +119,9 @@ ${grant(exec)}`
 
 /** Schemas that belong to Postgres or the platform, never to the project. */
 export const SYSTEM_SCHEMAS = ['pg_catalog', 'information_schema', 'pg_toast', JAIL_SCHEMA, 'platform']
+
+/** The project API's claim helpers (api-roles.ts): the project may use it, never own it. */
+export const AUTH_SCHEMA = 'auth'
 
 /**
  * Idempotent setup, run by the platform's privileged session whenever it opens a project
@@ -172,7 +176,7 @@ begin
   -- existed) pass to the owner role with what is in them; extension members stay put.
   for s in
     select n.oid, n.nspname from pg_catalog.pg_namespace n
-     where n.nspname not in (${SYSTEM_SCHEMAS.map(lit).join(', ')})
+     where n.nspname not in (${[...SYSTEM_SCHEMAS, AUTH_SCHEMA].map(lit).join(', ')})
        and n.nspname not like 'pg\\_%'
        and pg_catalog.pg_get_userbyid(n.nspowner) <> ${lit(roles.owner)}
        and (${SUPER}(n.nspowner) or (pg_catalog.pg_get_userbyid(n.nspowner) = 'pg_database_owner'

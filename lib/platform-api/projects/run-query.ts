@@ -78,7 +78,7 @@ export async function runProjectQuery(ref: string, input: QueryInput): Promise<Q
 }
 
 /** The plan's statement timeout for the project (self-hosted: enterprise), capped by the setting. */
-async function projectTimeoutMs(ref: string): Promise<number> {
+export async function projectTimeoutMs(ref: string): Promise<number> {
   const config = getServerConfig()
   const { rows } = await (await getStore()).query<{ plan_id: string }>(
     'select o.plan_id from platform.projects p join platform.organizations o on o.id = p.organization_id where p.ref = $1',
