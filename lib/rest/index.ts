@@ -11,5 +11,5 @@ export {
   parseRangeHeader, type EmbeddedTransform, type OrderTerm, type Preferences, type ResponseShape, type RestHeaders,
   type RestQuery, type RowRange,
 } from './parse-params'
-export { arrayLiteral, filtersToSql, orderToSql, rangeToSql, type SqlContext, type SqlFragment } from './to-sql'
+export { arrayLiteral, fieldToSql, filtersToSql, orderToSql, rangeToSql, type SqlContext, type SqlFragment } from './to-sql'
 export { contentRange, readStatus } from './content-range'

@@ -58,6 +58,12 @@ function fieldSql(alias: string, field: Field, params: Params): string {
   return sql
 }
 
+/** One field (a column with its JSON path) as SQL, the path's keys as parameters (a select list's items). */
+export function fieldToSql(field: Field, ctx: Pick<SqlContext, 'alias' | 'params'>): SqlFragment {
+  const params = new Params(ctx.params)
+  return { sql: fieldSql(ctx.alias, field, params), params: params.list }
+}
+
 /** The type a value compared with `field` takes: text or jsonb after a JSON path, else the column's. */
 function fieldType(field: Field, ctx: SqlContext): string | undefined {
   const last = field.jsonPath[field.jsonPath.length - 1]

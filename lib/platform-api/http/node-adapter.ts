@@ -19,7 +19,7 @@ export type NodeHandlerOptions = {
 
 const defaultErrorBody: ErrorBody = (_status, message, errorCode) => (errorCode ? { message, code: errorCode } : { message })
 
-function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
+export function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const declared = Number(req.headers['content-length'] ?? 0)
     if (declared > limit) {

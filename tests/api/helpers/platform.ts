@@ -57,6 +57,7 @@ export async function startTestPlatform(options: { isPlatform?: boolean; env?: R
   delete g.__jwtSecret
 
   const { platformHandler, authHandler } = await import('@/lib/platform-api/handlers')
+  const { projectApiHandler } = await import('@/lib/platform-api/rest/handler')
   const { getStore, closeStore } = await import('@/lib/platform-api/db/store')
   const { closeAllProjectDatabases } = await import('@/lib/platform-api/projects/jobs')
   const { insertUser } = await import('@/lib/platform-api/auth/users')
@@ -67,6 +68,7 @@ export async function startTestPlatform(options: { isPlatform?: boolean; env?: R
 
   const server = http.createServer((req, res) => {
     if ((req.url ?? '').startsWith('/dashboard/api/auth/v1')) void authHandler(req, res)
+    else if ((req.url ?? '').startsWith('/dashboard/api/project/')) void projectApiHandler(req, res)
     else void platformHandler(req, res)
   })
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))

@@ -1,0 +1,170 @@
+/**
+ * `{project API}/rest/v1/{table}`: the PostgREST-compatible data API of a project, as the real
+ * `@supabase/supabase-js` calls it. The `apikey` header (and `Authorization: Bearer`) must be a
+ * key of the project (api-keys.ts); the request runs as that key's role with its claims
+ * (request-role.ts), so row level security decides. Answers carry CORS headers so browsers may
+ * call it. Embedding, rpc and schemas other than `public` are not served yet.
+ */
+import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http'
+import { contentRange, parseQuery, readStatus, RestError, type RestQuery } from '@/lib/rest'
+import { getStore } from '../db/store'
+import { ApiError } from '../http/errors'
+import { DEFAULT_BODY_LIMIT, readBody } from '../http/node-adapter'
+import { verifyProjectKey } from '../projects/api-keys'
+import type { ApiRole } from '../projects/api-roles'
+import { withRequestRole, type RequestClaims, type RequestSession } from '../projects/request-role'
+import { lookupTable, REST_SCHEMAS, type RestTable } from './catalogue'
+import { deleteStatement, insertStatement, notSupportedYet, readStatement, updateStatement, type Statement } from './sql'
+
+const PATH = /^(?:\/dashboard)?\/api\/project\/([^/]+)\/rest\/v1\/(.*)$/
+
+const CORS_HEADERS: Record<string, string> = {
+  'Access-Control-Allow-Origin': '*',
+  'Access-Control-Allow-Methods': 'GET, HEAD, POST, PATCH, PUT, DELETE, OPTIONS',
+  'Access-Control-Allow-Headers': 'apikey, authorization, content-type, prefer, range, range-unit, accept, accept-profile, content-profile, x-client-info',
+  'Access-Control-Expose-Headers': 'Content-Range, Content-Location, Preference-Applied',
+  'Access-Control-Max-Age': '86400',
+}
+
+type Caller = { role: ApiRole; claims: RequestClaims }
+type Reply = { status: number; body?: string; headers?: Record<string, string> }
+
+const header = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value)
+
+const invalidKey = () =>
+  new RestError(401, 'PGRST301', 'Invalid API key', null, 'Double check your Supabase `anon` or `service_role` API key.')
+
+/** The caller's role from its key: every key it sends (`apikey`, the bearer token) must be one of the project's. */
+async function authenticate(ref: string, headers: IncomingHttpHeaders): Promise<Caller> {
+  const apikey = header(headers.apikey)?.trim()
+  const bearer = /^Bearer\s+(\S+)\s*$/i.exec(header(headers.authorization) ?? '')?.[1]
+  const tokens = [...new Set([bearer, apikey].filter((t): t is string => Boolean(t)))]
+  if (tokens.length === 0) throw invalidKey()
+  const db = await getStore()
+  const verified = await Promise.all(tokens.map((token) => verifyProjectKey(db, ref, token)))
+  if (verified.some((v) => v === null)) throw invalidKey()
+  const { role, claims } = verified[0]! // the bearer token's when there is one
+  return { role, claims }
+}
+
+/** A Postgres error as PostgREST answers it, with its status. */
+function postgresError(error: { code: string; message: string; detail?: string; hint?: string }, role: ApiRole): RestError {
+  const statuses: Record<string, number> = { '23505': 409, '23503': 409, '42P01': 404, '22P02': 400 }
+  const status = error.code === '42501' ? (role === 'anon' ? 401 : 403) : (statuses[error.code] ?? 400)
+  return new RestError(status, error.code, error.message, error.detail ?? null, error.hint ?? null)
+}
+
+const isPostgresError = (error: unknown): error is { code: string; message: string } => {
+  const code = error instanceof Error ? (error as { code?: unknown }).code : undefined
+  return typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)
+}
+
+/** Runs a statement: its JSON rows, their number and the total (null unless counted). */
+async function run(session: RequestSession, statement: Statement): Promise<{ body: string; n: number; total: number | null }> {
+  const result = await session.query(statement.sql, statement.params)
+  const row = result.rows[0]
+  if (!row || !('body' in row)) return { body: '[]', n: result.rowCount ?? 0, total: null }
+  return { body: String(row.body), n: Number(row.n), total: row.total === null || row.total === undefined ? null : Number(row.total) }
+}
+
+/** One object for `Accept: application/vnd.pgrst.object+json`, else PGRST116 (406), rolling the request back. */
+function shaped(query: RestQuery, body: string, n: number): { body: string; type: string } {
+  if (query.shape === 'array') return { body, type: 'application/json; charset=utf-8' }
+  if (n !== 1) {
+    throw new RestError(406, 'PGRST116', 'JSON object requested, multiple (or no) rows returned', `The result contains ${n} rows`)
+  }
+  return { body: JSON.stringify((JSON.parse(body) as unknown[])[0]), type: 'application/vnd.pgrst.object+json; charset=utf-8' }
+}
+
+async function readJson(req: IncomingMessage): Promise<unknown> {
+  const raw = (await readBody(req, DEFAULT_BODY_LIMIT)).toString('utf8')
+  try {
+    return raw.trim() === '' ? {} : JSON.parse(raw)
+  } catch {
+    throw new RestError(400, 'PGRST102', 'Empty or invalid json')
+  }
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value)
+
+async function serve(method: string, table: RestTable, query: RestQuery, session: RequestSession, payload: unknown): Promise<Reply> {
+  const represent = query.prefer.return === 'representation'
+  let statement: Statement | null
+  if (method === 'GET' || method === 'HEAD') {
+    const counted = query.prefer.count !== undefined
+    const { body, n, total } = await run(session, readStatement(table, query, counted))
+    const status = readStatus(query.range.offset, n, total)
+    const out = shaped(query, body, n)
+    const range = contentRange(query.range.offset, n, total)
+    return { status, body: method === 'HEAD' ? undefined : out.body, headers: { 'Content-Type': out.type, 'Content-Range': range } }
+  }
+  if (method === 'POST') {
+    const rows = Array.isArray(payload) ? payload : [payload]
+    if (!rows.every(isObject)) throw new RestError(400, 'PGRST102', 'All object keys must match', 'Every row must be a JSON object')
+    if (rows.length === 0) return { status: 201, body: represent ? '[]' : undefined }
+    statement = insertStatement(table, query, rows, represent)
+  } else if (method === 'PATCH') {
+    if (!isObject(payload)) throw new RestError(400, 'PGRST102', 'Empty or invalid json', 'PATCH takes one JSON object')
+    statement = updateStatement(table, query, payload, represent)
+  } else if (method === 'DELETE') {
+    statement = deleteStatement(table, query, represent)
+  } else {
+    throw new RestError(405, 'PGRST117', `Unsupported HTTP method: ${method}`)
+  }
+  const { body, n } = statement ? await run(session, statement) : { body: '[]', n: 0 }
+  const success = method === 'POST' ? 201 : represent ? 200 : 204
+  if (!represent) return { status: success, headers: { 'Content-Range': method === 'POST' ? '*/*' : `*/${n}` } }
+  const out = shaped(query, body, n)
+  return { status: success, body: out.body, headers: { 'Content-Type': out.type, 'Content-Range': `*/${n}` } }
+}
+
+async function handle(req: IncomingMessage, method: string, url: URL): Promise<Reply> {
+  const match = PATH.exec(url.pathname)
+  if (!match) throw new RestError(404, 'PGRST125', `Invalid path specified in request URL: ${url.pathname}`)
+  const ref = decodeURIComponent(match[1])
+  const name = decodeURIComponent(match[2])
+  const caller = await authenticate(ref, req.headers)
+  const schema = header(req.headers[method === 'GET' || method === 'HEAD' ? 'accept-profile' : 'content-profile']) ?? 'public'
+  if (!(REST_SCHEMAS as readonly string[]).includes(schema)) {
+    throw new RestError(406, 'PGRST106', `The schema must be one of the following: ${REST_SCHEMAS.join(', ')}`)
+  }
+  if (name === '' || name.includes('/')) throw notSupportedYet(name.startsWith('rpc/') ? 'Calling functions (rpc)' : `The path '${name}'`)
+  const query = parseQuery([...url.searchParams], {
+    range: header(req.headers.range), rangeUnit: header(req.headers['range-unit']),
+    prefer: req.headers.prefer, accept: header(req.headers.accept),
+  })
+  const payload = method === 'POST' || method === 'PATCH' ? await readJson(req) : undefined
+  try {
+    return await withRequestRole(ref, caller, async (session) => serve(method, await lookupTable(session, schema, name), query, session, payload))
+  } catch (error) {
+    throw isPostgresError(error) ? postgresError(error, caller.role) : error
+  }
+}
+
+function send(res: ServerResponse, reply: Reply): void {
+  res.statusCode = reply.status
+  for (const [k, v] of Object.entries({ ...CORS_HEADERS, ...reply.headers })) res.setHeader(k, v)
+  if (reply.body === undefined) {
+    res.end()
+    return
+  }
+  res.setHeader('Content-Length', Buffer.byteLength(reply.body))
+  res.end(reply.body)
+}
+
+/** The node handler Next's `pages/api/project/[ref]/[...path].ts` and the test server mount. */
+export async function projectApiHandler(req: IncomingMessage, res: ServerResponse): Promise<void> {
+  const method = (req.method ?? 'GET').toUpperCase()
+  if (method === 'OPTIONS') return send(res, { status: 200 })
+  try {
+    send(res, await handle(req, method, new URL(req.url ?? '/', 'http://localhost')))
+  } catch (error) {
+    const rest =
+      error instanceof RestError ? error
+      : error instanceof ApiError ? new RestError(error.status, 'PGRST000', error.message)
+      : null
+    if (!rest) console.error(`[project-api] ${method} ${req.url} failed`, error)
+    const body = (rest ?? new RestError(500, 'PGRST000', 'Internal server error')).toJSON()
+    send(res, { status: rest?.status ?? 500, body: JSON.stringify(body), headers: { 'Content-Type': 'application/json; charset=utf-8' } })
+  }
+}

@@ -1,0 +1,133 @@
+/**
+ * The statements of the project REST API: a parsed request (lib/rest) over one table of the
+ * catalogue (catalogue.ts) as one parameterised SQL statement. Every value is a parameter and
+ * every name is quoted; rows come back as one JSON text Postgres builds (`body`), with the
+ * number of rows (`n`) and, when counted, the rows the filters match (`total`).
+ */
+import { fieldToSql, filtersAt, filtersToSql, orderToSql, rangeToSql, RestError, type RestQuery, type SelectItem, type SqlContext } from '@/lib/rest'
+import { quoteIdent } from '@/lib/sql/identifiers'
+import type { RestTable } from './catalogue'
+
+export type Statement = { sql: string; params: unknown[] }
+
+/** What a request asks for that this server does not do yet: PGRST100-like 400. */
+export const notSupportedYet = (what: string) => new RestError(400, 'PGRST100', `${what} is not supported yet`)
+
+const qualified = (table: RestTable) => `${quoteIdent(table.schema)}.${quoteIdent(table.name)}`
+
+/** The rows of `from` as a JSON array in `body`, their number in `n`, and `total`. */
+const asJson = (inner: string, total = 'null') =>
+  `select coalesce(pg_catalog.json_agg(_r), '[]')::pg_catalog.text as body, pg_catalog.count(*)::pg_catalog.int8 as n,
+  ${total}::pg_catalog.int8 as total from (${inner}) as _r`
+
+function context(table: RestTable, params: readonly unknown[]): SqlContext {
+  return { alias: table.name, columnType: (column) => table.columns.get(column), params }
+}
+
+/** Embedded resources (and their filters, order and range) are not served yet. */
+function refuseEmbedding(query: RestQuery): void {
+  const embeds = (items: SelectItem[]) => items.some((item) => item.type === 'embed')
+  if (embeds(query.select) || query.embedded.length > 0 || query.filters.some((f) => f.path.length > 0)) {
+    throw notSupportedYet('Embedding related resources')
+  }
+}
+
+/** `"t".*`, `"t"."col"`, `alias:"t"."data"->$1::text`, `col::text`: the select list, each named as PostgREST names it. */
+function selectList(items: SelectItem[], table: RestTable, initial: readonly unknown[]): { sql: string; params: unknown[] } {
+  let params = [...initial]
+  const parts = items.map((item) => {
+    if (item.type === 'embed') throw notSupportedYet('Embedding related resources')
+    if (item.name === '*') return `${quoteIdent(table.name)}.*`
+    const field = fieldToSql({ name: item.name, jsonPath: item.jsonPath }, { alias: table.name, params })
+    params = field.params
+    const last = item.jsonPath[item.jsonPath.length - 1]
+    const label = item.alias ?? (last ? String(last.key) : item.name)
+    // The parser lets only [A-Za-z0-9_] through as a cast; `int` must stay unquoted to mean int4.
+    return `${field.sql}${item.cast ? `::${item.cast}` : ''} as ${quoteIdent(label)}`
+  })
+  return { sql: parts.join(', '), params }
+}
+
+/** The rows a GET asks for, and their total when `count` is asked. */
+export function readStatement(table: RestTable, query: RestQuery, withTotal: boolean): Statement {
+  refuseEmbedding(query)
+  const list = selectList(query.select, table, [])
+  const where = filtersToSql(filtersAt(query.filters, []), context(table, list.params))
+  const order = orderToSql(query.order, context(table, where.params))
+  const range = rangeToSql(query.range, { params: order.params })
+  const from = `from ${qualified(table)} as ${quoteIdent(table.name)} where ${where.sql}`
+  const inner = `select ${list.sql} ${from}${order.sql ? ` order by ${order.sql}` : ''} ${range.sql}`
+  return { sql: asJson(inner, withTotal ? `(select pg_catalog.count(*) ${from})` : 'null'), params: range.params }
+}
+
+/** A column of this table, or PGRST204 (400) as PostgREST says it. */
+function checkColumn(table: RestTable, column: string): string {
+  if (!table.columns.has(column)) {
+    throw new RestError(400, 'PGRST204', `Could not find the '${column}' column of '${table.name}' in the schema cache`)
+  }
+  return quoteIdent(column)
+}
+
+/** `(json_populate_record(null::t, $k)).col`: a value of the JSON object `$k`, typed as the column. */
+const cell = (table: RestTable, param: string, column: string) =>
+  `(pg_catalog.json_populate_record(null::${qualified(table)}, ${param}::pg_catalog.json)).${quoteIdent(column)}`
+
+/** Wraps a write: its rows (`select` applied) as JSON for `return=representation`, else the bare write. */
+function returning(table: RestTable, write: Statement, query: RestQuery, represent: boolean): Statement {
+  if (!represent) return write
+  const list = selectList(query.select, table, write.params)
+  const sql = `with _w as (${write.sql} returning ${quoteIdent(table.name)}.*) ${asJson(`select ${list.sql} from _w as ${quoteIdent(table.name)}`)}`
+  return { sql, params: list.params }
+}
+
+/**
+ * INSERT of one or more objects: the columns are `columns=` or every key any object has; a key an
+ * object lacks is NULL, or the column's default with `Prefer: missing=default`. With
+ * `Prefer: resolution=...` an upsert on `on_conflict` (else the primary key).
+ */
+export function insertStatement(table: RestTable, query: RestQuery, rows: Record<string, unknown>[], represent: boolean): Statement {
+  refuseEmbedding(query)
+  const columns = query.columns ?? [...new Set(rows.flatMap((row) => Object.keys(row)))]
+  const names = columns.map((column) => checkColumn(table, column))
+  const params: unknown[] = []
+  const missing = query.prefer.missing === 'default' ? 'default' : 'null'
+  const values = rows.map((row) => {
+    const param = `$${params.push(JSON.stringify(row))}`
+    return `(${columns.map((column) => (column in row ? cell(table, param, column) : missing)).join(', ')})`
+  })
+  if (columns.length === 0 && rows.length > 1) throw notSupportedYet('Inserting several rows without any column')
+  const target = `insert into ${qualified(table)} as ${quoteIdent(table.name)}`
+  let sql = columns.length === 0 ? `${target} default values` : `${target} (${names.join(', ')}) values ${values.join(', ')}`
+  if (query.prefer.resolution) sql += onConflict(table, query, columns)
+  return returning(table, { sql, params }, query, represent)
+}
+
+function onConflict(table: RestTable, query: RestQuery, columns: string[]): string {
+  const keys = query.onConflict ?? table.primaryKey
+  if (keys.length === 0) {
+    throw new RestError(400, 'PGRST100', `An upsert on '${table.name}' needs on_conflict: the table has no primary key`)
+  }
+  const target = ` on conflict (${keys.map((key) => checkColumn(table, key)).join(', ')})`
+  const set = columns.filter((column) => !keys.includes(column))
+  if (query.prefer.resolution === 'ignore-duplicates' || set.length === 0) return `${target} do nothing`
+  return `${target} do update set ${set.map((column) => `${quoteIdent(column)} = excluded.${quoteIdent(column)}`).join(', ')}`
+}
+
+/** UPDATE of the rows the filters match with the object's keys; null when it has none. */
+export function updateStatement(table: RestTable, query: RestQuery, patch: Record<string, unknown>, represent: boolean): Statement | null {
+  refuseEmbedding(query)
+  const columns = Object.keys(patch)
+  if (columns.length === 0) return null
+  const set = columns.map((column) => `${checkColumn(table, column)} = ${cell(table, '$1', column)}`)
+  const where = filtersToSql(filtersAt(query.filters, []), context(table, [JSON.stringify(patch)]))
+  const sql = `update ${qualified(table)} as ${quoteIdent(table.name)} set ${set.join(', ')} where ${where.sql}`
+  return returning(table, { sql, params: where.params }, query, represent)
+}
+
+/** DELETE of the rows the filters match. */
+export function deleteStatement(table: RestTable, query: RestQuery, represent: boolean): Statement {
+  refuseEmbedding(query)
+  const where = filtersToSql(filtersAt(query.filters, []), context(table, []))
+  const sql = `delete from ${qualified(table)} as ${quoteIdent(table.name)} where ${where.sql}`
+  return returning(table, { sql, params: where.params }, query, represent)
+}

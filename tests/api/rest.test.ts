@@ -1,0 +1,148 @@
+import { createClient, type SupabaseClient } from '@supabase/supabase-js'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startTestPlatform, type TestPlatform } from './helpers/platform'
+import { createActiveProject, createOrg, sql } from './projects-helpers'
+
+/**
+ * Issue 12: the project's REST API (`{endpoint}/rest/v1`) driven by the real supabase-js, as an
+ * app would: anon and service keys from the platform, a table with row level security made
+ * through pg-meta, reads with filters, order, range and count, writes, and PostgREST's errors.
+ */
+
+// Node 20 has no WebSocket; realtime is not used here, so any constructor stands in for it.
+class NoWebSocket {}
+
+describe('the project REST API with supabase-js', () => {
+  let platform: TestPlatform
+  let owner: { token: string }
+  let ref: string
+  let keys: Record<string, string>
+  let anon: SupabaseClient
+  let service: SupabaseClient
+  const client = (key: string) =>
+    createClient(`${platform.apiUrl}/project/${ref}`, key, {
+      auth: { persistSession: false, autoRefreshToken: false },
+      realtime: { transport: NoWebSocket as never },
+    })
+  const rest = (path: string, init: RequestInit = {}) => fetch(`${platform.apiUrl}/project/${ref}/rest/v1/${path}`, init)
+
+  beforeAll(async () => {
+    platform = await startTestPlatform({ isPlatform: true })
+    const user = await platform.createUser()
+    owner = user
+    const org = await createOrg('pro', [[user.id, 'Owner']])
+    ref = (await createActiveProject(platform, user.token, org.slug, 'Rest')).ref
+    const made = await sql(platform, user.token, ref, `create table public.todos (id bigint primary key, title text not null, done boolean not null default false, tags text[] not null default '{}');
+      alter table public.todos enable row level security;
+      create policy anon_reads_done on public.todos for select to anon using (done);
+      insert into public.todos (id, title, done, tags) values
+        (1, 'buy milk', true, '{home}'), (2, 'write report', false, '{work}'), (3, 'call mum', true, '{home,family}'),
+        (4, 'fix bike', false, '{home}'), (5, 'plan trip', true, '{family}')`)
+    expect(made.status, JSON.stringify(made.body)).toBe(200)
+    const res = await platform.request(`/platform/projects/${ref}/api-keys`, { token: user.token })
+    expect(res.status, JSON.stringify(res.body)).toBe(200)
+    keys = Object.fromEntries((res.body as { name: string; api_key: string }[]).map((k) => [k.name, k.api_key]))
+    anon = client(keys.anon)
+    service = client(keys.service_role)
+  })
+  afterAll(async () => platform?.close())
+
+  it('answers the CORS preflight and refuses a request without a valid key', async () => {
+    const preflight = await rest('todos', { method: 'OPTIONS', headers: { Origin: 'http://app.example', 'Access-Control-Request-Method': 'GET' } })
+    expect(preflight.status).toBe(200)
+    expect(preflight.headers.get('access-control-allow-origin')).toBe('*')
+    expect(preflight.headers.get('access-control-allow-headers')).toContain('apikey')
+    const missing = await rest('todos')
+    expect(missing.status).toBe(401)
+    expect(await missing.json()).toMatchObject({ message: 'Invalid API key' })
+    const forged = await client(`${keys.anon.slice(0, -4)}AAAA`).from('todos').select('id')
+    expect(forged.status).toBe(401)
+    expect(forged.error?.message).toBe('Invalid API key')
+  })
+
+  it('lets row level security decide: anon sees only what its policy allows, service_role all', async () => {
+    const seen = await anon.from('todos').select('id,title').order('id')
+    expect(seen.error).toBeNull()
+    expect(seen.data).toEqual([{ id: 1, title: 'buy milk' }, { id: 3, title: 'call mum' }, { id: 5, title: 'plan trip' }])
+    const all = await service.from('todos').select('id').order('id')
+    expect(all.data).toEqual([1, 2, 3, 4, 5].map((id) => ({ id })))
+    const raw = await rest('todos?select=id&id=eq.1', { headers: { apikey: keys.anon } })
+    expect(raw.headers.get('access-control-allow-origin')).toBe('*')
+    expect(raw.headers.get('content-range')).toBe('0-0/*')
+  })
+
+  it('filters, orders and pages as Postgres says, with exact counts', async () => {
+    const ids = (r: { data: { id: number }[] | null; error: unknown }) => (expect(r.error).toBeNull(), r.data!.map((row) => row.id))
+    expect(ids(await service.from('todos').select('id').eq('done', false).order('id'))).toEqual([2, 4])
+    expect(ids(await service.from('todos').select('id').gt('id', 3).order('id', { ascending: false }))).toEqual([5, 4])
+    expect(ids(await service.from('todos').select('id').in('id', [1, 4, 9]).order('id'))).toEqual([1, 4])
+    expect(ids(await service.from('todos').select('id').or('id.eq.2,title.ilike.*trip*').order('id'))).toEqual([2, 5])
+    expect(ids(await service.from('todos').select('id').contains('tags', ['home']).order('id'))).toEqual([1, 3, 4])
+    expect(ids(await service.from('todos').select('id').not('title', 'like', '*i*').order('id'))).toEqual([3])
+    const page = await service.from('todos').select('id', { count: 'exact' }).order('id').range(1, 2)
+    expect(page.error).toBeNull()
+    expect(page).toMatchObject({ status: 206, count: 5, data: [{ id: 2 }, { id: 3 }] })
+    const counted = await anon.from('todos').select('*', { count: 'exact', head: true })
+    expect(counted).toMatchObject({ status: 200, count: 3 })
+    const renamed = await service.from('todos').select('name:title,id::text').eq('id', 2)
+    expect(renamed.data).toEqual([{ name: 'write report', id: '2' }])
+  })
+
+  it('answers one object with .single(), and 406 PGRST116 when the rows are not one', async () => {
+    const one = await anon.from('todos').select('title').eq('id', 3).single()
+    expect(one.data).toEqual({ title: 'call mum' })
+    const hidden = await anon.from('todos').select('title').eq('id', 2).single()
+    expect(hidden.status).toBe(406)
+    expect(hidden.error).toMatchObject({ code: 'PGRST116' })
+  })
+
+  it('inserts, upserts, updates and deletes, returning the rows with .select()', async () => {
+    // Without `defaultToNull: false` a key one object lacks is NULL, as in PostgREST: here, a not-null violation.
+    const nulls = await service.from('todos').insert([{ id: 10, title: 'ten' }, { id: 11, title: 'eleven', done: true }])
+    expect(nulls.error).toMatchObject({ code: '23502' })
+    const rows = [{ id: 10, title: 'ten' }, { id: 11, title: 'eleven', done: true }]
+    const inserted = await service.from('todos').insert(rows, { defaultToNull: false }).select('id,title,done')
+    expect(inserted.error).toBeNull()
+    expect(inserted.status).toBe(201)
+    expect(inserted.data).toEqual([{ id: 10, title: 'ten', done: false }, { id: 11, title: 'eleven', done: true }])
+    const duplicate = await service.from('todos').insert({ id: 10, title: 'again' })
+    expect(duplicate.status).toBe(409)
+    expect(duplicate.error).toMatchObject({ code: '23505' })
+    const upserted = await service.from('todos').upsert({ id: 10, title: 'ten, renamed' }, { onConflict: 'id' }).select('id,title')
+    expect(upserted.data).toEqual([{ id: 10, title: 'ten, renamed' }])
+    const updated = await service.from('todos').update({ done: true }).eq('id', 10).select('id,done')
+    expect(updated.data).toEqual([{ id: 10, done: true }])
+    const deleted = await service.from('todos').delete().in('id', [10, 11]).select('id')
+    expect(deleted.data).toEqual([{ id: 10 }, { id: 11 }])
+    const left = await service.from('todos').select('id', { count: 'exact', head: true })
+    expect(left.count).toBe(5)
+  })
+
+  it('refuses what row level security or the grammar does not allow, in PostgREST shape', async () => {
+    const refused = await anon.from('todos').insert({ id: 20, title: 'sneaky' })
+    expect(refused.status).toBe(401)
+    expect(refused.error).toMatchObject({ code: '42501' })
+    const bad = await rest('todos?id=eq', { headers: { apikey: keys.anon } })
+    expect(bad.status).toBe(400)
+    expect(await bad.json()).toMatchObject({ code: 'PGRST100' })
+    const unknown = await anon.from('nope').select('*')
+    expect(unknown.status).toBe(404)
+    expect(unknown.error).toMatchObject({ code: 'PGRST205', message: "Could not find the table 'public.nope' in the schema cache" })
+    const embedding = await anon.from('todos').select('id, owner(*)')
+    expect(embedding.status).toBe(400)
+    expect(embedding.error?.message).toContain('not supported yet')
+    const badValue = await anon.from('todos').select('id').eq('id', 'x')
+    expect(badValue.status).toBe(400)
+    expect(badValue.error).toMatchObject({ code: '22P02' })
+  })
+
+  it('stops taking a key once the keys are rotated', async () => {
+    const rotated = await platform.request(`/platform/projects/${ref}/api-keys/rotate`, { method: 'POST', token: owner.token })
+    expect(rotated.status, JSON.stringify(rotated.body)).toBe(200)
+    const old = await anon.from('todos').select('id')
+    expect(old.status).toBe(401)
+    const fresh = (rotated.body.api_keys as { name: string; api_key: string }[]).find((k) => k.name === 'anon')!
+    const renewed = await client(fresh.api_key).from('todos').select('id').order('id')
+    expect(renewed.data).toEqual([{ id: 1 }, { id: 3 }, { id: 5 }])
+  })
+})
