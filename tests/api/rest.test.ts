@@ -37,7 +37,10 @@ describe('the project REST API with supabase-js', () => {
       create policy anon_reads_done on public.todos for select to anon using (done);
       insert into public.todos (id, title, done, tags) values
         (1, 'buy milk', true, '{home}'), (2, 'write report', false, '{work}'), (3, 'call mum', true, '{home,family}'),
-        (4, 'fix bike', false, '{home}'), (5, 'plan trip', true, '{family}')`)
+        (4, 'fix bike', false, '{home}'), (5, 'plan trip', true, '{family}');
+      create table public.guestbook (id serial primary key, line text not null);
+      alter table public.guestbook enable row level security;
+      create policy anon_signs on public.guestbook for insert to anon with check (true);`)
     expect(made.status, JSON.stringify(made.body)).toBe(200)
     const res = await platform.request(`/platform/projects/${ref}/api-keys`, { token: user.token })
     expect(res.status, JSON.stringify(res.body)).toBe(200)
@@ -134,6 +137,22 @@ describe('the project REST API with supabase-js', () => {
     const badValue = await anon.from('todos').select('id').eq('id', 'x')
     expect(badValue.status).toBe(400)
     expect(badValue.error).toMatchObject({ code: '22P02' })
+  })
+
+  it('lets anon write where only an insert policy allows it, as long as it asks for no rows back', async () => {
+    const minimal = await anon.from('guestbook').insert({ line: 'hello' })
+    expect(minimal.error).toBeNull()
+    expect(minimal.status).toBe(201)
+    const back = await anon.from('guestbook').insert({ line: 'and show me' }).select()
+    expect(back.status).toBe(401)
+    expect(back.error).toMatchObject({ code: '42501' })
+    const lines = await service.from('guestbook').select('line')
+    expect(lines.data).toEqual([{ line: 'hello' }])
+    const patched = await service.from('guestbook').update({ line: 'hello!' }).eq('line', 'hello')
+    expect(patched.status).toBe(204)
+    const broken = await rest('guestbook', { method: 'POST', headers: { apikey: keys.service_role, 'Content-Type': 'application/json' }, body: '{"line":' })
+    expect(broken.status).toBe(400)
+    expect(await broken.json()).toMatchObject({ code: 'PGRST102' })
   })
 
   it('stops taking a key once the keys are rotated', async () => {

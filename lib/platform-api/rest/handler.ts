@@ -118,7 +118,7 @@ async function serve(method: string, table: RestTable, query: RestQuery, session
   return { status: success, body: out.body, headers: { 'Content-Type': out.type, 'Content-Range': `*/${n}` } }
 }
 
-async function handle(req: IncomingMessage, method: string, url: URL): Promise<Reply> {
+async function handle(req: IncomingMessage, method: string, url: URL, signal: AbortSignal): Promise<Reply> {
   const match = PATH.exec(url.pathname)
   if (!match) throw new RestError(404, 'PGRST125', `Invalid path specified in request URL: ${url.pathname}`)
   const ref = decodeURIComponent(match[1])
@@ -135,7 +135,7 @@ async function handle(req: IncomingMessage, method: string, url: URL): Promise<R
   })
   const payload = method === 'POST' || method === 'PATCH' ? await readJson(req) : undefined
   try {
-    return await withRequestRole(ref, caller, async (session) => serve(method, await lookupTable(session, schema, name), query, session, payload))
+    return await withRequestRole(ref, caller, async (session) => serve(method, await lookupTable(session, schema, name), query, session, payload), { signal })
   } catch (error) {
     throw isPostgresError(error) ? postgresError(error, caller.role) : error
   }
@@ -156,8 +156,12 @@ function send(res: ServerResponse, reply: Reply): void {
 export async function projectApiHandler(req: IncomingMessage, res: ServerResponse): Promise<void> {
   const method = (req.method ?? 'GET').toUpperCase()
   if (method === 'OPTIONS') return send(res, { status: 200 })
+  const gone = new AbortController() // a client that leaves cancels its statement
+  res.on('close', () => {
+    if (!res.writableFinished) gone.abort()
+  })
   try {
-    send(res, await handle(req, method, new URL(req.url ?? '/', 'http://localhost')))
+    send(res, await handle(req, method, new URL(req.url ?? '/', 'http://localhost'), gone.signal))
   } catch (error) {
     const rest =
       error instanceof RestError ? error

@@ -1,4 +1,4 @@
-import { arrayLiteral, filtersToSql, orderToSql, parseFilter, parseOrder, rangeToSql, type SqlContext } from '@/lib/rest'
+import { arrayLiteral, fieldToSql, filtersToSql, orderToSql, parseFilter, parseOrder, rangeToSql, type SqlContext } from '@/lib/rest'
 
 const types: Record<string, string> = { tags: 'text[]', data: 'jsonb', during: 'tstzrange', n: 'int4' }
 const ctx: SqlContext = { alias: 't', columnType: (c) => types[c] }
@@ -113,6 +113,15 @@ describe('orderToSql and rangeToSql', () => {
     expect(rangeToSql({ offset: 0, limit: 10 })).toEqual({ sql: 'limit $1', params: [10] })
     expect(rangeToSql({ offset: 20 }, { params: ['x'] })).toEqual({ sql: 'offset $2', params: ['x', 20] })
     expect(rangeToSql({ offset: 20, limit: 0 })).toEqual({ sql: 'limit $1 offset $2', params: [0, 20] })
+  })
+})
+
+describe('fieldToSql', () => {
+  it('writes a column with its JSON path, keys as parameters numbered after the given ones', () => {
+    expect(fieldToSql({ name: 'Title', jsonPath: [] }, { alias: 't' })).toEqual({ sql: '"t"."Title"', params: [] })
+    expect(fieldToSql({ name: 'data', jsonPath: [{ arrow: '->', key: 'a' }, { arrow: '->>', key: 0 }] }, { alias: 't', params: ['x'] })).toEqual({
+      sql: '"t"."data"->$2::text->>$3::int', params: ['x', 'a', 0],
+    })
   })
 })
 
