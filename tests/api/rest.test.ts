@@ -113,6 +113,8 @@ describe('the project REST API with supabase-js', () => {
     expect(duplicate.error).toMatchObject({ code: '23505' })
     const upserted = await service.from('todos').upsert({ id: 10, title: 'ten, renamed' }, { onConflict: 'id' }).select('id,title')
     expect(upserted.data).toEqual([{ id: 10, title: 'ten, renamed' }])
+    const ignored = await service.from('todos').upsert({ id: 10, title: 'not this' }, { onConflict: 'id', ignoreDuplicates: true }).select('id')
+    expect(ignored.data).toEqual([])
     const updated = await service.from('todos').update({ done: true }).eq('id', 10).select('id,done')
     expect(updated.data).toEqual([{ id: 10, done: true }])
     const deleted = await service.from('todos').delete().in('id', [10, 11]).select('id')
