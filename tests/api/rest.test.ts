@@ -40,7 +40,11 @@ describe('the project REST API with supabase-js', () => {
         (4, 'fix bike', false, '{home}'), (5, 'plan trip', true, '{family}');
       create table public.guestbook (id serial primary key, line text not null);
       alter table public.guestbook enable row level security;
-      create policy anon_signs on public.guestbook for insert to anon with check (true);`)
+      create policy anon_signs on public.guestbook for insert to anon with check (true);
+      create table public.notes (id serial primary key, todo_id bigint not null references public.todos (id), body text not null);
+      alter table public.notes enable row level security;
+      create policy anon_reads_short on public.notes for select to anon using (length(body) < 5);
+      insert into public.notes (todo_id, body) values (1, 'oat'), (1, 'two litres'), (3, 'sunday');`)
     expect(made.status, JSON.stringify(made.body)).toBe(200)
     const res = await platform.request(`/platform/projects/${ref}/api-keys`, { token: user.token })
     expect(res.status, JSON.stringify(res.body)).toBe(200)
@@ -91,6 +95,20 @@ describe('the project REST API with supabase-js', () => {
     expect(renamed.data).toEqual([{ name: 'write report', id: '2' }])
   })
 
+  it('embeds related rows through foreign keys, both ways, under row level security', async () => {
+    const many = await service.from('todos').select('id, notes(body)').in('id', [1, 2]).order('id')
+    expect(many.error).toBeNull()
+    expect(many.data).toEqual([{ id: 1, notes: [{ body: 'oat' }, { body: 'two litres' }] }, { id: 2, notes: [] }])
+    const one = await service.from('notes').select('body, todo:todos(title)').eq('id', 3)
+    expect(one.data).toEqual([{ body: 'sunday', todo: { title: 'call mum' } }])
+    const filtered = await service.from('todos').select('id, notes(body)').eq('id', 1).eq('notes.body', 'two litres')
+    expect(filtered.data).toEqual([{ id: 1, notes: [{ body: 'two litres' }] }])
+    const asAnon = await anon.from('todos').select('id, notes(*)').eq('id', 1)
+    expect(asAnon.data).toEqual([{ id: 1, notes: [{ id: 1, todo_id: 1, body: 'oat' }] }])
+    const stray = await service.from('todos').select('id').eq('notes.body', 'x')
+    expect(stray.error).toMatchObject({ code: 'PGRST108' })
+  })
+
   it('answers one object with .single(), and 406 PGRST116 when the rows are not one', async () => {
     const one = await anon.from('todos').select('title').eq('id', 3).single()
     expect(one.data).toEqual({ title: 'call mum' })
@@ -133,9 +151,12 @@ describe('the project REST API with supabase-js', () => {
     const unknown = await anon.from('nope').select('*')
     expect(unknown.status).toBe(404)
     expect(unknown.error).toMatchObject({ code: 'PGRST205', message: "Could not find the table 'public.nope' in the schema cache" })
-    const embedding = await anon.from('todos').select('id, owner(*)')
-    expect(embedding.status).toBe(400)
-    expect(embedding.error?.message).toContain('not supported yet')
+    const unrelated = await anon.from('todos').select('id, owner(*)')
+    expect(unrelated.status).toBe(400)
+    expect(unrelated.error).toMatchObject({ code: 'PGRST200' })
+    const inner = await anon.from('todos').select('id, notes!inner(body)')
+    expect(inner.status).toBe(400)
+    expect(inner.error?.message).toContain('not supported yet')
     const badValue = await anon.from('todos').select('id').eq('id', 'x')
     expect(badValue.status).toBe(400)
     expect(badValue.error).toMatchObject({ code: '22P02' })

@@ -3,7 +3,7 @@
  * (so schema changes show at once, no cache to refresh): its columns with their types, which
  * cast array, JSON and range filter values, and its primary key, the default `on_conflict`.
  */
-import { RestError } from '@/lib/rest'
+import { RestError, type SelectEmbed, type SelectItem } from '@/lib/rest'
 import type { RequestSession } from '../projects/request-role'
 
 export type RestTable = {
@@ -35,4 +35,56 @@ export async function lookupTable(session: RequestSession, schema: string, name:
   const columns = new Map(rows.map((r) => [String(r.name), String(r.type)]))
   const primaryKey = rows.filter((r) => r.pk === true || r.pk === 't').map((r) => String(r.name))
   return { schema, name, columns, primaryKey }
+}
+
+/** How an embedded resource joins its parent: through one foreign key, either way. */
+export type Relationship = {
+  table: RestTable
+  /** The embedded table refers to the parent (one-to-many: an array), else the parent to it (an object or null). */
+  many: boolean
+  /** [parent column, embedded column] pairs of the foreign key. */
+  on: [string, string][]
+}
+
+const KEY_COLUMNS = (keys: string, rel: string) => `pg_catalog.array_to_json(array(select a.attname::pg_catalog.text
+    from pg_catalog.unnest(c.${keys}) with ordinality as k(n, i)
+    join pg_catalog.pg_attribute a on a.attrelid = c.${rel} and a.attnum = k.n order by k.i))::pg_catalog.text`
+
+const RELATIONSHIPS_SQL = `select c.conname::pg_catalog.text as name, c.conrelid = p.oid as parent_refers,
+       ${KEY_COLUMNS('conkey', 'conrelid')} as src, ${KEY_COLUMNS('confkey', 'confrelid')} as dst
+  from pg_catalog.pg_constraint c,
+       (select pg_catalog.to_regclass($1)::pg_catalog.oid as oid) p, (select pg_catalog.to_regclass($2)::pg_catalog.oid as oid) e
+ where c.contype = 'f' and ((c.conrelid = p.oid and c.confrelid = e.oid) or (c.conrelid = e.oid and c.confrelid = p.oid))
+ order by c.conname`
+
+const regclass = (t: RestTable) => `"${t.schema.replaceAll('"', '""')}"."${t.name.replaceAll('"', '""')}"`
+
+/** The foreign key joining `parent` and `embed.relation` (picked by `!hint`: its name or a column); PGRST200/201 otherwise. */
+async function relationship(session: RequestSession, parent: RestTable, embed: SelectEmbed): Promise<Relationship> {
+  const none = () => new RestError(400, 'PGRST200', `Could not find a relationship between '${parent.name}' and '${embed.relation}' in the schema cache`)
+  const table = await lookupTable(session, parent.schema, embed.relation).catch((error) => {
+    throw error instanceof RestError ? none() : error
+  })
+  const { rows } = await session.query(RELATIONSHIPS_SQL, [regclass(parent), regclass(table)])
+  const keys = rows.map((r) => ({ name: String(r.name), parentRefers: r.parent_refers === true || r.parent_refers === 't', src: JSON.parse(String(r.src)) as string[], dst: JSON.parse(String(r.dst)) as string[] }))
+  const fitting = embed.hint === undefined ? keys : keys.filter((k) => k.name === embed.hint || k.src.includes(embed.hint!))
+  if (fitting.length === 0) throw none()
+  if (fitting.length > 1) {
+    throw new RestError(300, 'PGRST201', `Could not embed because more than one relationship was found for '${parent.name}' and '${embed.relation}'`,
+      null, `Try changing '${embed.relation}' to one of: ${fitting.map((k) => `'${embed.relation}!${k.name}'`).join(', ')}`)
+  }
+  const [key] = fitting
+  const on = key.src.map((s, i): [string, string] => (key.parentRefers ? [s, key.dst[i]] : [key.dst[i], s]))
+  return { table, many: !key.parentRefers, on }
+}
+
+/** Every embedded resource of a select tree, with how it joins its parent. */
+export async function resolveEmbeds(session: RequestSession, table: RestTable, items: SelectItem[], found = new Map<SelectEmbed, Relationship>()) {
+  for (const item of items) {
+    if (item.type !== 'embed') continue
+    const rel = await relationship(session, table, item)
+    found.set(item, rel)
+    await resolveEmbeds(session, rel.table, item.select, found)
+  }
+  return found
 }

@@ -3,7 +3,8 @@
  * `@supabase/supabase-js` calls it. The `apikey` header (and `Authorization: Bearer`) must be a
  * key of the project (api-keys.ts); the request runs as that key's role with its claims
  * (request-role.ts), so row level security decides. Answers carry CORS headers so browsers may
- * call it. Embedding, rpc and schemas other than `public` are not served yet.
+ * call it. Embedding through foreign keys is served (not `!inner`, spreads, or ordering/paging
+ * embedded rows); rpc and schemas other than `public` are not served yet.
  */
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http'
 import { contentRange, parseQuery, readStatus, RestError, type RestQuery } from '@/lib/rest'
@@ -13,7 +14,7 @@ import { DEFAULT_BODY_LIMIT, readBody } from '../http/node-adapter'
 import { verifyProjectKey } from '../projects/api-keys'
 import type { ApiRole } from '../projects/api-roles'
 import { withRequestRole, type RequestClaims, type RequestSession } from '../projects/request-role'
-import { lookupTable, REST_SCHEMAS, type RestTable } from './catalogue'
+import { lookupTable, resolveEmbeds, REST_SCHEMAS, type RestTable } from './catalogue'
 import { deleteStatement, insertStatement, notSupportedYet, readStatement, updateStatement, type Statement } from './sql'
 
 const PATH = /^(?:\/dashboard)?\/api\/project\/([^/]+)\/rest\/v1\/(.*)$/
@@ -89,10 +90,11 @@ const isObject = (value: unknown): value is Record<string, unknown> => typeof va
 
 async function serve(method: string, table: RestTable, query: RestQuery, session: RequestSession, payload: unknown): Promise<Reply> {
   const represent = query.prefer.return === 'representation'
+  const embeds = await resolveEmbeds(session, table, query.select)
   let statement: Statement | null
   if (method === 'GET' || method === 'HEAD') {
     const counted = query.prefer.count !== undefined
-    const { body, n, total } = await run(session, readStatement(table, query, counted))
+    const { body, n, total } = await run(session, readStatement(table, query, counted, embeds))
     const status = readStatus(query.range.offset, n, total)
     const out = shaped(query, body, n)
     const range = contentRange(query.range.offset, n, total)
@@ -102,12 +104,12 @@ async function serve(method: string, table: RestTable, query: RestQuery, session
     const rows = Array.isArray(payload) ? payload : [payload]
     if (!rows.every(isObject)) throw new RestError(400, 'PGRST102', 'All object keys must match', 'Every row must be a JSON object')
     if (rows.length === 0) return { status: 201, body: represent ? '[]' : undefined }
-    statement = insertStatement(table, query, rows, represent)
+    statement = insertStatement(table, query, rows, represent, embeds)
   } else if (method === 'PATCH') {
     if (!isObject(payload)) throw new RestError(400, 'PGRST102', 'Empty or invalid json', 'PATCH takes one JSON object')
-    statement = updateStatement(table, query, payload, represent)
+    statement = updateStatement(table, query, payload, represent, embeds)
   } else if (method === 'DELETE') {
-    statement = deleteStatement(table, query, represent)
+    statement = deleteStatement(table, query, represent, embeds)
   } else {
     throw new RestError(405, 'PGRST117', `Unsupported HTTP method: ${method}`)
   }

@@ -4,9 +4,12 @@
  * every name is quoted; rows come back as one JSON text Postgres builds (`body`), with the
  * number of rows (`n`) and, when counted, the rows the filters match (`total`).
  */
-import { fieldToSql, filtersAt, filtersToSql, orderToSql, rangeToSql, RestError, type RestQuery, type SelectItem, type SqlContext } from '@/lib/rest'
+import {
+  fieldToSql, filtersAt, filtersToSql, orderToSql, rangeToSql, RestError,
+  type Filter, type RestQuery, type SelectEmbed, type SelectItem, type SqlContext,
+} from '@/lib/rest'
 import { quoteIdent } from '@/lib/sql/identifiers'
-import type { RestTable } from './catalogue'
+import type { Relationship, RestTable } from './catalogue'
 
 export type Statement = { sql: string; params: unknown[] }
 
@@ -24,40 +27,74 @@ function context(table: RestTable, params: readonly unknown[]): SqlContext {
   return { alias: table.name, columnType: (column) => table.columns.get(column), params }
 }
 
-/** Embedded resources (and their filters, order and range) are not served yet. */
-function refuseEmbedding(query: RestQuery): void {
-  const embeds = (items: SelectItem[]) => items.some((item) => item.type === 'embed')
-  if (embeds(query.select) || query.embedded.length > 0 || query.filters.some((f) => f.path.length > 0)) {
-    throw notSupportedYet('Embedding related resources')
-  }
+/** The embedded resources of a request's select tree, resolved (catalogue.ts `resolveEmbeds`). */
+export type Embeds = ReadonlyMap<SelectEmbed, Relationship>
+
+/** The state of writing one select tree: parameters so far, aliases handed out, embedded paths seen. */
+type Walk = { embeds: Embeds; filters: Filter[]; params: unknown[]; next: number; paths: Set<string> }
+
+const startWalk = (query: RestQuery, embeds: Embeds, params: unknown[]): Walk => {
+  if (query.embedded.length > 0) throw notSupportedYet('Ordering or paging embedded resources')
+  return { embeds, filters: query.filters, params, next: 1, paths: new Set() }
 }
 
-/** `"t".*`, `"t"."col"`, `alias:"t"."data"->$1::text`, `col::text`: the select list, each named as PostgREST names it. */
-function selectList(items: SelectItem[], table: RestTable, initial: readonly unknown[]): { sql: string; params: unknown[] } {
-  let params = [...initial]
+/** Filters on embedded resources the select does not name: PGRST108, as PostgREST. */
+function checkPaths(walk: Walk): void {
+  const stray = walk.filters.find((f) => f.path.length > 0 && !walk.paths.has(f.path.join('.')))
+  if (stray) throw new RestError(400, 'PGRST108', `'${stray.path.join('.')}' is not an embedded resource in this request`)
+}
+
+/** `"t".*`, `"t"."col"`, `alias:"t"."data"->$1::text`, `col::text`, `rel(...)`: the select list, named as PostgREST names it. */
+function selectList(items: SelectItem[], table: RestTable, alias: string, path: string[], walk: Walk): string {
   const parts = items.map((item) => {
-    if (item.type === 'embed') throw notSupportedYet('Embedding related resources')
-    if (item.name === '*') return `${quoteIdent(table.name)}.*`
-    const field = fieldToSql({ name: item.name, jsonPath: item.jsonPath }, { alias: table.name, params })
-    params = field.params
+    if (item.type === 'embed') return embedSql(item, alias, path, walk)
+    if (item.name === '*') return `${quoteIdent(alias)}.*`
+    const field = fieldToSql({ name: item.name, jsonPath: item.jsonPath }, { alias, params: walk.params })
+    walk.params = field.params
     const last = item.jsonPath[item.jsonPath.length - 1]
     const label = item.alias ?? (last ? String(last.key) : item.name)
     // The parser lets only [A-Za-z0-9_] through as a cast; `int` must stay unquoted to mean int4.
     return `${field.sql}${item.cast ? `::${item.cast}` : ''} as ${quoteIdent(label)}`
   })
-  return { sql: parts.join(', '), params }
+  return parts.join(', ')
 }
 
-/** The rows a GET asks for, and their total when `count` is asked. */
-export function readStatement(table: RestTable, query: RestQuery, withTotal: boolean): Statement {
-  refuseEmbedding(query)
-  const list = selectList(query.select, table, [])
-  const where = filtersToSql(filtersAt(query.filters, []), context(table, list.params))
+/** An embedded resource as a correlated subquery: a JSON array (one-to-many) or an object or null (many-to-one). */
+function embedSql(item: SelectEmbed, parentAlias: string, path: string[], walk: Walk): string {
+  const rel = walk.embeds.get(item)
+  if (!rel) throw new Error(`Unresolved embedded resource: ${item.relation}`)
+  if (item.spread || item.inner) throw notSupportedYet(item.spread ? 'Spreading an embedded resource' : 'Inner-joined embedding (!inner)')
+  const alias = `_embed_${walk.next++}`
+  const label = item.alias ?? item.relation
+  const here = [...path, label]
+  walk.paths.add(here.join('.'))
+  const list = selectList(item.select, rel.table, alias, here, walk)
+  const where = filtersToSql(filtersAt(walk.filters, here), { ...context(rel.table, walk.params), alias })
+  walk.params = where.params
+  const join = rel.on.map(([parent, own]) => `${quoteIdent(alias)}.${quoteIdent(own)} = ${quoteIdent(parentAlias)}.${quoteIdent(parent)}`)
+  const rows = `select ${list} from ${qualified(rel.table)} as ${quoteIdent(alias)} where ${[...join, where.sql].join(' and ')}`
+  const value = rel.many
+    ? `coalesce((select pg_catalog.json_agg(_j) from (${rows}) as _j), '[]')`
+    : `(select pg_catalog.row_to_json(_j) from (${rows}) as _j)`
+  return `${value} as ${quoteIdent(label)}`
+}
+
+/** The rows a GET asks for, with their embedded resources, and their total when `count` is asked. */
+export function readStatement(table: RestTable, query: RestQuery, withTotal: boolean, embeds: Embeds = new Map()): Statement {
+  const walk = startWalk(query, embeds, [])
+  const list = selectList(query.select, table, table.name, [], walk)
+  checkPaths(walk)
+  const where = filtersToSql(filtersAt(query.filters, []), context(table, walk.params))
   const order = orderToSql(query.order, context(table, where.params))
   const range = rangeToSql(query.range, { params: order.params })
   const from = `from ${qualified(table)} as ${quoteIdent(table.name)} where ${where.sql}`
-  const inner = `select ${list.sql} ${from}${order.sql ? ` order by ${order.sql}` : ''} ${range.sql}`
+  const inner = `select ${list} ${from}${order.sql ? ` order by ${order.sql}` : ''} ${range.sql}`
   return { sql: asJson(inner, withTotal ? `(select pg_catalog.count(*) ${from})` : 'null'), params: range.params }
+}
+
+/** Writes filter the table itself only. */
+function refuseEmbeddedFilters(query: RestQuery): void {
+  if (query.filters.some((f) => f.path.length > 0)) throw notSupportedYet('Filtering embedded resources of a write')
 }
 
 /** A column of this table, or PGRST204 (400) as PostgREST says it. */
@@ -73,11 +110,13 @@ const cell = (table: RestTable, param: string, column: string) =>
   `(pg_catalog.json_populate_record(null::${qualified(table)}, ${param}::pg_catalog.json)).${quoteIdent(column)}`
 
 /** Wraps a write: its rows (`select` applied) as JSON for `return=representation`, else the bare write. */
-function returning(table: RestTable, write: Statement, query: RestQuery, represent: boolean): Statement {
+function returning(table: RestTable, write: Statement, query: RestQuery, represent: boolean, embeds: Embeds): Statement {
   if (!represent) return write
-  const list = selectList(query.select, table, write.params)
-  const sql = `with _w as (${write.sql} returning ${quoteIdent(table.name)}.*) ${asJson(`select ${list.sql} from _w as ${quoteIdent(table.name)}`)}`
-  return { sql, params: list.params }
+  const walk = startWalk(query, embeds, write.params)
+  const list = selectList(query.select, table, table.name, [], walk)
+  checkPaths(walk)
+  const sql = `with _w as (${write.sql} returning ${quoteIdent(table.name)}.*) ${asJson(`select ${list} from _w as ${quoteIdent(table.name)}`)}`
+  return { sql, params: walk.params }
 }
 
 /**
@@ -85,8 +124,8 @@ function returning(table: RestTable, write: Statement, query: RestQuery, represe
  * object lacks is NULL, or the column's default with `Prefer: missing=default`. With
  * `Prefer: resolution=...` an upsert on `on_conflict` (else the primary key).
  */
-export function insertStatement(table: RestTable, query: RestQuery, rows: Record<string, unknown>[], represent: boolean): Statement {
-  refuseEmbedding(query)
+export function insertStatement(table: RestTable, query: RestQuery, rows: Record<string, unknown>[], represent: boolean, embeds: Embeds = new Map()): Statement {
+  refuseEmbeddedFilters(query)
   const columns = query.columns ?? [...new Set(rows.flatMap((row) => Object.keys(row)))]
   const names = columns.map((column) => checkColumn(table, column))
   const params: unknown[] = []
@@ -99,7 +138,7 @@ export function insertStatement(table: RestTable, query: RestQuery, rows: Record
   const target = `insert into ${qualified(table)} as ${quoteIdent(table.name)}`
   let sql = columns.length === 0 ? `${target} default values` : `${target} (${names.join(', ')}) values ${values.join(', ')}`
   if (query.prefer.resolution) sql += onConflict(table, query, columns)
-  return returning(table, { sql, params }, query, represent)
+  return returning(table, { sql, params }, query, represent, embeds)
 }
 
 function onConflict(table: RestTable, query: RestQuery, columns: string[]): string {
@@ -114,20 +153,20 @@ function onConflict(table: RestTable, query: RestQuery, columns: string[]): stri
 }
 
 /** UPDATE of the rows the filters match with the object's keys; null when it has none. */
-export function updateStatement(table: RestTable, query: RestQuery, patch: Record<string, unknown>, represent: boolean): Statement | null {
-  refuseEmbedding(query)
+export function updateStatement(table: RestTable, query: RestQuery, patch: Record<string, unknown>, represent: boolean, embeds: Embeds = new Map()): Statement | null {
+  refuseEmbeddedFilters(query)
   const columns = Object.keys(patch)
   if (columns.length === 0) return null
   const set = columns.map((column) => `${checkColumn(table, column)} = ${cell(table, '$1', column)}`)
   const where = filtersToSql(filtersAt(query.filters, []), context(table, [JSON.stringify(patch)]))
   const sql = `update ${qualified(table)} as ${quoteIdent(table.name)} set ${set.join(', ')} where ${where.sql}`
-  return returning(table, { sql, params: where.params }, query, represent)
+  return returning(table, { sql, params: where.params }, query, represent, embeds)
 }
 
 /** DELETE of the rows the filters match. */
-export function deleteStatement(table: RestTable, query: RestQuery, represent: boolean): Statement {
-  refuseEmbedding(query)
+export function deleteStatement(table: RestTable, query: RestQuery, represent: boolean, embeds: Embeds = new Map()): Statement {
+  refuseEmbeddedFilters(query)
   const where = filtersToSql(filtersAt(query.filters, []), context(table, []))
   const sql = `delete from ${qualified(table)} as ${quoteIdent(table.name)} where ${where.sql}`
-  return returning(table, { sql, params: where.params }, query, represent)
+  return returning(table, { sql, params: where.params }, query, represent, embeds)
 }
