@@ -44,7 +44,10 @@ describe('the project REST API with supabase-js', () => {
       create table public.notes (id serial primary key, todo_id bigint not null references public.todos (id), body text not null);
       alter table public.notes enable row level security;
       create policy anon_reads_short on public.notes for select to anon using (length(body) < 5);
-      insert into public.notes (todo_id, body) values (1, 'oat'), (1, 'two litres'), (3, 'sunday');`)
+      insert into public.notes (todo_id, body) values (1, 'oat'), (1, 'two litres'), (3, 'sunday');
+      create function public.add_them(a integer, b integer) returns integer language sql immutable as 'select a + b';
+      create function public.todos_from(min_id bigint) returns setof public.todos language sql stable as 'select * from public.todos where id >= min_id';
+      create function public.todo_ids() returns setof bigint language sql stable as 'select id from public.todos order by id';`)
     expect(made.status, JSON.stringify(made.body)).toBe(200)
     const res = await platform.request(`/platform/projects/${ref}/api-keys`, { token: user.token })
     expect(res.status, JSON.stringify(res.body)).toBe(200)
@@ -107,6 +110,21 @@ describe('the project REST API with supabase-js', () => {
     expect(asAnon.data).toEqual([{ id: 1, notes: [{ id: 1, todo_id: 1, body: 'oat' }] }])
     const stray = await service.from('todos').select('id').eq('notes.body', 'x')
     expect(stray.error).toMatchObject({ code: 'PGRST108' })
+  })
+
+  it('calls functions with rpc: a value, or rows the caller may see, filtered and ordered', async () => {
+    const sum = await anon.rpc('add_them', { a: 2, b: 3 })
+    expect(sum).toMatchObject({ status: 200, data: 5, error: null })
+    const all = await service.rpc('todos_from', { min_id: 2 }).select('id').order('id')
+    expect(all.data).toEqual([{ id: 2 }, { id: 3 }, { id: 4 }, { id: 5 }])
+    const seen = await anon.rpc('todos_from', { min_id: 2 }).select('id').order('id', { ascending: false })
+    expect(seen.data).toEqual([{ id: 5 }, { id: 3 }])
+    const open = await service.rpc('todos_from', { min_id: 1 }).select('id').eq('done', false).order('id')
+    expect(open.data).toEqual([{ id: 2 }, { id: 4 }])
+    expect((await anon.rpc('todo_ids')).data).toEqual([1, 3, 5])
+    const missing = await anon.rpc('add_them', { a: 2 })
+    expect(missing.status).toBe(404)
+    expect(missing.error).toMatchObject({ code: 'PGRST202' })
   })
 
   it('answers one object with .single(), and 406 PGRST116 when the rows are not one', async () => {

@@ -4,7 +4,7 @@
  * key of the project (api-keys.ts); the request runs as that key's role with its claims
  * (request-role.ts), so row level security decides. Answers carry CORS headers so browsers may
  * call it. Embedding through foreign keys is served (not `!inner`, spreads, or ordering/paging
- * embedded rows); rpc and schemas other than `public` are not served yet.
+ * embedded rows), and `rpc/{function}` by POST; schemas other than `public` are not served yet.
  */
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http'
 import { contentRange, parseQuery, readStatus, RestError, type RestQuery } from '@/lib/rest'
@@ -14,6 +14,7 @@ import { DEFAULT_BODY_LIMIT, readBody } from '../http/node-adapter'
 import { verifyProjectKey } from '../projects/api-keys'
 import type { ApiRole } from '../projects/api-roles'
 import { withRequestRole, type RequestClaims, type RequestSession } from '../projects/request-role'
+import { callStatement, lookupFunction } from './functions'
 import { lookupTable, resolveEmbeds, REST_SCHEMAS, type RestTable } from './catalogue'
 import { deleteStatement, insertStatement, notSupportedYet, readStatement, updateStatement, type Statement } from './sql'
 
@@ -120,6 +121,15 @@ async function serve(method: string, table: RestTable, query: RestQuery, session
   return { status: success, body: out.body, headers: { 'Content-Type': out.type, 'Content-Range': `*/${n}` } }
 }
 
+/** `POST rpc/{name}` with a JSON object of named arguments: the function's value, or its rows. */
+async function serveRpc(session: RequestSession, schema: string, name: string, query: RestQuery, payload: unknown): Promise<Reply> {
+  if (!isObject(payload)) throw new RestError(400, 'PGRST102', 'Empty or invalid json', 'A function takes one JSON object of named arguments')
+  const fn = await lookupFunction(session, schema, name, Object.keys(payload))
+  const { body, n } = await run(session, callStatement(fn, payload, query))
+  const out = fn.set ? shaped(query, body, n) : { body, type: 'application/json; charset=utf-8' }
+  return { status: 200, body: out.body, headers: { 'Content-Type': out.type } }
+}
+
 async function handle(req: IncomingMessage, method: string, url: URL, signal: AbortSignal): Promise<Reply> {
   const match = PATH.exec(url.pathname)
   if (!match) throw new RestError(404, 'PGRST125', `Invalid path specified in request URL: ${url.pathname}`)
@@ -130,14 +140,20 @@ async function handle(req: IncomingMessage, method: string, url: URL, signal: Ab
   if (!(REST_SCHEMAS as readonly string[]).includes(schema)) {
     throw new RestError(406, 'PGRST106', `The schema must be one of the following: ${REST_SCHEMAS.join(', ')}`)
   }
-  if (name === '' || name.includes('/')) throw notSupportedYet(name.startsWith('rpc/') ? 'Calling functions (rpc)' : `The path '${name}'`)
+  const rpc = /^rpc\/([^/]+)$/.exec(name)?.[1]
+  if (!rpc && (name === '' || name.includes('/'))) throw notSupportedYet(`The path '${name}'`)
+  if (rpc && method !== 'POST') throw notSupportedYet('Calling a function with GET')
   const query = parseQuery([...url.searchParams], {
     range: header(req.headers.range), rangeUnit: header(req.headers['range-unit']),
     prefer: req.headers.prefer, accept: header(req.headers.accept),
   })
   const payload = method === 'POST' || method === 'PATCH' ? await readJson(req) : undefined
   try {
-    return await withRequestRole(ref, caller, async (session) => serve(method, await lookupTable(session, schema, name), query, session, payload), { signal })
+    return await withRequestRole(
+      ref, caller,
+      async (session) => (rpc ? serveRpc(session, schema, rpc, query, payload) : serve(method, await lookupTable(session, schema, name), query, session, payload)),
+      { signal }
+    )
   } catch (error) {
     throw isPostgresError(error) ? postgresError(error, caller.role) : error
   }

@@ -62,7 +62,7 @@ function selectList(items: SelectItem[], table: RestTable, alias: string, path: 
 /** An embedded resource as a correlated subquery: a JSON array (one-to-many) or an object or null (many-to-one). */
 function embedSql(item: SelectEmbed, parentAlias: string, path: string[], walk: Walk): string {
   const rel = walk.embeds.get(item)
-  if (!rel) throw new Error(`Unresolved embedded resource: ${item.relation}`)
+  if (!rel) throw notSupportedYet('Embedding resources in the rows of a function')
   if (item.spread || item.inner) throw notSupportedYet(item.spread ? 'Spreading an embedded resource' : 'Inner-joined embedding (!inner)')
   const alias = `_embed_${walk.next++}`
   const label = item.alias ?? item.relation
@@ -77,6 +77,14 @@ function embedSql(item: SelectEmbed, parentAlias: string, path: string[], walk: 
     ? `coalesce((select pg_catalog.json_agg(_j) from (${rows}) as _j), '[]')`
     : `(select pg_catalog.row_to_json(_j) from (${rows}) as _j)`
   return `${value} as ${quoteIdent(label)}`
+}
+
+/** The select list over the rows `alias` names (a function's), without embedding. */
+export function plainSelectList(query: RestQuery, alias: string, params: unknown[]): { sql: string; params: unknown[] } {
+  const walk = startWalk(query, new Map(), params)
+  const sql = selectList(query.select, { schema: '', name: alias, columns: new Map(), primaryKey: [] }, alias, [], walk)
+  checkPaths(walk)
+  return { sql, params: walk.params }
 }
 
 /** The rows a GET asks for, with their embedded resources, and their total when `count` is asked. */

@@ -1,0 +1,73 @@
+/**
+ * `rpc/{function}`: calling a function of the project's `public` schema with named arguments, as
+ * supabase-js's `.rpc(name, args)` does (POST with a JSON object; GET with query parameters).
+ * The overload is the one whose input arguments are exactly the names given (PGRST202 otherwise);
+ * a function returning rows (a table, a set, a composite) answers them as JSON rows, which the
+ * request's filters, order and range then apply to; one returning a value answers that value.
+ */
+import { arrayLiteral, filtersAt, filtersToSql, orderToSql, rangeToSql, RestError, type RestQuery } from '@/lib/rest'
+import { isValidTypeName, quoteIdent } from '@/lib/sql/identifiers'
+import type { RequestSession } from '../projects/request-role'
+import { plainSelectList, type Statement } from './sql'
+
+export type RestFunction = {
+  schema: string
+  name: string
+  /** Input argument name → type (`integer`, `text[]`). */
+  args: Map<string, string>
+  /** Rows (a set or a composite), or one scalar value. */
+  rows: boolean
+  set: boolean
+}
+
+const FUNCTIONS_SQL = `select pg_catalog.array_to_json(coalesce(p.proargnames, '{}'))::pg_catalog.text as names,
+       pg_catalog.array_to_json(coalesce(p.proargmodes, '{}'))::pg_catalog.text as modes,
+       pg_catalog.array_to_json(array(select t::pg_catalog.regtype::pg_catalog.text from pg_catalog.unnest(p.proargtypes::pg_catalog.oid[]) as t))::pg_catalog.text as types,
+       p.proretset as set, (t.typtype = 'c' or p.prorettype = 'pg_catalog.record'::pg_catalog.regtype) as composite
+  from pg_catalog.pg_proc p
+  join pg_catalog.pg_namespace n on n.oid = p.pronamespace
+  join pg_catalog.pg_type t on t.oid = p.prorettype
+ where n.nspname = $1 and p.proname = $2 and p.prokind = 'f'`
+
+const truthy = (v: unknown) => v === true || v === 't'
+
+/** The overload of `schema.name` taking exactly `argNames`; PGRST202 (404) when none does. */
+export async function lookupFunction(session: RequestSession, schema: string, name: string, argNames: string[]): Promise<RestFunction> {
+  const { rows } = await session.query(FUNCTIONS_SQL, [schema, name])
+  const wanted = [...argNames].sort().join(',')
+  for (const row of rows) {
+    const names = JSON.parse(String(row.names)) as string[]
+    const modes = JSON.parse(String(row.modes)) as string[]
+    const types = JSON.parse(String(row.types)) as string[]
+    const inputs = modes.length === 0 ? names.slice(0, types.length) : names.filter((_, i) => ['i', 'b', 'v'].includes(modes[i]))
+    if ([...inputs].sort().join(',') !== wanted || inputs.length !== types.length) continue
+    const composite = truthy(row.composite)
+    return { schema, name, args: new Map(inputs.map((n, i) => [n, types[i]])), rows: composite, set: truthy(row.set) }
+  }
+  throw new RestError(404, 'PGRST202', `Could not find the function ${schema}.${name}(${argNames.join(', ')}) in the schema cache`,
+    `Searched for the function ${schema}.${name} with parameters ${argNames.join(', ') || 'none'}`)
+}
+
+/** The call, every argument a parameter cast to its type, named (`"a" => $1::integer`). */
+export function callStatement(fn: RestFunction, args: Record<string, unknown>, query: RestQuery): Statement {
+  const params: unknown[] = []
+  const named = [...fn.args].map(([arg, type]) => {
+    if (!isValidTypeName(type)) throw new Error(`Not a type name: ${type}`)
+    const value = args[arg]
+    const text = (v: unknown) => (typeof v === 'object' && v !== null ? JSON.stringify(v) : String(v))
+    const param = value === null || value === undefined ? null : Array.isArray(value) && !type.includes('json') ? arrayLiteral(value.map(text)) : text(value)
+    return `${quoteIdent(arg)} => $${params.push(param)}::${type}`
+  })
+  const call = `${quoteIdent(fn.schema)}.${quoteIdent(fn.name)}(${named.join(', ')})`
+  if (!fn.rows && !fn.set) return { sql: `select pg_catalog.to_json(${call})::pg_catalog.text as body, 1 as n, null::pg_catalog.int8 as total`, params }
+  const alias = fn.name
+  const list = fn.rows ? plainSelectList(query, alias, params) : { sql: quoteIdent(alias), params }
+  const where = filtersToSql(filtersAt(query.filters, []), { alias, params: list.params })
+  const order = orderToSql(query.order, { alias, params: where.params })
+  const range = rangeToSql(query.range, { params: order.params })
+  const from = fn.rows ? `${call} as ${quoteIdent(alias)}` : `${call} as ${quoteIdent(alias)}(${quoteIdent(alias)})`
+  const inner = `select ${list.sql} from ${from} where ${where.sql}${order.sql ? ` order by ${order.sql}` : ''} ${range.sql}`
+  const agg = fn.rows ? 'pg_catalog.json_agg(_r)' : `pg_catalog.json_agg(_r.${quoteIdent(alias)})`
+  const body = fn.set ? `coalesce(${agg}, '[]')` : `(${agg}) -> 0`
+  return { sql: `select (${body})::pg_catalog.text as body, pg_catalog.count(*)::pg_catalog.int8 as n, null::pg_catalog.int8 as total from (${inner}) as _r`, params: range.params }
+}
