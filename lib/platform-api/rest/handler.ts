@@ -3,7 +3,7 @@
  * `@supabase/supabase-js` calls it. The `apikey` header (and `Authorization: Bearer`) must be a
  * key of the project (api-keys.ts); the request runs as that key's role with its claims
  * (request-role.ts), so row level security decides. Answers carry CORS headers so browsers may
- * call it. Embedding through foreign keys is served (not `!inner`, spreads, or ordering/paging
+ * call it. Embedding through foreign keys is served (`!inner` too; not spreads, nor ordering/paging
  * embedded rows), and `rpc/{function}` by POST; schemas other than `public` are not served yet.
  */
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http'

@@ -45,9 +45,9 @@ function checkPaths(walk: Walk): void {
 }
 
 /** `"t".*`, `"t"."col"`, `alias:"t"."data"->$1::text`, `col::text`, `rel(...)`: the select list, named as PostgREST names it. */
-function selectList(items: SelectItem[], table: RestTable, alias: string, path: string[], walk: Walk): string {
+function selectList(items: SelectItem[], table: RestTable, alias: string, path: string[], walk: Walk, inner: string[] = []): string {
   const parts = items.map((item) => {
-    if (item.type === 'embed') return embedSql(item, alias, path, walk)
+    if (item.type === 'embed') return embedSql(item, alias, path, walk, inner)
     if (item.name === '*') return `${quoteIdent(alias)}.*`
     const field = fieldToSql({ name: item.name, jsonPath: item.jsonPath }, { alias, params: walk.params })
     walk.params = field.params
@@ -59,20 +59,25 @@ function selectList(items: SelectItem[], table: RestTable, alias: string, path: 
   return parts.join(', ')
 }
 
-/** An embedded resource as a correlated subquery: a JSON array (one-to-many) or an object or null (many-to-one). */
-function embedSql(item: SelectEmbed, parentAlias: string, path: string[], walk: Walk): string {
+/**
+ * An embedded resource as a correlated subquery: a JSON array (one-to-many) or an object or null
+ * (many-to-one). With `!inner` the parent keeps only rows that have one: `exists (...)` goes to `inner`.
+ */
+function embedSql(item: SelectEmbed, parentAlias: string, path: string[], walk: Walk, inner: string[]): string {
   const rel = walk.embeds.get(item)
   if (!rel) throw notSupportedYet('Embedding resources in the rows of a function')
-  if (item.spread || item.inner) throw notSupportedYet(item.spread ? 'Spreading an embedded resource' : 'Inner-joined embedding (!inner)')
+  if (item.spread) throw notSupportedYet('Spreading an embedded resource')
   const alias = `_embed_${walk.next++}`
   const label = item.alias ?? item.relation
   const here = [...path, label]
   walk.paths.add(here.join('.'))
-  const list = selectList(item.select, rel.table, alias, here, walk)
+  const ownInner: string[] = []
+  const list = selectList(item.select, rel.table, alias, here, walk, ownInner)
   const where = filtersToSql(filtersAt(walk.filters, here), { ...context(rel.table, walk.params), alias })
   walk.params = where.params
   const join = rel.on.map(([parent, own]) => `${quoteIdent(alias)}.${quoteIdent(own)} = ${quoteIdent(parentAlias)}.${quoteIdent(parent)}`)
-  const rows = `select ${list} from ${qualified(rel.table)} as ${quoteIdent(alias)} where ${[...join, where.sql].join(' and ')}`
+  const rows = `select ${list} from ${qualified(rel.table)} as ${quoteIdent(alias)} where ${[...join, where.sql, ...ownInner].join(' and ')}`
+  if (item.inner) inner.push(`exists (${rows})`)
   const value = rel.many
     ? `coalesce((select pg_catalog.json_agg(_j) from (${rows}) as _j), '[]')`
     : `(select pg_catalog.row_to_json(_j) from (${rows}) as _j)`
@@ -90,12 +95,13 @@ export function plainSelectList(query: RestQuery, alias: string, params: unknown
 /** The rows a GET asks for, with their embedded resources, and their total when `count` is asked. */
 export function readStatement(table: RestTable, query: RestQuery, withTotal: boolean, embeds: Embeds = new Map()): Statement {
   const walk = startWalk(query, embeds, [])
-  const list = selectList(query.select, table, table.name, [], walk)
+  const innerJoins: string[] = []
+  const list = selectList(query.select, table, table.name, [], walk, innerJoins)
   checkPaths(walk)
   const where = filtersToSql(filtersAt(query.filters, []), context(table, walk.params))
   const order = orderToSql(query.order, context(table, where.params))
   const range = rangeToSql(query.range, { params: order.params })
-  const from = `from ${qualified(table)} as ${quoteIdent(table.name)} where ${where.sql}`
+  const from = `from ${qualified(table)} as ${quoteIdent(table.name)} where ${[where.sql, ...innerJoins].join(' and ')}`
   const inner = `select ${list} ${from}${order.sql ? ` order by ${order.sql}` : ''} ${range.sql}`
   return { sql: asJson(inner, withTotal ? `(select pg_catalog.count(*) ${from})` : 'null'), params: range.params }
 }
