@@ -35,6 +35,7 @@ export function projectRoutes({ advisorRulesPreview }: { advisorRulesPreview: bo
     { key: 'api-graphiql', label: 'API explorer', section: 'Observability', href: (ref) => `/project/${ref}/api/graphiql`, available: true },
     { key: 'cron', label: 'Cron', section: 'Integrations', href: (ref) => `/project/${ref}/integrations/cron`, available: true },
     { key: 'settings-general', label: 'General', section: 'Settings', href: (ref) => `/project/${ref}/settings/general`, available: true },
+    { key: 'settings-api', label: 'API', section: 'Settings', href: (ref) => `/project/${ref}/settings/api`, available: true },
     { key: 'vault', label: 'Vault secrets', section: 'Settings', href: (ref) => `/project/${ref}/settings/vault/secrets`, available: true },
   ]
 }

@@ -80,7 +80,7 @@ export function ApiKeysPanel({ endpoint, keys, role }: ApiKeysPanelProps) {
       <dl className={styles.fields}>
         <KeyField name="Project URL" value={endpoint} copyLabel="Copy project URL">
           <p className="field-hint">
-            The client libraries take it as it is: the REST API answers at <code>/rest/v1</code>, auth at <code>/auth/v1</code>.
+            The client libraries take it as it is: the REST API answers at <code>/rest/v1</code>.
           </p>
         </KeyField>
         {anonKey && (

@@ -11,6 +11,7 @@ import { cloudProviderLabel } from '@/lib/catalogue/cloud-providers'
 import { isPlatform } from '@/lib/config'
 import { lastVisitedStore } from '@/state/last-visited'
 import { ClientLibraries } from './ClientLibraries'
+import { ConnectAppCard } from './ConnectAppCard'
 import { ConnectionStringPanel } from './ConnectionStringPanel'
 import { ExampleProjects } from './ExampleProjects'
 import { ProjectActions } from './ProjectActions'
@@ -111,6 +112,7 @@ export function ProjectHomeScreen({ projectRef }: { projectRef: string }) {
       </dl>
 
       <ConnectionStringPanel connectionString={data.connectionString} pending={detailPending} />
+      <ConnectAppCard projectRef={data.ref} />
       <ClientLibraries />
       <ExampleProjects />
     </div>

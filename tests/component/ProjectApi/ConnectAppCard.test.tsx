@@ -19,7 +19,7 @@ beforeEach(() => {
   apiHandlers(':ref')
 })
 
-/** The "Connect your app" card: shown on the project home once the project API serves requests. */
+/** The "Connect your app" card of the project home. */
 describe('ConnectAppCard', () => {
   it('shows the project URL, the anon key and a setup snippet to connect an app, each copyable', async () => {
     platform()

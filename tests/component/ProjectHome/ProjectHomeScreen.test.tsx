@@ -6,6 +6,7 @@ import { parseExampleProjects } from '@/components/interfaces/ProjectHome/Projec
 import { parseConfig, toPublicConfig } from '@/lib/config'
 import { server } from '@/tests/msw-server'
 import { organization, projectDetail, renderWithClient } from '../Organizations/fixtures'
+import { apiHandlers } from '../ProjectApi/fixtures'
 
 const REF = 'abcdefghijklmnopqrst'
 
@@ -16,6 +17,10 @@ function platform({ role = 'Owner', detail = projectDetail() } = {}) {
   )
 }
 
+// Every project home asks for the project's URL and keys (the "Connect your app" card).
+beforeEach(() => {
+  apiHandlers(':ref')
+})
 afterEach(() => {
   delete window.__DASHBOARD_CONFIG__
   vi.useRealTimers()

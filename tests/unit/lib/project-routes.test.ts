@@ -18,10 +18,11 @@ describe('projectRoutes', () => {
     }
   })
 
-  it('lists Project settings → General under Settings, before the vault', () => {
+  it('lists Project settings → General, then API, under Settings, before the vault', () => {
     const settings = projectRoutes({ advisorRulesPreview: false }).filter((r) => r.section === 'Settings')
     expect(settings.map((r) => [r.label, r.href('abc')])).toEqual([
       ['General', '/project/abc/settings/general'],
+      ['API', '/project/abc/settings/api'],
       ['Vault secrets', '/project/abc/settings/vault/secrets'],
     ])
   })
