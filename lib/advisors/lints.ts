@@ -35,9 +35,12 @@ export type Lint = {
 /** Schemas the API exposes to clients; tables there are reachable by anyone holding a key. */
 export const EXPOSED_SCHEMAS = ['public'] as const
 
-/** Schemas users create things in: everything but the system's own (spec §5 excluded schemas, the platform's jail, temp schemas). */
+/**
+ * Schemas users create things in: everything but the system's own (spec §5 excluded schemas, the
+ * platform's jail, its `auth` schema of auth.uid() and friends, temp schemas).
+ */
 const USER_SCHEMA = (col: string) =>
-  `${col} not in ('pg_catalog', 'information_schema', 'pg_toast', '${PLATFORM_SCHEMA}') and ${col} not like 'pg\\_temp\\_%' and ${col} not like 'pg\\_toast\\_temp\\_%'`
+  `${col} not in ('pg_catalog', 'information_schema', 'pg_toast', '${PLATFORM_SCHEMA}', 'auth') and ${col} not like 'pg\\_temp\\_%' and ${col} not like 'pg\\_toast\\_temp\\_%'`
 
 /** Objects an extension created are the extension's business, not the user's. */
 const NOT_FROM_EXTENSION = (oid: string) =>

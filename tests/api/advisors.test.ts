@@ -95,6 +95,9 @@ describe('advisor rules (hosted)', () => {
       const res = await sql(platform, readOnly.token, ref, lint.sql)
       expect(res.status, `${lint.name}: ${JSON.stringify(res.body)}`).toBe(200)
       if (lint.name === 'rls_disabled_in_public') expect(res.body.rows).toEqual([{ schema: 'public', name: 'open_notes' }])
+      // What the platform itself puts in every project database (the auth schema's functions,
+      // the API roles' grants) is never the member's finding.
+      else expect(res.body.rows, lint.name).toEqual([])
     }
   })
 })
