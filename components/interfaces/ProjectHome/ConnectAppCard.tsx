@@ -34,7 +34,7 @@ export function ConnectAppCard({ projectRef }: { projectRef: string }) {
         </div>
         <h3 className={styles.connectLabel}>anon key (public)</h3>
         <div className={styles.connection}>
-          <code data-testid="anon-key">{anonKey}</code>
+          <code data-testid="anon-key" className={styles.wrapped}>{anonKey}</code>
           <CopyButton text={anonKey} aria-label="Copy anon key" />
         </div>
         <p className="field-hint">Safe in a browser when row level security is on: it can do only what your policies allow.</p>
