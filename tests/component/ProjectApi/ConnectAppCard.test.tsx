@@ -1,19 +1,10 @@
 import { screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { http, HttpResponse } from 'msw'
 import { ConnectAppCard } from '@/components/interfaces/ProjectHome/ConnectAppCard'
-import { server } from '@/tests/msw-server'
-import { organization, projectDetail, renderWithClient } from '../Organizations/fixtures'
+import { renderWithClient } from '../Organizations/fixtures'
 import { ENDPOINT, apiHandlers, apiKeys } from './fixtures'
 
 const REF = 'abcdefghijklmnopqrst'
-
-function platform({ role = 'Owner', detail = projectDetail() } = {}) {
-  server.use(
-    http.get('*/platform/organizations', () => HttpResponse.json([organization({ role })])),
-    http.get(`*/platform/projects/${REF}`, () => HttpResponse.json(detail))
-  )
-}
 
 beforeEach(() => {
   apiHandlers(':ref')
@@ -22,7 +13,6 @@ beforeEach(() => {
 /** The "Connect your app" card of the project home. */
 describe('ConnectAppCard', () => {
   it('shows the project URL, the anon key and a setup snippet to connect an app, each copyable', async () => {
-    platform()
     const user = userEvent.setup()
     const writeText = vi.spyOn(navigator.clipboard, 'writeText')
     vi.spyOn(document, 'hasFocus').mockReturnValue(true)
@@ -45,7 +35,6 @@ describe('ConnectAppCard', () => {
   })
 
   it('shows a Read-only member the anon key to connect an app', async () => {
-    platform({ role: 'Read-only' })
     apiHandlers(REF, { role: 'Read-only' })
     renderWithClient(<ConnectAppCard projectRef={REF} />)
     const connect = await screen.findByRole('region', { name: 'Connect your app' })
