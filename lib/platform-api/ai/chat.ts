@@ -15,6 +15,7 @@ import type { Caller } from '../auth/caller'
 import type { Db } from '../db/types'
 import { ApiError } from '../http/errors'
 import { requireServing } from '../projects/status'
+import { effectiveOptIns } from '../organizations/serialize'
 import { describeProviderError } from './errors'
 import { configuredModel } from './provider'
 import { projectSuggestions } from './suggestions'
@@ -25,10 +26,9 @@ const MAX_STEPS = 6
 
 export type ChatTarget = { db: Db; caller: Caller; org: OrganizationRow; project: ProjectRow }
 
-/** The opt-ins in force: the organization's on the platform, the AI_OPT_IN setting self-hosted. */
+/** The opt-ins in force, as a set. */
 export function optInsOf(org: OrganizationRow): Set<OptInKey> {
-  const config = getServerConfig()
-  return new Set(config.isPlatform ? (org.opt_in_tags ?? []) : config.ai.optIn)
+  return new Set(effectiveOptIns(org))
 }
 
 export const NOT_CONFIGURED_MESSAGE = `No model is configured for the assistant: the operator sets AI_BASE_URL and AI_MODEL (and AI_API_KEY where the provider needs one). See the README, section “${AI_SETUP_README_SECTION}”.`

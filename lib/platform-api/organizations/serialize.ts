@@ -1,3 +1,4 @@
+import type { OptInKey } from '@/lib/catalogue/opt-in'
 import { getServerConfig } from '@/lib/config'
 import { findPlanTier } from '@/lib/catalogue/plans'
 import type { OrganizationRow, Role } from '../access'
@@ -6,6 +7,12 @@ import type { Organization } from '@/lib/api-types/organizations'
 function iso(value: string | Date | null): string | null {
   if (value === null) return null
   return value instanceof Date ? value.toISOString() : new Date(value).toISOString()
+}
+
+/** The opt-ins in force: the organization's on the platform, the AI_OPT_IN setting self-hosted. */
+export function effectiveOptIns(org: OrganizationRow): OptInKey[] {
+  const config = getServerConfig()
+  return config.isPlatform ? (org.opt_in_tags ?? []) : config.ai.optIn
 }
 
 /** Shapes an organization row for the caller holding `role`. */
@@ -22,7 +29,7 @@ export function serializeOrganization(org: OrganizationRow, role: Role): Organiz
     restriction_data: org.restriction_status ? { grace_period_end: iso(org.grace_period_end) } : null,
     organization_requires_mfa: org.organization_requires_mfa,
     // Self-hosted, the operator sets them for the one organization (AI_OPT_IN).
-    opt_in_tags: getServerConfig().isPlatform ? org.opt_in_tags : getServerConfig().ai.optIn,
+    opt_in_tags: effectiveOptIns(org),
     role,
     is_owner: role === 'Owner',
     created_at: iso(org.created_at) as string,
