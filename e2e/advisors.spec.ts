@@ -1,23 +1,10 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
-import { seedUser, signInThroughUi, strongPassword, uniqueEmail } from './auth-helpers'
-import { axeViolations, runProjectSql, seedProject } from './project-helpers'
+import { axeViolations, runProjectSql, signInWithNewProject } from './project-helpers'
 
 // The advisors on the hosted platform, against a real project database (PGlite here).
 
-async function signIn(page: Page, request: APIRequestContext, tag: string) {
-  const email = uniqueEmail(tag)
-  const password = strongPassword()
-  const token = await seedUser(request, email, password)
-  const ref = await seedProject(request, token, { organization: 'Advisors', project: 'Advisors e2e' })
-  await page.addInitScript(() => {
-    if (!localStorage.getItem('dashboard-telemetry-consent')) {
-      localStorage.setItem('dashboard-telemetry-consent', JSON.stringify({ decision: 'opted_out', services: {} }))
-    }
-  })
-  await signInThroughUi(page, email, password)
-  await page.waitForURL((url) => !url.pathname.startsWith('/dashboard/sign-in'))
-  return { token, ref }
-}
+const signIn = (page: Page, request: APIRequestContext, tag: string) =>
+  signInWithNewProject(page, request, { organization: `Advisors ${tag}`, project: 'Advisors e2e' })
 
 const finding = (page: Page, object: string) => page.locator('details').filter({ hasText: object })
 

@@ -1,26 +1,11 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
-import { seedUser, signInThroughUi, strongPassword, uniqueEmail } from './auth-helpers'
-import { runProjectSql, seedProject } from './project-helpers'
+import { runProjectSql, signInWithNewProject } from './project-helpers'
 
 // The assistant on the hosted platform, answering through the fake OpenAI-compatible provider
 // that playwright.config.ts starts (tests/fake-openai), on a real project database.
 
-async function signIn(page: Page, request: APIRequestContext) {
-  const email = uniqueEmail('assistant')
-  const password = strongPassword()
-  const token = await seedUser(request, email, password)
-  const ref = await seedProject(request, token, { organization: 'Assistant', project: 'Assistant e2e' })
-  const orgs = await request.get('/dashboard/api/platform/organizations', { headers: { Authorization: `Bearer ${token}` } })
-  const slug = ((await orgs.json()) as { slug: string }[])[0].slug
-  await page.addInitScript(() => {
-    if (!localStorage.getItem('dashboard-telemetry-consent')) {
-      localStorage.setItem('dashboard-telemetry-consent', JSON.stringify({ decision: 'opted_out', services: {} }))
-    }
-  })
-  await signInThroughUi(page, email, password)
-  await page.waitForURL((url) => !url.pathname.startsWith('/dashboard/sign-in'))
-  return { token, ref, slug }
-}
+const signIn = (page: Page, request: APIRequestContext) =>
+  signInWithNewProject(page, request, { organization: 'Assistant', project: 'Assistant e2e' })
 
 test('the organization opts in, the panel streams an answer with a SQL card, which opens in the editor and runs; a count comes from the real table', async ({ page, request }) => {
   test.setTimeout(150_000)

@@ -1,6 +1,5 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
-import { seedUser, signInThroughUi, strongPassword, uniqueEmail } from './auth-helpers'
-import { axeViolations, seedProject } from './project-helpers'
+import { expect, test, type APIRequestContext } from '@playwright/test'
+import { axeViolations, signInWithNewProject } from './project-helpers'
 
 // Cron jobs on the hosted platform: the platform's own scheduler runs SQL on a real project database.
 
@@ -14,25 +13,11 @@ async function sql(request: APIRequestContext, token: string, ref: string, query
   return (await res.json()) as { rows: Record<string, unknown>[] }
 }
 
-async function optOutOfTelemetry(page: Page) {
-  await page.addInitScript(() => {
-    if (!localStorage.getItem('dashboard-telemetry-consent')) {
-      localStorage.setItem('dashboard-telemetry-consent', JSON.stringify({ decision: 'opted_out', services: {} }))
-    }
-  })
-}
-
 test('create a job that the scheduler runs, run it now, read its history, edit, fail and delete jobs', async ({ page, request }) => {
   test.setTimeout(150_000)
-  const email = uniqueEmail('cron')
-  const password = strongPassword()
-  const token = await seedUser(request, email, password)
-  const ref = await seedProject(request, token, { organization: 'Cron', project: 'Cron e2e' })
+  const { token, ref } = await signInWithNewProject(page, request, { organization: 'Cron', project: 'Cron e2e' })
   await sql(request, token, ref, 'create table cron_ticks (id bigint generated always as identity primary key, at timestamptz default now())')
 
-  await optOutOfTelemetry(page)
-  await signInThroughUi(page, email, password)
-  await page.waitForURL((url) => !url.pathname.startsWith('/dashboard/sign-in'))
   await page.goto(`/dashboard/project/${ref}/integrations/cron`)
   await expect(page.getByRole('heading', { level: 1, name: 'Cron jobs' })).toBeVisible()
   await expect(page.getByText('No cron jobs yet')).toBeVisible()

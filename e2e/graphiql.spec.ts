@@ -1,6 +1,5 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
-import { seedUser, signInThroughUi, strongPassword, uniqueEmail } from './auth-helpers'
-import { axeViolations, runProjectSql, seedProject } from './project-helpers'
+import { expect, test, type Page } from '@playwright/test'
+import { axeViolations, runProjectSql, signInWithNewProject } from './project-helpers'
 
 // The GraphQL explorer on the hosted platform, against a real project database whose tables
 // (with a foreign key) are created through the SQL API.
@@ -24,10 +23,7 @@ const result = (page: Page) => page.getByTestId('graphiql-result-json')
 
 test('query tables from the docs, follow a foreign key, run a mutation, keep history; both areas show the explorer', async ({ page, request }) => {
   test.setTimeout(150_000)
-  const email = uniqueEmail('graphiql')
-  const password = strongPassword()
-  const token = await seedUser(request, email, password)
-  const ref = await seedProject(request, token, { organization: 'GraphQL', project: 'GraphiQL e2e' })
+  const { token, ref } = await signInWithNewProject(page, request, { organization: 'GraphQL', project: 'GraphiQL e2e' })
   await runProjectSql(
     request,
     token,
@@ -39,13 +35,6 @@ test('query tables from the docs, follow a foreign key, run a mutation, keep his
      insert into posts (author_id, title, published) values (1, 'Analytical engines', true), (2, 'Compilers for everyone', true), (1, 'Notes', false);`
   )
 
-  await page.addInitScript(() => {
-    if (!localStorage.getItem('dashboard-telemetry-consent')) {
-      localStorage.setItem('dashboard-telemetry-consent', JSON.stringify({ decision: 'opted_out', services: {} }))
-    }
-  })
-  await signInThroughUi(page, email, password)
-  await page.waitForURL((url) => !url.pathname.startsWith('/dashboard/sign-in'))
 
   await page.goto(`/dashboard/project/${ref}/api/graphiql`)
   await expect(page.getByRole('heading', { level: 1, name: 'API explorer' })).toBeVisible()

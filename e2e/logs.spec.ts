@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
-import { axeViolations, E2E_DB_PASS, seedProject } from './project-helpers'
+import { axeViolations, E2E_DB_PASS, signInWithNewProject } from './project-helpers'
 import { seedUser, signInThroughUi, strongPassword, uniqueEmail } from './auth-helpers'
 
 // The logs screen on the hosted platform: the platform records every request aimed at the project
@@ -22,23 +22,13 @@ async function refreshUntilVisible(page: Page, text: string | RegExp) {
 
 test('see a failing statement in the Postgres logs, filter, open its detail and find the requests on the API gateway', async ({ page, request }) => {
   test.setTimeout(150_000)
-  const email = uniqueEmail('logs')
-  const password = strongPassword()
-  const token = await seedUser(request, email, password)
-  const ref = await seedProject(request, token, { organization: 'Logs', project: 'Logs e2e' })
+  const { token, ref } = await signInWithNewProject(page, request, { organization: 'Logs', project: 'Logs e2e' })
 
   const failing = await runSql(request, token, ref, 'select * from e2e_missing_table')
   expect(failing.status()).toBe(400)
   const succeeding = await runSql(request, token, ref, "select 'e2e-ok' as marker")
   expect(succeeding.status()).toBe(200)
 
-  await page.addInitScript(() => {
-    if (!localStorage.getItem('dashboard-telemetry-consent')) {
-      localStorage.setItem('dashboard-telemetry-consent', JSON.stringify({ decision: 'opted_out', services: {} }))
-    }
-  })
-  await signInThroughUi(page, email, password)
-  await page.waitForURL((url) => !url.pathname.startsWith('/dashboard/sign-in'))
 
   await page.goto(`/dashboard/project/${ref}/logs`)
   await expect(page.getByRole('heading', { level: 1, name: 'Logs' })).toBeVisible()

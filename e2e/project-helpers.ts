@@ -4,6 +4,7 @@
  */
 import AxeBuilder from '@axe-core/playwright'
 import { expect, type APIRequestContext, type Page } from '@playwright/test'
+import { seedUser, signInThroughUi, strongPassword, uniqueEmail } from './auth-helpers'
 
 /** A database password the server's scorer rates 4. */
 export const E2E_DB_PASS = 'Quartz-lantern-orbit-91-velvet!'
@@ -53,4 +54,38 @@ export async function axeViolations(page: Page, include: string[], exclude: stri
   return violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(' ')}`)
+}
+
+/** Declines telemetry before any page loads, so the consent banner never covers the screen. */
+export async function declineTelemetry(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    if (!localStorage.getItem('dashboard-telemetry-consent')) {
+      localStorage.setItem('dashboard-telemetry-consent', JSON.stringify({ decision: 'opted_out', services: {} }))
+    }
+  })
+}
+
+export type MemberWithProject = { email: string; password: string; token: string; ref: string; slug: string }
+
+/**
+ * A new member who owns a free organization with one healthy project, signed in through the UI
+ * (telemetry declined). `beforeSignIn` runs with the token and ref first (seeding SQL, say).
+ */
+export async function signInWithNewProject(
+  page: Page,
+  request: APIRequestContext,
+  names: { organization: string; project: string },
+  beforeSignIn?: (member: Omit<MemberWithProject, 'email' | 'password'>) => Promise<void>
+): Promise<MemberWithProject> {
+  const email = uniqueEmail(names.organization.toLowerCase().replace(/[^a-z0-9]+/g, '-'))
+  const password = strongPassword()
+  const token = await seedUser(request, email, password)
+  const ref = await seedProject(request, token, names)
+  const orgs = await request.get('/dashboard/api/platform/organizations', { headers: { Authorization: `Bearer ${token}` } })
+  const slug = ((await orgs.json()) as { slug: string }[])[0].slug
+  await beforeSignIn?.({ token, ref, slug })
+  await declineTelemetry(page)
+  await signInThroughUi(page, email, password)
+  await page.waitForURL((url) => !url.pathname.startsWith('/dashboard/sign-in'))
+  return { email, password, token, ref, slug }
 }

@@ -1,21 +1,10 @@
 import { expect, test } from '@playwright/test'
-import { seedUser, signInThroughUi, strongPassword, uniqueEmail } from './auth-helpers'
-import { seedProject } from './project-helpers'
+import { signInWithNewProject } from './project-helpers'
 
 // Project settings → General on the hosted platform: rename, then delete with the typed name.
 test('rename a project, then delete it by typing its name; it leaves the organization', async ({ page, request }) => {
   test.setTimeout(120_000)
-  const email = uniqueEmail('project-settings')
-  const password = strongPassword()
-  const token = await seedUser(request, email, password)
-  const ref = await seedProject(request, token, { organization: 'Settings', project: 'Short lived' })
-  await page.addInitScript(() => {
-    if (!localStorage.getItem('dashboard-telemetry-consent')) {
-      localStorage.setItem('dashboard-telemetry-consent', JSON.stringify({ decision: 'opted_out', services: {} }))
-    }
-  })
-  await signInThroughUi(page, email, password)
-  await page.waitForURL((url) => !url.pathname.startsWith('/dashboard/sign-in'))
+  const { token, ref } = await signInWithNewProject(page, request, { organization: 'Settings', project: 'Short lived' })
 
   await page.goto(`/dashboard/project/${ref}`)
   await page.getByRole('navigation', { name: 'Project' }).getByRole('link', { name: 'General' }).click()

@@ -1,6 +1,5 @@
 import { expect, test, type Page } from '@playwright/test'
-import { axeViolations, seedProject } from './project-helpers'
-import { seedUser, signInThroughUi, strongPassword, uniqueEmail } from './auth-helpers'
+import { axeViolations, signInWithNewProject } from './project-helpers'
 
 // The SQL editor on the hosted platform, against a real project database. The CDN is not
 // reachable from here, so this is also the test of the code editor's fallback to the local copy.
@@ -25,18 +24,8 @@ async function runWithShortcut(page: Page) {
 
 test('write, run, fix and save SQL against a project database; reopen the snippet after a reload', async ({ page, request }) => {
   test.setTimeout(150_000)
-  const email = uniqueEmail('sql')
-  const password = strongPassword()
-  const token = await seedUser(request, email, password)
-  const ref = await seedProject(request, token, { organization: 'SQL', project: 'SQL editor e2e' })
+  const { token, ref } = await signInWithNewProject(page, request, { organization: 'SQL', project: 'SQL editor e2e' })
 
-  await page.addInitScript(() => {
-    if (!localStorage.getItem('dashboard-telemetry-consent')) {
-      localStorage.setItem('dashboard-telemetry-consent', JSON.stringify({ decision: 'opted_out', services: {} }))
-    }
-  })
-  await signInThroughUi(page, email, password)
-  await page.waitForURL((url) => !url.pathname.startsWith('/dashboard/sign-in'))
 
   // /sql with nothing visited yet opens a new query.
   await page.goto(`/dashboard/project/${ref}/sql`)

@@ -1,6 +1,5 @@
 import { expect, test } from '@playwright/test'
-import { axeViolations, seedProject } from './project-helpers'
-import { seedUser, signInThroughUi, strongPassword, uniqueEmail } from './auth-helpers'
+import { axeViolations, signInWithNewProject } from './project-helpers'
 import { fillNewTable, insertRow, queryDatabase, tableIdFromUrl } from './table-editor-steps'
 
 // The table editor on the hosted platform against a real project database: create a table in the
@@ -10,19 +9,9 @@ import { fillNewTable, insertRow, queryDatabase, tableIdFromUrl } from './table-
 
 test('create a table, work with its rows, export its description, and reopen it', async ({ page, request, context }) => {
   test.setTimeout(180_000)
-  const email = uniqueEmail('tables')
-  const password = strongPassword()
-  const token = await seedUser(request, email, password)
-  const ref = await seedProject(request, token, { organization: 'Tables', project: 'Table editor e2e' })
+  const { token, ref } = await signInWithNewProject(page, request, { organization: 'Tables', project: 'Table editor e2e' })
   const auth = { Authorization: `Bearer ${token}` }
   await context.grantPermissions(['clipboard-read', 'clipboard-write'])
-  await page.addInitScript(() => {
-    if (!localStorage.getItem('dashboard-telemetry-consent')) {
-      localStorage.setItem('dashboard-telemetry-consent', JSON.stringify({ decision: 'opted_out', services: {} }))
-    }
-  })
-  await signInThroughUi(page, email, password)
-  await page.waitForURL((url) => !url.pathname.startsWith('/dashboard/sign-in'))
 
   // Nothing visited yet, and a new database: the list is empty and offers a first table.
   await page.goto(`/dashboard/project/${ref}/editor`)

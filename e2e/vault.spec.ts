@@ -1,24 +1,13 @@
 import { expect, test } from '@playwright/test'
-import { seedUser, signInThroughUi, strongPassword, uniqueEmail } from './auth-helpers'
-import { axeViolations, seedProject } from './project-helpers'
+import { axeViolations, signInWithNewProject } from './project-helpers'
 
 // Vault secrets on the hosted platform: add, reveal, copy, edit and delete; values never listed.
 
 test('add a secret, reveal and copy it, edit its value, delete it', async ({ page, request, context }) => {
   test.setTimeout(120_000)
-  const email = uniqueEmail('vault')
-  const password = strongPassword()
-  const token = await seedUser(request, email, password)
-  const ref = await seedProject(request, token, { organization: 'Vault', project: 'Vault e2e' })
+  const { token, ref } = await signInWithNewProject(page, request, { organization: 'Vault', project: 'Vault e2e' })
   await context.grantPermissions(['clipboard-read', 'clipboard-write'])
 
-  await page.addInitScript(() => {
-    if (!localStorage.getItem('dashboard-telemetry-consent')) {
-      localStorage.setItem('dashboard-telemetry-consent', JSON.stringify({ decision: 'opted_out', services: {} }))
-    }
-  })
-  await signInThroughUi(page, email, password)
-  await page.waitForURL((url) => !url.pathname.startsWith('/dashboard/sign-in'))
   await page.goto(`/dashboard/project/${ref}/settings/vault`)
   await page.waitForURL(new RegExp(`/dashboard/project/${ref}/settings/vault/secrets$`))
   await expect(page.getByRole('heading', { level: 1, name: 'Vault secrets' })).toBeVisible()
