@@ -114,6 +114,27 @@ describe('the project REST API with supabase-js', () => {
     expect(stray.error).toMatchObject({ code: 'PGRST108' })
   })
 
+  it('orders and pages embedded rows, and spreads a many-to-one into its parent', async () => {
+    const ordered = await service.from('todos').select('id, notes(body)').eq('id', 1).order('body', { referencedTable: 'notes', ascending: false })
+    expect(ordered.data).toEqual([{ id: 1, notes: [{ body: 'two litres' }, { body: 'oat' }] }])
+    const paged = await service.from('todos').select('id, notes(body)').eq('id', 1).order('body', { referencedTable: 'notes' }).limit(1, { referencedTable: 'notes' })
+    expect(paged.data).toEqual([{ id: 1, notes: [{ body: 'oat' }] }])
+    const offset = await rest('todos?select=id,notes(body)&id=eq.1&notes.order=body&notes.offset=1', { headers: { apikey: keys.service_role } })
+    expect(await offset.json()).toEqual([{ id: 1, notes: [{ body: 'two litres' }] }])
+    const spread = await service.from('notes').select('body, ...todos(title, done)').order('id')
+    expect(spread.error).toBeNull()
+    expect(spread.data).toEqual([
+      { body: 'oat', title: 'buy milk', done: true },
+      { body: 'two litres', title: 'buy milk', done: true },
+      { body: 'sunday', title: 'call mum', done: true },
+    ])
+    const toMany = await service.from('todos').select('id, ...notes(body)')
+    expect(toMany.error).toMatchObject({ code: 'PGRST119' })
+    const strayOrder = await rest('todos?select=id&notes.order=body', { headers: { apikey: keys.service_role } })
+    expect(strayOrder.status).toBe(400)
+    expect(await strayOrder.json()).toMatchObject({ code: 'PGRST108' })
+  })
+
   it('calls functions with rpc: a value, or rows the caller may see, filtered and ordered', async () => {
     const sum = await anon.rpc('add_them', { a: 2, b: 3 })
     expect(sum).toMatchObject({ status: 200, data: 5, error: null })
@@ -174,9 +195,6 @@ describe('the project REST API with supabase-js', () => {
     const unrelated = await anon.from('todos').select('id, owner(*)')
     expect(unrelated.status).toBe(400)
     expect(unrelated.error).toMatchObject({ code: 'PGRST200' })
-    const spread = await anon.from('notes').select('body, ...todos(title)')
-    expect(spread.status).toBe(400)
-    expect(spread.error?.message).toContain('not supported yet')
     const badValue = await anon.from('todos').select('id').eq('id', 'x')
     expect(badValue.status).toBe(400)
     expect(badValue.error).toMatchObject({ code: '22P02' })
