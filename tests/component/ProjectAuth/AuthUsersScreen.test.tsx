@@ -3,11 +3,17 @@ import userEvent from '@testing-library/user-event'
 import { http, HttpResponse } from 'msw'
 import { AuthUsersScreen } from '@/components/interfaces/ProjectAuth/AuthUsersScreen'
 import { USERS_PER_PAGE } from '@/components/interfaces/ProjectAuth/project-auth.utils'
+import { parseConfig, toPublicConfig } from '@/lib/config'
 import { server } from '@/tests/msw-server'
 import { projectAndRole } from '../cron/cron-fixtures'
+import { projectDetail } from '../SqlEditor/sql-editor-fixtures'
 import { projectUser, REF, renderWithClient, USERS, usersHandlers } from './fixtures'
 
 const emails = () => within(screen.getByRole('table', { name: 'Users' })).getAllByRole('rowheader').map((cell) => cell.textContent)
+
+afterEach(() => {
+  delete window.__DASHBOARD_CONFIG__
+})
 
 // Several user-event steps each: the default 5 s is short on a loaded machine.
 describe('Authentication → Users', { timeout: 20_000 }, () => {
@@ -141,5 +147,20 @@ describe('Authentication → Users', { timeout: 20_000 }, () => {
       expect(within(panel).queryByRole('button', { name })).not.toBeInTheDocument()
     }
     expect(within(panel).getByText(/Read-only members can see the users/)).toBeInTheDocument()
+  })
+
+  it('self-hosted: the users of the default project, with every action (the caller is the Owner)', async () => {
+    window.__DASHBOARD_CONFIG__ = { ...toPublicConfig(parseConfig({})), isPlatform: false }
+    const { lists } = usersHandlers([projectUser(1, { email_confirmed_at: null })], { ref: 'default' })
+    server.use(http.get('*/platform/projects/default', () => HttpResponse.json(projectDetail({ ref: 'default', name: 'Default project' }))))
+    const user = userEvent.setup()
+    renderWithClient(<AuthUsersScreen projectRef="default" />)
+    await user.click(await screen.findByRole('button', { name: 'user1@example.com' }))
+    const panel = await screen.findByRole('dialog', { name: 'user1@example.com' })
+    for (const name of ['Send recovery link', 'Confirm email', 'Ban user', 'Delete user']) {
+      expect(await within(panel).findByRole('button', { name })).toBeEnabled()
+    }
+    expect(screen.getByRole('button', { name: 'Add user', hidden: true })).toBeInTheDocument()
+    expect(lists).toHaveLength(1)
   })
 })

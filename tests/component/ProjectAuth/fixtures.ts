@@ -34,14 +34,15 @@ export const RECOVERY: ProjectUserRecovery = {
  * The project's users routes over an in-memory list, as the platform answers them (newest first,
  * `keywords` matching part of an address or id, paged). Records every list query and write body.
  */
-export function usersHandlers(initial: ProjectUser[], { role = 'Developer' as 'Owner' | 'Developer' | 'Read-only' } = {}) {
+export function usersHandlers(initial: ProjectUser[], { role = 'Developer' as 'Owner' | 'Developer' | 'Read-only', ref = REF } = {}) {
+  const base = `*/platform/auth/${ref}/users`
   let users = [...initial]
   const lists: URLSearchParams[] = []
   const writes: { method: string; id?: string; body?: unknown }[] = []
   const find = (id: unknown) => users.find((u) => u.id === id)
   server.use(
     ...projectAndRole(role),
-    http.get(USERS, ({ request }) => {
+    http.get(base, ({ request }) => {
       const query = new URL(request.url).searchParams
       lists.push(query)
       const page = Number(query.get('page') ?? 1)
@@ -50,33 +51,38 @@ export function usersHandlers(initial: ProjectUser[], { role = 'Developer' as 'O
       const matching = users.filter((u) => !term || u.id.includes(term) || (u.email ?? '').includes(term)).sort((a, b) => b.created_at.localeCompare(a.created_at))
       return HttpResponse.json({ users: matching.slice((page - 1) * perPage, page * perPage), total: matching.length } satisfies ProjectUsersPage)
     }),
-    http.get(`${USERS}/:id`, ({ params }) => {
+    http.get(`${base}/:id`, ({ params }) => {
       const user = find(params.id)
       return user ? HttpResponse.json(user) : HttpResponse.json({ message: 'User not found' }, { status: 404 })
     }),
-    http.post(USERS, async ({ request }) => {
+    http.post(base, async ({ request }) => {
       const body = (await request.json()) as { email: string; email_confirm?: boolean }
       writes.push({ method: 'POST', body })
       const user = projectUser(users.length + 100, { email: body.email, email_confirmed_at: body.email_confirm === false ? null : new Date().toISOString() })
       users = [...users, user]
       return HttpResponse.json(user, { status: 201 })
     }),
-    http.patch(`${USERS}/:id`, async ({ params, request }) => {
-      const body = (await request.json()) as { ban_duration?: string; email_confirm?: true }
+    http.patch(`${base}/:id`, async ({ params, request }) => {
+      const body = (await request.json()) as { ban_duration?: string; email_confirm?: true; user_metadata?: Record<string, unknown> }
       writes.push({ method: 'PATCH', id: String(params.id), body })
       const user = find(params.id)!
       const hours = body.ban_duration && body.ban_duration !== 'none' ? Number(body.ban_duration.slice(0, -1)) : 0
       const banned_until = body.ban_duration === undefined ? user.banned_until : hours ? new Date(Date.now() + hours * 3_600_000).toISOString() : null
-      const updated = { ...user, banned_until, email_confirmed_at: body.email_confirm ? new Date().toISOString() : user.email_confirmed_at }
+      const updated = {
+        ...user,
+        banned_until,
+        email_confirmed_at: body.email_confirm ? new Date().toISOString() : user.email_confirmed_at,
+        user_metadata: body.user_metadata ?? user.user_metadata,
+      }
       users = users.map((u) => (u.id === user.id ? updated : u))
       return HttpResponse.json(updated)
     }),
-    http.delete(`${USERS}/:id`, ({ params }) => {
+    http.delete(`${base}/:id`, ({ params }) => {
       writes.push({ method: 'DELETE', id: String(params.id) })
       users = users.filter((u) => u.id !== params.id)
       return new HttpResponse(null, { status: 204 })
     }),
-    http.post(`${USERS}/:id/recovery`, ({ params }) => {
+    http.post(`${base}/:id/recovery`, ({ params }) => {
       writes.push({ method: 'POST recovery', id: String(params.id) })
       return HttpResponse.json(RECOVERY)
     })
