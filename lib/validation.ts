@@ -13,6 +13,14 @@ export function isValidHttpUrl(value: unknown): boolean {
   return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== ''
 }
 
+// Something, an @, something with a dot: a light check before sending; the server validates again.
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
+
+/** True when the (trimmed) string looks like an e-mail address. */
+export function isEmailAddress(value: string): boolean {
+  return EMAIL_PATTERN.test(value.trim())
+}
+
 /** Thrown by {@link parseJsonInput} when the text is not valid JSON. */
 export class InvalidJsonError extends Error {
   constructor(message: string) {

@@ -23,6 +23,8 @@ export function projectRoutes({ advisorRulesPreview }: { advisorRulesPreview: bo
     { key: 'column-privileges', label: 'Column privileges', section: 'Database', href: (ref) => `/project/${ref}/database/column-privileges`, available: true },
     { key: 'hooks', label: 'Database hooks', section: 'Database', href: (ref) => `/project/${ref}/database/hooks`, available: true },
     { key: 'wrappers', label: 'Wrappers', section: 'Database', href: (ref) => `/project/${ref}/database/wrappers`, available: true },
+    { key: 'auth-users', label: 'Users', section: 'Authentication', href: (ref) => `/project/${ref}/auth/users`, available: true },
+    { key: 'auth-settings', label: 'Settings', section: 'Authentication', href: (ref) => `/project/${ref}/auth/settings`, available: true },
     {
       key: 'security-advisor',
       label: 'Security advisor',

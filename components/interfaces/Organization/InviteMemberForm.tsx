@@ -7,8 +7,7 @@ import { formatShortDate } from '@/lib/formatting'
 import { invitationLink } from './Team.utils'
 import { TextField, SelectField } from '@/components/ui/Field'
 import styles from './Team.module.css'
-
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
+import { isEmailAddress } from '@/lib/validation'
 
 export type InviteMemberFormProps = {
   slug: string
@@ -39,7 +38,7 @@ export function InviteMemberForm({ slug, roles }: InviteMemberFormProps) {
     event.preventDefault()
     setError(null)
     const value = email.trim()
-    if (!EMAIL_PATTERN.test(value)) {
+    if (!isEmailAddress(value)) {
       setError('Please enter a valid e-mail address.')
       return
     }

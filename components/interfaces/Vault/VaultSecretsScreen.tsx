@@ -11,6 +11,7 @@ import { SecretFormModal } from './SecretFormModal'
 import { SecretValue } from './SecretValue'
 import { DataTable } from '@/components/ui/DataTable'
 import { PageHeader, pageScreenClass } from '@/components/ui/PageHeader'
+import { SearchToolbar } from '@/components/ui/SearchToolbar'
 import styles from './Vault.module.css'
 
 /** `/project/{ref}/settings/vault/secrets`: the project's encrypted secrets. */
@@ -43,19 +44,13 @@ export function VaultSecretsScreen({ projectRef }: { projectRef: string }) {
     const shown = term ? secrets.data.filter((s) => s.name.toLowerCase().includes(term) || s.description.toLowerCase().includes(term)) : secrets.data
     content = (
       <>
-        <div className={styles.toolbar}>
-          <input
-            type="search"
-            className={`input ${styles.search}`}
-            placeholder="Search secrets"
-            aria-label="Search secrets"
-            value={search}
-            onChange={(e) => setSearch(e.target.value)}
-          />
-          <span className={styles.count} aria-live="polite">
-            {term ? `${shown.length} of ${secrets.data.length} secrets` : `${secrets.data.length} secret${secrets.data.length === 1 ? '' : 's'}`}
-          </span>
-        </div>
+        <SearchToolbar
+          label="Search secrets"
+          placeholder="Search secrets"
+          value={search}
+          onChange={setSearch}
+          count={term ? `${shown.length} of ${secrets.data.length} secrets` : `${secrets.data.length} secret${secrets.data.length === 1 ? '' : 's'}`}
+        />
         <DataTable
           label="Secrets"
           rows={shown}

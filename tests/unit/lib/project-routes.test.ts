@@ -27,6 +27,16 @@ describe('projectRoutes', () => {
     ])
   })
 
+  it('lists Authentication → Users, then Settings, right after the database areas', () => {
+    const routes = projectRoutes({ advisorRulesPreview: false })
+    const auth = routes.filter((r) => r.section === 'Authentication')
+    expect(auth.map((r) => [r.label, r.href('abc')])).toEqual([
+      ['Users', '/project/abc/auth/users'],
+      ['Settings', '/project/abc/auth/settings'],
+    ])
+    expect(routes[routes.indexOf(auth[0]!) - 1]?.section).toBe('Database')
+  })
+
   it('has unique keys, and every area is shipped', () => {
     const routes = projectRoutes({ advisorRulesPreview: false })
     expect(new Set(routes.map((r) => r.key)).size).toBe(routes.length)

@@ -1,4 +1,4 @@
-import { InvalidJsonError, isValidHttpUrl, parseJsonInput } from '@/lib/validation'
+import { InvalidJsonError, isEmailAddress, isValidHttpUrl, parseJsonInput } from '@/lib/validation'
 
 describe('isValidHttpUrl (spec §5)', () => {
   it.each([
@@ -58,4 +58,14 @@ describe('parseJsonInput (spec §5)', () => {
       expect(() => parseJsonInput(input)).toThrow(/^Invalid JSON: /)
     }
   )
+})
+
+describe('isEmailAddress', () => {
+  it.each(['ada@example.com', '  ada@example.com  ', 'a.b+c@mail.example.org'])('accepts %j', (email) => {
+    expect(isEmailAddress(email)).toBe(true)
+  })
+
+  it.each(['', 'ada', 'ada@', '@example.com', 'ada@example', 'ada @example.com', 'ada@exa mple.com'])('rejects %j', (email) => {
+    expect(isEmailAddress(email)).toBe(false)
+  })
 })

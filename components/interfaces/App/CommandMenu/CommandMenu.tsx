@@ -93,7 +93,7 @@ export function CommandMenu() {
               {currentRef && (
                 <Command.Group heading="This project" className={styles.group}>
                   {areas.map((area) => (
-                    <Command.Item key={area.key} className={styles.item} value={area.label} keywords={['area']} onSelect={() => go(area.href(currentRef))}>
+                    <Command.Item key={area.key} className={styles.item} value={area.label} keywords={['area', area.section]} onSelect={() => go(area.href(currentRef))}>
                       {area.label}
                     </Command.Item>
                   ))}
