@@ -23,6 +23,7 @@ export function projectRoutes({ advisorRulesPreview }: { advisorRulesPreview: bo
     { key: 'column-privileges', label: 'Column privileges', section: 'Database', href: (ref) => `/project/${ref}/database/column-privileges`, available: true },
     { key: 'hooks', label: 'Database hooks', section: 'Database', href: (ref) => `/project/${ref}/database/hooks`, available: true },
     { key: 'wrappers', label: 'Wrappers', section: 'Database', href: (ref) => `/project/${ref}/database/wrappers`, available: true },
+    { key: 'auth-policies', label: 'Policies', section: 'Authentication', href: (ref) => `/project/${ref}/auth/policies`, available: true },
     {
       key: 'security-advisor',
       label: 'Security advisor',

@@ -27,6 +27,14 @@ describe('projectRoutes', () => {
     ])
   })
 
+  it('lists Policies under Authentication, which comes after Database', () => {
+    const routes = projectRoutes({ advisorRulesPreview: false })
+    const auth = routes.filter((r) => r.section === 'Authentication')
+    expect(auth.map((r) => [r.label, r.href('abc')])).toEqual([['Policies', '/project/abc/auth/policies']])
+    const sections = [...new Set(routes.map((r) => r.section))]
+    expect(sections.indexOf('Authentication')).toBe(sections.indexOf('Database') + 1)
+  })
+
   it('has unique keys, and every area is shipped', () => {
     const routes = projectRoutes({ advisorRulesPreview: false })
     expect(new Set(routes.map((r) => r.key)).size).toBe(routes.length)
