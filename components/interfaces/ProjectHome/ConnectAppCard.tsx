@@ -4,7 +4,7 @@ import { SkeletonLines } from '@/components/ui/Skeleton'
 import { codeBlockClass } from '@/components/ui/SqlPreview'
 import { apiKeyOf, useProjectApiKeysQuery } from '@/data/api-keys/api-keys-query'
 import { useProjectSettingsQuery } from '@/data/api-keys/project-settings-query'
-import { clientSetupSnippet } from './ProjectHome.utils'
+import { clientSetupSnippet } from '@/lib/api-docs/snippets'
 import styles from './ProjectHome.module.css'
 
 /** The project's URL and anon key (every member may use it) with a copyable `supabase-js` setup, beside the client libraries. */
