@@ -9,10 +9,9 @@ import { sidePanelClasses } from '@/components/ui/SidePanel'
 import { SkeletonLines } from '@/components/ui/Skeleton'
 import { codeBlockClass } from '@/components/ui/SqlPreview'
 import { useApiFunctionsQuery } from '@/data/api-docs/functions-query'
-import { apiKeyOf, useProjectApiKeysQuery } from '@/data/api-keys/api-keys-query'
-import { useProjectSettingsQuery } from '@/data/api-keys/project-settings-query'
 import { useTableCatalogueQuery } from '@/data/table-editor/table-catalogue-query'
 import { useProjectAccess, type ProjectAccess } from '@/hooks/use-project-access'
+import { useProjectApiEndpoint } from '@/hooks/use-project-api-endpoint'
 import type { ApiFunction } from '@/lib/api-docs/functions'
 import { apiColumns, clientSetupSnippet, isWritable, rpcSnippet, tableSnippets } from '@/lib/api-docs/snippets'
 import type { CatalogueTable } from '@/lib/sql/table-catalogue'
@@ -62,17 +61,8 @@ function Snippet({ title, code }: { title: string; code: string }) {
 
 /** createClient with the project's URL and anon key (every member may read them). */
 function ConnectSection({ projectRef }: { projectRef: string }) {
-  const settings = useProjectSettingsQuery({ projectRef })
-  const keys = useProjectApiKeysQuery({ projectRef })
-  const url = settings.data?.app_config.endpoint
-  const anonKey = apiKeyOf(keys.data, 'anon')
-  if (settings.isError || keys.isError) {
-    const retry = () => {
-      if (settings.isError) void settings.refetch()
-      if (keys.isError) void keys.refetch()
-    }
-    return <ErrorState title="Failed to load the project's URL and key" error={settings.error ?? keys.error} onRetry={retry} retrying={settings.isFetching || keys.isFetching} />
-  }
+  const { url, anonKey, error, retry, retrying } = useProjectApiEndpoint(projectRef)
+  if (error) return <ErrorState title="Failed to load the project's URL and key" error={error} onRetry={retry} retrying={retrying} />
   if (!url || !anonKey) return <SkeletonLines lines={2} label="Loading the project URL and key" />
   return <Snippet title="Connect" code={clientSetupSnippet(url, anonKey)} />
 }
