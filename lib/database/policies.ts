@@ -103,6 +103,12 @@ export function validatePolicy(spec: PolicySpec): PolicyErrors {
   return errors
 }
 
+/** Policy names are unique per table: a new name (or a rename) may not take one that exists. */
+export function policyNameTaken(table: Pick<PolicyTable, 'policies'>, name: string, editing: string | null = null): boolean {
+  const wanted = name.trim()
+  return wanted !== editing && table.policies.some((p) => p.name === wanted)
+}
+
 function assertValid(spec: PolicySpec): void {
   const first = Object.values(validatePolicy(spec))[0]
   if (first) throw new Error(first)

@@ -1,5 +1,6 @@
 import { useId, useState } from 'react'
 import { toast } from 'sonner'
+import { Admonition } from '@/components/ui/Admonition'
 import { SelectField, TextField } from '@/components/ui/Field'
 import { FormModal } from '@/components/ui/FormModal'
 import { Modal } from '@/components/ui/Modal'
@@ -11,6 +12,7 @@ import {
   createPolicySql,
   POLICY_COMMANDS,
   policyClauses,
+  policyNameTaken,
   policyToSpec,
   PROJECT_API_ROLES,
   validatePolicy,
@@ -48,7 +50,8 @@ function PolicyForm({ access, table, policy, spec, onChange, onClose }: Omit<Pol
   const id = useId()
   const [submitted, setSubmitted] = useState(false)
   const qualified = `${table.schema}.${table.name}`
-  const errors = validatePolicy(spec)
+  const errors: PolicyErrors = { ...validatePolicy(spec) }
+  if (!errors.name && policyNameTaken(table, spec.name, policy?.name ?? null)) errors.name = `${qualified} already has a policy named ${spec.name.trim()}`
   const sql = sqlFor(table, policy, spec, errors)
   const clauses = policyClauses(spec.command)
   const show = (field: keyof PolicyErrors) => (submitted ? errors[field] : undefined)
@@ -83,6 +86,11 @@ function PolicyForm({ access, table, policy, spec, onChange, onClose }: Omit<Pol
       formClassName={styles.form}
       onSubmit={submit}
     >
+      {!table.rlsEnabled && (
+        <Admonition type="warning" role="note" title="Row level security is off on this table">
+          Policies apply once it is on; until then the anon key reads and changes every row.
+        </Admonition>
+      )}
       <TextField id={`${id}-name`} label="Name" value={spec.name} onChange={(e) => set({ name: e.target.value })} error={show('name')} errorId={`${id}-name-error`} />
       <div className={styles.row}>
         <SelectField

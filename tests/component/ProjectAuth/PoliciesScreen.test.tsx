@@ -35,6 +35,8 @@ function renderScreen(role = 'Developer', pgMeta: Parameters<typeof server.use>[
   )
 }
 
+// Dialogs load their code when first opened: give that first load time on a busy machine.
+const dialog = (name: string) => screen.findByRole('dialog', { name }, { timeout: 10_000 })
 const card = (name: string) => screen.findByRole('region', { name: `Table ${name}` })
 const policiesOf = async () =>
   (await pg.db.query<{ policyname: string; cmd: string; roles: string[]; qual: string | null; with_check: string | null }>(
@@ -52,7 +54,7 @@ describe('Authentication → Policies', () => {
 
     // RLS on, the SQL first.
     await user.click(within(todos).getByRole('switch', { name: 'Row level security on public.todos' }))
-    const confirm = await screen.findByRole('dialog', { name: 'Enable row level security on public.todos' })
+    const confirm = await dialog('Enable row level security on public.todos')
     expect(within(confirm).getByLabelText('SQL to run')).toHaveTextContent('BEGIN; ALTER TABLE "public"."todos" ENABLE ROW LEVEL SECURITY; COMMIT;')
     await user.click(within(confirm).getByRole('button', { name: 'Enable RLS' }))
     expect(await within(await card('public.todos')).findByText(/nobody but the service role sees or changes rows/)).toBeInTheDocument()
@@ -60,11 +62,11 @@ describe('Authentication → Policies', () => {
 
     // New policy from a template, on the chosen uuid column.
     await user.click(within(await card('public.todos')).getByRole('button', { name: 'New policy on public.todos' }))
-    const picker = await screen.findByRole('dialog', { name: 'New policy on public.todos' })
+    const picker = await dialog('New policy on public.todos')
     expect(within(picker).getByLabelText("Column holding the user's id")).toHaveValue('user_id')
     await user.selectOptions(within(picker).getByLabelText("Column holding the user's id"), 'owner_id')
     await user.click(within(picker).getByRole('button', { name: /Users can read their own rows/ }))
-    const form = await screen.findByRole('dialog', { name: 'New policy on public.todos' })
+    const form = await dialog('New policy on public.todos')
     expect(within(form).getByLabelText('Name')).toHaveValue('Users can read their own rows')
     expect(within(form).getByLabelText('Command')).toHaveValue('SELECT')
     expect(within(form).getByRole('checkbox', { name: 'authenticated' })).toBeChecked()
@@ -81,9 +83,19 @@ describe('Authentication → Policies', () => {
     expect(row).toHaveTextContent(/USING \(\(\(\s*SELECT auth\.uid\(\) AS uid\) = owner_id\)\)/)
     expect(within(await card('public.todos')).queryByText(/nobody but the service role/)).not.toBeInTheDocument()
 
+    // The same name again is refused before anything runs.
+    const scriptsBefore = pg.scripts().length
+    await user.click(within(await card('public.todos')).getByRole('button', { name: 'New policy on public.todos' }))
+    await user.click(within(await dialog('New policy on public.todos')).getByRole('button', { name: /Users can read their own rows/ }))
+    const again = await dialog('New policy on public.todos')
+    await user.click(within(again).getByRole('button', { name: 'Create policy' }))
+    expect(within(again).getByText('public.todos already has a policy named Users can read their own rows')).toBeInTheDocument()
+    expect(pg.scripts()).toHaveLength(scriptsBefore)
+    await user.click(within(again).getByRole('button', { name: 'Cancel' }))
+
     // Edit: a bad expression is refused in place; a new command drops and recreates.
     await user.click(within(row).getByRole('button', { name: 'Edit Users can read their own rows' }))
-    const edit = await screen.findByRole('dialog', { name: 'Edit policy Users can read their own rows' })
+    const edit = await dialog('Edit policy Users can read their own rows')
     expect(within(edit).getByText('Nothing changed yet.')).toBeInTheDocument()
     const using = within(edit).getByLabelText('USING expression')
     await user.clear(using)
@@ -104,7 +116,7 @@ describe('Authentication → Policies', () => {
 
     // Drop.
     await user.click(screen.getByRole('button', { name: 'Drop update all' }))
-    const drop = await screen.findByRole('dialog', { name: 'Drop policy update all' })
+    const drop = await dialog('Drop policy update all')
     expect(within(drop).getByText(/It is the last policy/)).toBeInTheDocument()
     expect(within(drop).getByLabelText('SQL to run')).toHaveTextContent('BEGIN; DROP POLICY "update all" ON "public"."todos"; COMMIT;')
     await user.click(within(drop).getByRole('button', { name: 'Drop policy' }))
@@ -116,11 +128,12 @@ describe('Authentication → Policies', () => {
     const user = userEvent.setup()
     renderScreen()
     await user.click(within(await card('public.plain')).getByRole('button', { name: 'New policy on public.plain' }))
-    const picker = await screen.findByRole('dialog', { name: 'New policy on public.plain' })
+    const picker = await dialog('New policy on public.plain')
     // No uuid column: the own-rows templates cannot be used.
     expect(within(picker).getByRole('button', { name: /Users can read their own rows/ })).toBeDisabled()
     await user.click(within(picker).getByRole('button', { name: /Blank policy/ }))
-    const form = await screen.findByRole('dialog', { name: 'New policy on public.plain' })
+    const form = await dialog('New policy on public.plain')
+    expect(within(form).getByText('Row level security is off on this table')).toBeInTheDocument()
     await user.click(within(form).getByRole('button', { name: 'Create policy' }))
     expect(within(form).getByText('Give the policy a name')).toBeInTheDocument()
     expect(within(form).getByText(/A SELECT policy needs a USING expression/)).toBeInTheDocument()

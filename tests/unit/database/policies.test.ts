@@ -1,4 +1,4 @@
-import { alterPolicySql, createPolicySql, dropPolicySql, parsePolicyTables, policyToSpec, setRowLevelSecuritySql, validatePolicy, type Policy, type PolicySpec } from '@/lib/database/policies'
+import { alterPolicySql, createPolicySql, dropPolicySql, parsePolicyTables, policyNameTaken, policyToSpec, setRowLevelSecuritySql, validatePolicy, type Policy, type PolicySpec } from '@/lib/database/policies'
 import { defaultUserColumn, ownRowsExpression, POLICY_TEMPLATES } from '@/lib/database/policy-templates'
 
 const table = { schema: 'public', name: 'Todo "items"' }
@@ -49,6 +49,14 @@ describe('policy SQL', () => {
     expect(alterPolicySql(table, policy(), spec({ permissive: false }))).toContain('AS RESTRICTIVE FOR SELECT')
     // Removing WITH CHECK: ALTER POLICY can only set one.
     expect(alterPolicySql(table, policy({ command: 'UPDATE', withCheck: 'a' }), spec({ command: 'UPDATE', withCheck: '' }))).toContain('DROP POLICY "p"')
+  })
+
+  it('knows a name taken on the table, except by the policy being edited', () => {
+    const t = { policies: [policy({ name: 'a' }), policy({ name: 'b' })] }
+    expect(policyNameTaken(t, ' a ')).toBe(true)
+    expect(policyNameTaken(t, 'c')).toBe(false)
+    expect(policyNameTaken(t, 'a', 'a')).toBe(false)
+    expect(policyNameTaken(t, 'b', 'a')).toBe(true)
   })
 
   it('drops a policy', () => {
