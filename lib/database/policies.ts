@@ -17,7 +17,7 @@ export const POLICY_COMMANDS = ['ALL', 'SELECT', 'INSERT', 'UPDATE', 'DELETE'] a
 export type PolicyCommand = (typeof POLICY_COMMANDS)[number]
 
 /**
- * Tables (ordinary and partitioned, not partitions) outside `$1` (schemas as a Postgres array),
+ * Tables (ordinary and partitioned, not partitions, none an extension made) outside `$1` (schemas as a Postgres array),
  * with their RLS flag, their uuid columns (for the "own rows" templates) and their policies.
  * polcmd: r select, a insert, w update, d delete, * all; polroles `{0}` is PUBLIC.
  */
@@ -37,6 +37,8 @@ from pg_catalog.pg_class c
 join pg_catalog.pg_namespace n on n.oid = c.relnamespace
 where c.relkind in ('r', 'p') and not c.relispartition
   and not (n.nspname = any($1::text::text[])) and n.nspname !~ '^pg_(toast_)?temp_'
+  and not exists (select 1 from pg_catalog.pg_depend d
+    where d.classid = 'pg_catalog.pg_class'::pg_catalog.regclass and d.objid = c.oid and d.deptype = 'e')
 order by n.nspname = 'public' desc, n.nspname, c.relname`
 
 export type Policy = {

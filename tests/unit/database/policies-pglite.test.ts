@@ -4,6 +4,7 @@
  * claim the way the platform's helper does (request.jwt.claim.sub).
  */
 import { PGlite } from '@electric-sql/pglite'
+import { citext } from '@electric-sql/pglite/contrib/citext'
 import { alterPolicySql, createPolicySql, dropPolicySql, parsePolicyTables, POLICY_EXCLUDED_SCHEMAS, POLICY_TABLES_SQL, policyToSpec, setRowLevelSecuritySql } from '@/lib/database/policies'
 import { POLICY_TEMPLATES } from '@/lib/database/policy-templates'
 import { postgresArrayText } from '@/lib/sql/table-description'
@@ -37,7 +38,7 @@ const visibleBodies = (role: string, sub: string | null) =>
   asUser(role, sub, async () => (await db.query<{ body: string }>('select body from public.notes order by body')).rows.map((r) => r.body))
 
 beforeAll(async () => {
-  db = await PGlite.create()
+  db = await PGlite.create({ extensions: { citext } })
   await db.exec(`
     create role anon nologin; create role authenticated nologin; create role service_role nologin bypassrls;
     create schema auth;
@@ -49,6 +50,9 @@ beforeAll(async () => {
     grant all on public.notes to anon, authenticated, service_role;
     grant usage on sequence public.notes_id_seq to anon, authenticated, service_role;
     insert into public.notes (user_id, body) values ('${ALICE}', 'alice'), ('${BOB}', 'bob');
+    create extension citext;
+    create table public.made_by_extension (id int);
+    alter extension citext add table public.made_by_extension;
     create schema "My Schema";
     create table "My Schema"."odd ""name""" (id int);
   `)
@@ -59,7 +63,7 @@ afterAll(async () => {
 })
 
 describe('policies on PGlite', () => {
-  it('lists the user tables (not auth) with RLS off, uuid columns and no policies', async () => {
+  it('lists the user tables (not auth, none an extension owns) with RLS off, uuid columns and no policies', async () => {
     const list = await tables()
     expect(list.map((t) => `${t.schema}.${t.name}`)).toEqual(['public.notes', 'My Schema.odd "name"'])
     expect(list[0]).toMatchObject({ rlsEnabled: false, uuidColumns: ['owner', 'user_id'], policies: [] })
