@@ -52,7 +52,7 @@ describe('Authentication → Policies on a project database', () => {
     await run(developer.token, `create table public.todos (id serial primary key, user_id uuid, task text);
       insert into public.todos (user_id, task) values ('${alice}', 'alice task'), ('${bob}', 'bob task');
       create function public.add(a integer, b integer default 1) returns integer language sql as $$ select a + b $$;`)
-  })
+  }, 120_000) // a platform and a project database: slow on a shared machine
   afterAll(async () => platform?.close())
 
   it('lists the table for a Read-only member, with RLS off: the anon key reads everything', async () => {
