@@ -3,6 +3,7 @@ import { useRouter } from 'next/router'
 import { useState, type ReactNode } from 'react'
 import { AiAssistantButton } from '@/components/interfaces/App/AiAssistant/AiAssistantButton'
 import { AiAssistantPanel } from '@/components/interfaces/App/AiAssistant/AiAssistantPanel'
+import { ApiDocsButton } from '@/components/interfaces/App/ApiDocs/ApiDocsButton'
 import { useAiAssistantPanelQueryParam } from '@/components/interfaces/App/AiAssistant/useAiAssistantPanelQueryParam'
 import { OrganizationBanners } from '@/components/interfaces/App/Banners/OrganizationBanners'
 import { AppLayout, LayoutSkeleton } from '@/components/layouts/AppLayout'
@@ -70,6 +71,7 @@ export function ProjectLayout({ projectRef, title, children }: ProjectLayoutProp
         <button type="button" className={`btn btn-sm ${styles.menuButton}`} aria-expanded={menuOpen} onClick={() => setMenuOpen((v) => !v)}>
           Project menu
         </button>
+        {projectRef && <ApiDocsButton projectRef={projectRef} className="btn btn-sm" />}
         <AiAssistantButton className="btn btn-sm" />
       </div>
       {redirecting ? <LayoutSkeleton /> : children}

@@ -16,4 +16,5 @@ export const databaseKeys = {
   triggerFunctions: (projectRef: string | undefined) => [...sqlKeys.query(projectRef, 'database'), 'trigger-functions'] as const,
   fdwExtensions: (projectRef: string | undefined) => [...sqlKeys.query(projectRef, 'database'), 'fdw-extensions'] as const,
   foreignData: (projectRef: string | undefined) => [...sqlKeys.query(projectRef, 'database'), 'foreign-data'] as const,
+  policies: (projectRef: string | undefined) => [...sqlKeys.query(projectRef, 'database'), 'policies'] as const,
 }

@@ -24,6 +24,7 @@ export function projectRoutes({ advisorRulesPreview }: { advisorRulesPreview: bo
     { key: 'hooks', label: 'Database hooks', section: 'Database', href: (ref) => `/project/${ref}/database/hooks`, available: true },
     { key: 'wrappers', label: 'Wrappers', section: 'Database', href: (ref) => `/project/${ref}/database/wrappers`, available: true },
     { key: 'auth-users', label: 'Users', section: 'Authentication', href: (ref) => `/project/${ref}/auth/users`, available: true },
+    { key: 'auth-policies', label: 'Policies', section: 'Authentication', href: (ref) => `/project/${ref}/auth/policies`, available: true },
     { key: 'auth-settings', label: 'Settings', section: 'Authentication', href: (ref) => `/project/${ref}/auth/settings`, available: true },
     {
       key: 'security-advisor',

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react'
 import { dropHookSql, type Hook } from '@/lib/database/hooks'
 import type { ProjectAccess } from '@/hooks/use-project-access'
-import { ScriptConfirmModal } from './ScriptConfirmModal'
+import { ScriptConfirmModal } from '@/components/ui/ScriptConfirmModal'
 
 /** Delete a hook (DROP TRIGGER), and the function the dashboard made for it when asked. */
 export function DeleteHookModal({ access, hook, onClose }: { access: ProjectAccess; hook: Hook; onClose: () => void }) {

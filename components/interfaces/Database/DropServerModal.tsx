@@ -1,7 +1,7 @@
 import { useId, useState } from 'react'
 import { dropServerSql, type ForeignServerRow } from '@/lib/database/wrappers'
 import type { ProjectAccess } from '@/hooks/use-project-access'
-import { ScriptConfirmModal } from './ScriptConfirmModal'
+import { ScriptConfirmModal } from '@/components/ui/ScriptConfirmModal'
 
 /** DROP SERVER, with CASCADE explained: it also drops the user mappings and foreign tables. */
 export function DropServerModal({ access, server, onClose }: { access: ProjectAccess; server: ForeignServerRow; onClose: () => void }) {

@@ -3,7 +3,7 @@ import { Badge } from '@/components/ui/Badge'
 import { Tooltip } from '@/components/ui/Tooltip'
 import { extensionLink } from '@/lib/catalogue/extensions'
 import { enableBlockReason, type ExtensionEntry } from '@/lib/database/extensions'
-import { WriteButton } from './WriteButton'
+import { WriteButton } from '@/components/ui/WriteButton'
 import styles from './Database.module.css'
 
 type ExtensionCardProps = {

@@ -8,9 +8,9 @@ import { SkeletonLines } from '@/components/ui/Skeleton'
 import { Toggle } from '@/components/ui/Toggle'
 import { useHooksQuery } from '@/data/database/hooks-query'
 import type { Hook } from '@/lib/database/hooks'
-import { DatabaseGate } from './DatabaseGate'
+import { DatabaseGate } from '@/components/ui/DatabaseGate'
 import { useProjectAccess, type ProjectAccess } from '@/hooks/use-project-access'
-import { WriteButton } from './WriteButton'
+import { WriteButton } from '@/components/ui/WriteButton'
 import styles from './Database.module.css'
 
 // Dialogs load when first opened, keeping the screen's first load small.

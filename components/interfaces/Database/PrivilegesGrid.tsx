@@ -18,7 +18,7 @@ import {
   type PrivilegeGridColumn,
 } from '@/lib/database/column-privileges'
 import type { ProjectAccess } from '@/hooks/use-project-access'
-import { WriteButton } from './WriteButton'
+import { WriteButton } from '@/components/ui/WriteButton'
 import styles from './Database.module.css'
 
 const SOURCE_NOTE: Record<string, string> = {

@@ -1,6 +1,6 @@
 import { setHookEnabledSql, type Hook } from '@/lib/database/hooks'
 import type { ProjectAccess } from '@/hooks/use-project-access'
-import { ScriptConfirmModal } from './ScriptConfirmModal'
+import { ScriptConfirmModal } from '@/components/ui/ScriptConfirmModal'
 
 /** Enable or disable a hook (ALTER TABLE … ENABLE / DISABLE TRIGGER), SQL shown first. */
 export function ToggleHookModal({ access, hook, enabled, onClose }: { access: ProjectAccess; hook: Hook; enabled: boolean; onClose: () => void }) {

@@ -9,9 +9,9 @@ import { useFdwExtensionsQuery } from '@/data/database/fdw-extensions-query'
 import { useForeignDataQuery } from '@/data/database/foreign-data-query'
 import { isRefusedExtension, REFUSED_EXTENSION_MESSAGE, type ExtensionEntry } from '@/lib/database/extensions'
 import { FDW_EXTENSIONS, parseOptions, type FdwExtensionRow, type ForeignServerRow } from '@/lib/database/wrappers'
-import { DatabaseGate } from './DatabaseGate'
+import { DatabaseGate } from '@/components/ui/DatabaseGate'
 import { useProjectAccess, type ProjectAccess } from '@/hooks/use-project-access'
-import { WriteButton } from './WriteButton'
+import { WriteButton } from '@/components/ui/WriteButton'
 import styles from './Database.module.css'
 
 // Dialogs load when first opened, keeping the screen's first load small.

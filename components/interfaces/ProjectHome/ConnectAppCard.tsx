@@ -2,25 +2,17 @@ import { CopyButton } from '@/components/ui/CopyButton'
 import { ErrorState } from '@/components/ui/ErrorState'
 import { SkeletonLines } from '@/components/ui/Skeleton'
 import { codeBlockClass } from '@/components/ui/SqlPreview'
-import { apiKeyOf, useProjectApiKeysQuery } from '@/data/api-keys/api-keys-query'
-import { useProjectSettingsQuery } from '@/data/api-keys/project-settings-query'
-import { clientSetupSnippet } from './ProjectHome.utils'
+import { useProjectApiEndpoint } from '@/hooks/use-project-api-endpoint'
+import { clientSetupSnippet } from '@/lib/api-docs/snippets'
 import styles from './ProjectHome.module.css'
 
 /** The project's URL and anon key (every member may use it) with a copyable `supabase-js` setup, beside the client libraries. */
 export function ConnectAppCard({ projectRef }: { projectRef: string }) {
-  const settings = useProjectSettingsQuery({ projectRef })
-  const keys = useProjectApiKeysQuery({ projectRef })
-  const url = settings.data?.app_config.endpoint
-  const anonKey = apiKeyOf(keys.data, 'anon')
+  const { url, anonKey, error, retry, retrying } = useProjectApiEndpoint(projectRef)
 
   let content
-  if (settings.isError || keys.isError) {
-    const retry = () => {
-      if (settings.isError) void settings.refetch()
-      if (keys.isError) void keys.refetch()
-    }
-    content = <ErrorState title="Failed to load the project's API" error={settings.error ?? keys.error} onRetry={retry} retrying={settings.isFetching || keys.isFetching} />
+  if (error) {
+    content = <ErrorState title="Failed to load the project's API" error={error} onRetry={retry} retrying={retrying} />
   } else if (!url || !anonKey) {
     content = <SkeletonLines lines={3} label="Loading the project URL and key" />
   } else {

@@ -66,8 +66,3 @@ export function parseExampleProjects(value: unknown): ExampleProject[] | null {
   })
   return projects.length > 0 ? projects : null
 }
-
-/** The few lines that connect `supabase-js` to the project, with its URL and anon key filled in. */
-export function clientSetupSnippet(url: string, anonKey: string): string {
-  return [`import { createClient } from '@supabase/supabase-js'`, `const supabase = createClient('${url}', '${anonKey}')`].join('\n')
-}

@@ -27,14 +27,16 @@ describe('projectRoutes', () => {
     ])
   })
 
-  it('lists Authentication → Users, then Settings, right after the database areas', () => {
+  it('lists Authentication → Users, Policies, then Settings, right after the database areas', () => {
     const routes = projectRoutes({ advisorRulesPreview: false })
     const auth = routes.filter((r) => r.section === 'Authentication')
     expect(auth.map((r) => [r.label, r.href('abc')])).toEqual([
       ['Users', '/project/abc/auth/users'],
+      ['Policies', '/project/abc/auth/policies'],
       ['Settings', '/project/abc/auth/settings'],
     ])
-    expect(routes[routes.indexOf(auth[0]!) - 1]?.section).toBe('Database')
+    const sections = [...new Set(routes.map((r) => r.section))]
+    expect(sections.indexOf('Authentication')).toBe(sections.indexOf('Database') + 1)
   })
 
   it('has unique keys, and every area is shipped', () => {

@@ -11,6 +11,7 @@ import { AiAssistantComposer } from './AiAssistantComposer'
 import { AiAssistantContext } from './AiAssistantContext'
 import { CloseIcon, SparkIcon } from './AiAssistantIcons'
 import { AiAssistantMessages } from './AiAssistantMessages'
+import { sidePanelClasses } from '@/components/ui/SidePanel'
 import styles from './AiAssistantPanel.module.css'
 import { AiAssistantStatusNote } from './AiAssistantStatusNote'
 import { discardAnswer } from './ai-answer-runner'
@@ -69,8 +70,8 @@ export function AiAssistantPanel({ projectRef }: AiAssistantPanelProps) {
   }
 
   return (
-    <aside id={AI_ASSISTANT_PANEL_ID} aria-label="AI assistant" className={styles.panel} onKeyDown={onKeyDown}>
-      <header className={styles.header}>
+    <aside id={AI_ASSISTANT_PANEL_ID} aria-label="AI assistant" className={sidePanelClasses.panel} onKeyDown={onKeyDown}>
+      <header className={sidePanelClasses.header}>
         <h2 className={styles.title}>
           <SparkIcon />
           AI assistant
