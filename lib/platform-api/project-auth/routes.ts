@@ -49,10 +49,10 @@ const userAttributes = z.strictObject({
 })
 const userParams = z.strictObject({ ref: z.string(), id: z.uuid('must be a user id (uuid)') })
 const refParams = z.strictObject({ ref: z.string() })
-const listQuery = z.strictObject({
-  page: z.coerce.number().int().min(1).default(1),
-  per_page: z.coerce.number().int().min(1).max(1000).default(50),
-})
+// auth-js sends `page=&per_page=` when none is given: empty means the default.
+const pageNumber = (fallback: number, max: number) =>
+  z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(1).max(max).default(fallback))
+const listQuery = z.strictObject({ page: pageNumber(1, 1_000_000), per_page: pageNumber(50, 1000) })
 const deleteBody = z.strictObject({ should_soft_delete: z.boolean().optional() })
 const linkBody = z.strictObject({
   type: z.string().max(32),
