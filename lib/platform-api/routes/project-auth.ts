@@ -13,6 +13,7 @@ import { getProjectAuthConfig, updateProjectAuthConfig } from '../project-auth/c
 import { projectRealm } from '../project-auth/realm'
 import { createRecoveryLink } from '../project-auth/recovery'
 import { refParams } from '../projects/schemas'
+import { emptyBody } from '@/lib/api-types/projects'
 
 /**
  * A project's own users and auth settings as the dashboard manages them (lib/api-types/
@@ -83,6 +84,7 @@ export const projectAuthRoutes = [
     summary: 'Make a one-time recovery link for a project user (no mail is sent)',
     access: developer,
     params: userParams,
+    body: emptyBody,
     handler: async (ctx) => {
       const realm = await realmOf(ctx)
       const user = await getProjectUser(realm, ctx.params.id)
