@@ -7,7 +7,7 @@ import { ApiError } from '../http/errors'
 import { route, type RouteDeclaration } from '../http/route'
 import { respond, type ApiRequest } from '../http/types'
 import { verifyProjectKey } from '../projects/api-keys'
-import { gotrueCoreRoutes } from '../routes/gotrue'
+import { gotrueCoreRoutes, metadata } from '../routes/gotrue'
 import { createProjectUser, deleteProjectUser, getProjectUser, listProjectUsers, updateProjectUser } from './admin'
 import { getProjectAuthConfig } from './config'
 import { projectRealm } from './realm'
@@ -32,9 +32,6 @@ async function requireServiceRole(req: ApiRequest): Promise<void> {
   if (key?.role !== 'service_role') throw new ApiError(403, 'User not allowed', 'not_admin')
 }
 
-const metadata = z
-  .record(z.string(), z.unknown())
-  .refine((data) => JSON.stringify(data).length <= 16_384, 'metadata is limited to 16384 bytes of JSON')
 const userAttributes = z.strictObject({
   email: z.string().max(320).optional(),
   password: z.string().max(1024).optional(),

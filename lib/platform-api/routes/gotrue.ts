@@ -17,9 +17,10 @@ import { getStore } from '../db/store'
 const metaSecurity = z.strictObject({ captcha_token: z.string().max(4096).nullish() }).optional()
 const pkce = { code_challenge: z.string().max(256).nullish(), code_challenge_method: z.string().max(16).nullish() }
 const redirectQuery = z.strictObject({ redirect_to: z.string().max(2048).optional() })
-const metadata = z
+/** User (or app) metadata as GoTrue takes it: a JSON object of at most 16 KiB. */
+export const metadata = z
   .record(z.string(), z.unknown())
-  .refine((data) => JSON.stringify(data).length <= 16_384, 'user metadata is limited to 16384 bytes of JSON')
+  .refine((data) => JSON.stringify(data).length <= 16_384, 'metadata is limited to 16384 bytes of JSON')
 
 const signUpBody = z.strictObject({
   email: z.string().max(320).optional(),
