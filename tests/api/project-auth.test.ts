@@ -268,3 +268,30 @@ describe('project auth with supabase-js', () => {
     expect((await client(keys.anon).auth.getUser(session.access_token)).error).toMatchObject({ status: 401 })
   })
 })
+
+describe('project auth of the self-hosted default project', () => {
+  let platform: TestPlatform
+  afterAll(async () => platform?.close())
+
+  it('serves the default project its users: sign-up, a token REST accepts as authenticated, the dashboard list', async () => {
+    platform = await startTestPlatform({ isPlatform: false })
+    const res = await platform.request('/platform/projects/default/api-keys')
+    expect(res.status, JSON.stringify(res.body)).toBe(200)
+    const anon = (res.body as { name: string; api_key: string }[]).find((k) => k.name === 'anon')!.api_key
+    const made = await sql(platform, undefined, 'default', `create table public.mine (id serial primary key, owner uuid not null default auth.uid(), body text);
+      alter table public.mine enable row level security;
+      create policy own on public.mine for all to authenticated using (owner = auth.uid()) with check (owner = auth.uid());`)
+    expect(made.status, JSON.stringify(made.body)).toBe(200)
+    const app = createClient(`${platform.apiUrl}/project/default`, anon, {
+      auth: { persistSession: false, autoRefreshToken: false },
+      realtime: { transport: NoWebSocket as never },
+    })
+    const address = `self-${crypto.randomBytes(3).toString('hex')}@app.example`
+    const { data, error } = await app.auth.signUp({ email: address, password: PASSWORD })
+    expect(error).toBeNull()
+    expect((await app.from('mine').insert({ body: 'hello' })).error).toBeNull()
+    expect((await app.from('mine').select('owner, body')).data).toEqual([{ owner: data.user!.id, body: 'hello' }])
+    const listed = await platform.request(`/platform/auth/default/users?keywords=${encodeURIComponent(address)}`)
+    expect(listed.body).toMatchObject({ total: 1, users: [{ id: data.user!.id, email: address }] })
+  }, 120_000)
+})
