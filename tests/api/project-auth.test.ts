@@ -114,6 +114,11 @@ describe('project auth with supabase-js', () => {
     // ...and nobody through REST: the auth schema is not served, and its tables grant the API roles nothing.
     const viaRest = await service.schema('auth').from('users').select('*')
     expect(viaRest.error).not.toBeNull()
+    const grants = await ownerSql(`select r.rolname, t.name from pg_roles r,
+        unnest(array['auth.users', 'auth.sessions', 'auth.refresh_tokens', 'auth.recovery_tokens']) as t(name)
+      where r.rolname in ('anon', 'authenticated', 'service_role')
+        and (has_table_privilege(r.oid, t.name::regclass, 'select') or has_column_privilege(r.oid, 'auth.users'::regclass, 'email', 'select'))`)
+    expect(grants.body.rows).toEqual([])
   })
 
   it('lets row level security on auth.uid() keep two users apart; anon and the service key as their policies say', async () => {
