@@ -24,12 +24,13 @@ const PREFIX = '/:ref/auth/v1'
 const resolve = (req: ApiRequest) => projectRealm(req.params.ref, req.headers)
 const anyone = { scope: 'public' } as const
 
-/** The admin endpoints need the service key as bearer token, as GoTrue's do. */
-async function requireServiceRole(req: ApiRequest): Promise<void> {
+/** The realm of an admin endpoint, which needs the service key as bearer token, as GoTrue's do. */
+async function adminRealm(req: ApiRequest) {
   const token = bearerToken(req)
   if (!token) throw new ApiError(401, 'This endpoint requires a Bearer token', 'no_authorization')
   const key = await verifyProjectKey(await getStore(), req.params.ref, token)
   if (key?.role !== 'service_role') throw new ApiError(403, 'User not allowed', 'not_admin')
+  return resolve(req)
 }
 
 const userAttributes = z.strictObject({
@@ -115,8 +116,7 @@ export const projectAuthRoutes: RouteDeclaration[] = [
     params: refParams,
     query: listQuery,
     handler: async ({ req, query }) => {
-      await requireServiceRole(req)
-      const realm = await resolve(req)
+      const realm = await adminRealm(req)
       const { users, total } = await listProjectUsers(realm, { page: query.page, perPage: query.per_page })
       const body = { users: await Promise.all(users.map((u) => loadUserJson(realm, u))), aud: 'authenticated' }
       const last = Math.max(1, Math.ceil(total / query.per_page))
@@ -133,8 +133,7 @@ export const projectAuthRoutes: RouteDeclaration[] = [
     params: refParams,
     body: userAttributes,
     handler: async ({ req, body }) => {
-      await requireServiceRole(req)
-      const realm = await resolve(req)
+      const realm = await adminRealm(req)
       return loadUserJson(realm, await createProjectUser(realm, attributes(body)))
     },
   }),
@@ -145,8 +144,7 @@ export const projectAuthRoutes: RouteDeclaration[] = [
     access: anyone,
     params: userParams,
     handler: async ({ req, params }) => {
-      await requireServiceRole(req)
-      const realm = await resolve(req)
+      const realm = await adminRealm(req)
       return loadUserJson(realm, await getProjectUser(realm, params.id))
     },
   }),
@@ -158,8 +156,7 @@ export const projectAuthRoutes: RouteDeclaration[] = [
     params: userParams,
     body: userAttributes,
     handler: async ({ req, params, body }) => {
-      await requireServiceRole(req)
-      const realm = await resolve(req)
+      const realm = await adminRealm(req)
       return loadUserJson(realm, await updateProjectUser(realm, params.id, attributes(body), { replaceMetadata: false }))
     },
   }),
@@ -171,9 +168,8 @@ export const projectAuthRoutes: RouteDeclaration[] = [
     params: userParams,
     body: deleteBody,
     handler: async ({ req, params, body }) => {
-      await requireServiceRole(req)
+      const realm = await adminRealm(req)
       if (body.should_soft_delete) throw new ApiError(422, 'Soft deletion is not supported by the embedded auth service', 'validation_failed')
-      const realm = await resolve(req)
       return loadUserJson(realm, await deleteProjectUser(realm, params.id))
     },
   }),
@@ -185,9 +181,8 @@ export const projectAuthRoutes: RouteDeclaration[] = [
     params: refParams,
     body: linkBody,
     handler: async ({ req, body }) => {
-      await requireServiceRole(req)
+      const realm = await adminRealm(req)
       if (body.type !== 'recovery') throw new ApiError(422, `Links of type ${body.type} are not supported: use recovery`, 'validation_failed')
-      const realm = await resolve(req)
       const user = await findUserByEmail(realm, body.email)
       if (!user) throw new ApiError(404, 'User with this email not found', 'user_not_found')
       const { SITE_URL } = await getProjectAuthConfig(await getStore(), req.params.ref)
