@@ -11,6 +11,7 @@ import { logsRoutes } from './routes/logs'
 import { organizationRoutes } from './routes/organizations'
 import { pgMetaRoutes } from './routes/pg-meta'
 import { profileRoutes } from './routes/profile'
+import { projectAuthRoutes } from './routes/project-auth'
 import { projectRoutes } from './routes/projects'
 import { snippetRoutes } from './routes/snippets'
 import { supportRoutes } from './routes/support'
@@ -37,6 +38,7 @@ export function createPlatformRouter(): Router {
       ...logsRoutes,
       ...vaultRoutes,
       ...apiKeyRoutes,
+      ...projectAuthRoutes,
     ])
     .observe(recordGatewayRequest) // every request aimed at a project becomes an API gateway log line
 }

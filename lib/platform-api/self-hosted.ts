@@ -1,6 +1,6 @@
 import crypto from 'node:crypto'
 import { SELF_HOSTED_EMAIL, SELF_HOSTED_USER_ID } from './auth/self-hosted-user'
-import { hashPassword } from './auth/users'
+import { hashPassword } from './auth/passwords'
 import type { Db } from './db/types'
 import { DEFAULT_PROJECT_REF, projectTarget } from './projects/targets'
 

@@ -22,11 +22,11 @@ export type AccessClaims = {
 }
 
 /**
- * The signing secret, its key object (node:crypto signs a little faster with one), and the tokens
- * it verified lately: a token's claims never change, so each is checked once per process until
- * VERIFIED_TTL_MS or its expiry, whichever comes first.
+ * The signing secret and its key object (node:crypto signs a little faster with one). Tokens
+ * verified lately are remembered per key (a token's claims never change, so each is checked once
+ * per process until VERIFIED_TTL_MS or its expiry, whichever comes first).
  */
-type Secret = { raw: Uint8Array; key: crypto.KeyObject; verified: Map<string, { claims: AccessClaims; until: number }> }
+type Secret = { raw: Uint8Array; key: crypto.KeyObject }
 
 const VERIFIED_TTL_MS = 60_000
 const VERIFIED_MAX = 10_000
@@ -36,7 +36,7 @@ const g = globalThis as typeof globalThis & { __jwtSecret?: Secret }
 function secret(): Secret {
   if (g.__jwtSecret) return g.__jwtSecret
   const raw = loadJwtSecret()
-  g.__jwtSecret = { raw, key: crypto.createSecretKey(raw), verified: new Map() }
+  g.__jwtSecret = { raw, key: crypto.createSecretKey(raw) }
   return g.__jwtSecret
 }
 
@@ -66,14 +66,26 @@ function loadJwtSecret(): Uint8Array {
   return new TextEncoder().encode(secret)
 }
 
-/** Signs an access token for a session. */
-export async function signAccessToken(claims: Omit<AccessClaims, 'exp' | 'role'>): Promise<{ token: string; expiresAt: number }> {
-  const expiresAt = Math.floor(Date.now() / 1000) + ACCESS_TOKEN_TTL_SECONDS
-  // The claims GoTrue puts in its access tokens, so code written against GoTrue reads ours alike.
-  const token = await new SignJWT({
+/** The claims a session token carries beside the standard ones. */
+export type SessionTokenClaims = Omit<AccessClaims, 'exp' | 'role'> & {
+  app_metadata?: Record<string, unknown>
+  user_metadata?: Record<string, unknown>
+}
+
+/** How a realm's tokens are signed: its key, their lifetime and issuer (GoTrue's `iss`). */
+export type TokenKey = { key: crypto.KeyObject; ttlSeconds: number; issuer?: string }
+
+/** Tokens verified lately, per key: a rotated key leaves its cache behind with it. */
+const verifiedByKey = new WeakMap<crypto.KeyObject, Map<string, { claims: AccessClaims; until: number }>>()
+
+/** Signs a session's access token with the claims GoTrue puts in its tokens, so code written against GoTrue reads ours alike. */
+export async function signSessionToken(signing: TokenKey, claims: SessionTokenClaims): Promise<{ token: string; expiresAt: number }> {
+  const expiresAt = Math.floor(Date.now() / 1000) + signing.ttlSeconds
+  const jwt = new SignJWT({
     email: claims.email,
     phone: '',
-    app_metadata: { provider: 'email', providers: ['email'] },
+    app_metadata: claims.app_metadata ?? { provider: 'email', providers: ['email'] },
+    ...(claims.user_metadata ? { user_metadata: claims.user_metadata } : {}),
     aal: claims.aal,
     amr: claims.amr ?? [],
     session_id: claims.session_id,
@@ -85,19 +97,20 @@ export async function signAccessToken(claims: Omit<AccessClaims, 'exp' | 'role'>
     .setSubject(claims.sub)
     .setIssuedAt()
     .setExpirationTime(expiresAt)
-    .sign(secret().key)
-  return { token, expiresAt }
+  if (signing.issuer) jwt.setIssuer(signing.issuer)
+  return { token: await jwt.sign(signing.key), expiresAt }
 }
 
-/** Verifies an access token; null when it is invalid or expired. */
-export async function verifyAccessToken(token: string): Promise<AccessClaims | null> {
-  const { key, verified } = secret()
+/** Verifies a session's access token signed with `key`; null when it is invalid, expired or not a user's. */
+export async function verifySessionToken(key: crypto.KeyObject, token: string): Promise<AccessClaims | null> {
+  let verified = verifiedByKey.get(key)
+  if (!verified) verifiedByKey.set(key, (verified = new Map()))
   const now = Date.now()
   const known = verified.get(token)
   if (known && known.until > now) return known.claims
   try {
-    const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'] })
-    if (typeof payload.sub !== 'string' || typeof payload.email !== 'string') return null
+    const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'], audience: 'authenticated' })
+    if (typeof payload.sub !== 'string' || typeof payload.email !== 'string' || payload.role !== 'authenticated') return null
     if (payload.aal !== 'aal1' && payload.aal !== 'aal2') return null
     const claims = payload as unknown as AccessClaims
     if (verified.size >= VERIFIED_MAX) verified.delete(verified.keys().next().value as string)
@@ -107,4 +120,19 @@ export async function verifyAccessToken(token: string): Promise<AccessClaims | n
     verified.delete(token)
     return null
   }
+}
+
+/** The platform's own signing: JWT_SECRET, an hour. */
+export function platformTokenKey(): TokenKey {
+  return { key: secret().key, ttlSeconds: ACCESS_TOKEN_TTL_SECONDS }
+}
+
+/** Signs an access token of the platform (dashboard sign-in) for a session. */
+export function signAccessToken(claims: SessionTokenClaims): Promise<{ token: string; expiresAt: number }> {
+  return signSessionToken(platformTokenKey(), claims)
+}
+
+/** Verifies an access token of the platform; null when it is invalid or expired. */
+export function verifyAccessToken(token: string): Promise<AccessClaims | null> {
+  return verifySessionToken(secret().key, token)
 }

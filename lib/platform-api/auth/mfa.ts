@@ -26,6 +26,7 @@ async function hasVerifiedFactor(db: Db, userId: string): Promise<boolean> {
 
 /** True when the user has a verified factor and the session has not used it (GoTrue's rule for sensitive changes). */
 export async function needsAal2(db: Db, ctx: AuthContext): Promise<boolean> {
+  if (!ctx.realm.tables.factors) return false // a realm without MFA (project users)
   return ctx.session.aal !== 'aal2' && (await hasVerifiedFactor(db, ctx.user.id))
 }
 

@@ -1,6 +1,5 @@
 import { z } from 'zod'
 import { MAX_PASSWORD_LENGTH } from '@/lib/password-strength'
-import { audit } from '../access'
 import type { Db } from '../db/types'
 import { ApiError } from '../http/errors'
 import type { AuthContext } from './auth-session'
@@ -16,9 +15,10 @@ import {
   rateLimitKeys,
   recordRateLimitHit,
 } from './rate-limit'
-import { revokeUserSessions, startSession, type TokenPair } from './sessions'
+import { inTransaction, limitKey, realmOf, type AuthRealm } from './realm'
+import { revokeUserSessions, rotateRefreshToken, startSession, type TokenPair } from './sessions'
 import { loadUserJson } from './user-json'
-import { burnPasswordCheck, findUserByEmail, findUserById, hashPassword, verifyPassword, type UserRow } from './users'
+import { burnPasswordCheck, findUserByEmail, findUserById, hashPassword, isBanned, tryInsertUser, verifyPassword } from './users'
 
 /** GoTrue's default minimum password length. */
 export const MIN_PASSWORD_LENGTH = 6
@@ -26,7 +26,8 @@ export const MIN_PASSWORD_LENGTH = 6
 export type ClientInfo = { ip: string; userAgent?: string }
 
 /** A session answer as GoTrue sends it: the tokens and the user. */
-export type SessionResponse = TokenPair & { user: Awaited<ReturnType<typeof loadUserJson>> }
+export type SessionResponse = TokenPair & { user: UserJson }
+export type UserJson = Awaited<ReturnType<typeof loadUserJson>>
 
 const emailSchema = z.email()
 
@@ -50,75 +51,88 @@ export function assertAcceptablePassword(password: string): void {
 }
 
 const invalidCredentials = () => new ApiError(400, 'Invalid login credentials', 'invalid_credentials')
+const banned = () => new ApiError(400, 'User is banned', 'user_banned')
 
 /**
- * `POST /signup`. The embedded platform sends no mail, so there is no e-mail confirmation step:
- * the address counts as confirmed at once and the answer carries a signed-in session. Well-formed
- * sign-ups count against the client address (SIGN_UP_ADDRESS_LIMIT); past it the answer is 429
- * with Retry-After.
+ * `POST /signup`. The embedded platform sends no mail: unless the realm asks for confirmation
+ * (a project with MAILER_AUTOCONFIRM off), the address counts as confirmed at once and the answer
+ * carries a signed-in session; otherwise the answer is the user alone, waiting for confirmation.
+ * Well-formed sign-ups count against the client address (SIGN_UP_ADDRESS_LIMIT); past it the
+ * answer is 429 with Retry-After.
  */
 export async function signUp(
-  db: Db,
+  target: Db | AuthRealm,
   input: { email: string; password: string; data?: Record<string, unknown> },
   client: ClientInfo
-): Promise<SessionResponse> {
+): Promise<SessionResponse | UserJson> {
+  const realm = realmOf(target)
+  if (realm.disableSignup) throw new ApiError(422, 'Signups not allowed for this instance', 'signup_disabled')
   const email = assertEmail(input.email)
   assertAcceptablePassword(input.password)
-  await consumeRateLimit(db, [
-    { key: rateLimitKeys.signUpAddress(client.ip), rule: SIGN_UP_ADDRESS_LIMIT, message: 'Too many sign-ups from this address.' },
+  await consumeRateLimit(realm.limits.db, [
+    { key: limitKey(realm, rateLimitKeys.signUpAddress(client.ip)), rule: SIGN_UP_ADDRESS_LIMIT, message: 'Too many sign-ups from this address.' },
   ])
   const hash = await hashPassword(input.password) // outside the transaction: bcrypt is slow
-  const result = await db.transaction(async (tx) => {
-    const { rows } = await tx.query<UserRow>(
-      `insert into platform.users (id, email, encrypted_password, email_confirmed_at, last_sign_in_at, user_metadata)
-       values (gen_random_uuid(), $1, $2, now(), now(), $3) on conflict do nothing returning *`,
-      [email, hash, JSON.stringify(input.data ?? {})]
-    )
-    const user = rows[0]
+  const confirmed = realm.autoconfirm
+  const result = await realm.db.transaction(async (db) => {
+    const tx = inTransaction(realm, db)
+    const user = await tryInsertUser(tx, { email, hash, metadata: input.data, confirmed, signedIn: confirmed })
     if (!user) return null
-    const tokens = await startSession(tx, user, { method: 'password', ip: client.ip, userAgent: client.userAgent })
-    await audit(tx, { userId: user.id, action: 'user.signed_up', metadata: { ip: client.ip } })
+    const tokens = confirmed ? await startSession(tx, user, { method: 'password', ip: client.ip, userAgent: client.userAgent }) : null
+    await realm.audit(db, { action: 'user_signedup', userId: user.id, email: user.email, metadata: { ip: client.ip } })
     return { user, tokens }
   })
   if (!result) throw new ApiError(422, 'User already registered', 'user_already_exists')
+  realm.onActive(result.user.id)
+  const user = await loadUserJson(realm, result.user)
+  if (!result.tokens) return user
   const { session_id: _sessionId, ...tokens } = result.tokens
-  return { ...tokens, user: await loadUserJson(db, result.user) }
+  return { ...tokens, user }
 }
 
 /**
  * `POST /token?grant_type=password`. Failures count against the account and the client address
  * (stored, since the server keeps no state); past either limit the answer is 429 with
- * Retry-After, even for the right password. Success clears the account's count.
+ * Retry-After, even for the right password. Success clears the account's count. An address not
+ * yet confirmed answers 400 `email_not_confirmed`, a banned user 400 `user_banned`.
  */
 export async function signInWithPassword(
-  db: Db,
+  target: Db | AuthRealm,
   input: { email: string; password: string },
   client: ClientInfo
 ): Promise<SessionResponse> {
+  const realm = realmOf(target)
   const email = input.email.trim()
-  const accountKey = rateLimitKeys.signInAccount(email)
-  const addressKey = rateLimitKeys.signInAddress(client.ip)
-  await assertNotRateLimited(db, [
+  const accountKey = limitKey(realm, rateLimitKeys.signInAccount(email))
+  const addressKey = limitKey(realm, rateLimitKeys.signInAddress(client.ip))
+  await assertNotRateLimited(realm.limits.db, [
     { key: accountKey, rule: SIGN_IN_ACCOUNT_LIMIT, message: 'Too many failed sign-in attempts for this account.' },
     { key: addressKey, rule: SIGN_IN_ADDRESS_LIMIT, message: 'Too many failed sign-in attempts from this address.' },
   ])
-  const user = email ? await findUserByEmail(db, email) : null
+  const user = email ? await findUserByEmail(realm, email) : null
   const ok = user ? await verifyPassword(input.password, user.encrypted_password) : await burnPasswordCheck(input.password)
   if (!user || !ok) {
-    await recordRateLimitHit(db, accountKey, SIGN_IN_ACCOUNT_LIMIT)
-    await recordRateLimitHit(db, addressKey, SIGN_IN_ADDRESS_LIMIT)
+    await recordRateLimitHit(realm.limits.db, accountKey, SIGN_IN_ACCOUNT_LIMIT)
+    await recordRateLimitHit(realm.limits.db, addressKey, SIGN_IN_ADDRESS_LIMIT)
+    await realm.audit(realm.db, { action: 'login_failed', userId: user?.id ?? null, email, metadata: { ip: client.ip, reason: 'invalid_credentials' } })
     throw invalidCredentials()
   }
-  const tokens = await db.transaction(async (tx) => {
-    await clearRateLimit(tx, accountKey)
-    await tx.query('update platform.users set last_sign_in_at = now() where id = $1', [user.id])
-    const started = await startSession(tx, user, { method: 'password', ip: client.ip, userAgent: client.userAgent })
-    await audit(tx, { userId: user.id, action: 'user.signed_in', metadata: { ip: client.ip } })
+  if (!user.email_confirmed_at) throw new ApiError(400, 'Email not confirmed', 'email_not_confirmed')
+  if (isBanned(user)) {
+    await realm.audit(realm.db, { action: 'login_failed', userId: user.id, email, metadata: { ip: client.ip, reason: 'user_banned' } })
+    throw banned()
+  }
+  await clearRateLimit(realm.limits.db, accountKey)
+  const tokens = await realm.db.transaction(async (db) => {
+    await db.query(`update ${realm.tables.users} set last_sign_in_at = now() where id = $1`, [user.id])
+    const started = await startSession(inTransaction(realm, db), user, { method: 'password', ip: client.ip, userAgent: client.userAgent })
+    await realm.audit(db, { action: 'login', userId: user.id, email: user.email, metadata: { ip: client.ip } })
     return started
   })
+  realm.onActive(user.id)
   const { session_id: _sessionId, ...pair } = tokens
-  const fresh = (await findUserById(db, user.id)) ?? user
-  return { ...pair, user: await loadUserJson(db, fresh) }
+  const fresh = (await findUserById(realm, user.id)) ?? user
+  return { ...pair, user: await loadUserJson(realm, fresh) }
 }
 
 /**
@@ -126,8 +140,9 @@ export async function signInWithPassword(
  * `current_password` when sent, refuses the same password, and signs out the user's other
  * sessions (whoever knew the old password is out).
  */
-export async function changePassword(db: Db, ctx: AuthContext, input: { password: string; currentPassword?: string }): Promise<void> {
-  if (await needsAal2(db, ctx)) {
+export async function changePassword(ctx: AuthContext, input: { password: string; currentPassword?: string }): Promise<void> {
+  const { realm } = ctx
+  if (await needsAal2(realm.db, ctx)) {
     throw new ApiError(401, 'AAL2 session is required to update email or password when MFA is enabled.', 'insufficient_aal')
   }
   assertAcceptablePassword(input.password)
@@ -138,10 +153,10 @@ export async function changePassword(db: Db, ctx: AuthContext, input: { password
     throw new ApiError(422, 'New password should be different from the old password.', 'same_password')
   }
   const hash = await hashPassword(input.password)
-  await db.transaction(async (tx) => {
-    await tx.query('update platform.users set encrypted_password = $2, updated_at = now() where id = $1', [ctx.user.id, hash])
-    await revokeUserSessions(tx, ctx.user.id, 'others', ctx.session.id)
-    await audit(tx, { userId: ctx.user.id, action: 'user.password_changed' })
+  await realm.db.transaction(async (db) => {
+    await db.query(`update ${realm.tables.users} set encrypted_password = $2, updated_at = now() where id = $1`, [ctx.user.id, hash])
+    await revokeUserSessions(inTransaction(realm, db), ctx.user.id, 'others', ctx.session.id)
+    await realm.audit(db, { action: 'user_updated_password', userId: ctx.user.id, email: ctx.user.email })
   })
 }
 
@@ -150,15 +165,28 @@ export async function changePassword(db: Db, ctx: AuthContext, input: { password
  * address is recorded, and every well-formed request gets the same empty answer, so the
  * endpoint reveals nothing about which addresses exist. Rate-limited per client address.
  */
-export async function requestRecovery(db: Db, input: { email: string }, client: ClientInfo): Promise<void> {
+export async function requestRecovery(target: Db | AuthRealm, input: { email: string }, client: ClientInfo): Promise<void> {
+  const realm = realmOf(target)
   const email = assertEmail(input.email)
-  const key = rateLimitKeys.recoverAddress(client.ip)
-  await assertNotRateLimited(db, [{ key, rule: RECOVER_ADDRESS_LIMIT, message: 'Too many password recovery requests from this address.' }])
-  await recordRateLimitHit(db, key, RECOVER_ADDRESS_LIMIT)
-  const user = await findUserByEmail(db, email)
+  const key = limitKey(realm, rateLimitKeys.recoverAddress(client.ip))
+  await assertNotRateLimited(realm.limits.db, [{ key, rule: RECOVER_ADDRESS_LIMIT, message: 'Too many password recovery requests from this address.' }])
+  await recordRateLimitHit(realm.limits.db, key, RECOVER_ADDRESS_LIMIT)
+  const user = await findUserByEmail(realm, email)
   if (!user) return
-  await db.transaction(async (tx) => {
-    await tx.query('insert into platform.auth_recovery_requests (user_id, ip) values ($1, $2)', [user.id, client.ip])
-    await audit(tx, { userId: user.id, action: 'user.recovery_requested', metadata: { ip: client.ip } })
+  await realm.db.transaction(async (db) => {
+    await db.query(`insert into ${realm.tables.recoveryRequests} (user_id, ip) values ($1, $2)`, [user.id, client.ip])
+    await realm.audit(db, { action: 'user_recovery_requested', userId: user.id, email: user.email, metadata: { ip: client.ip } })
   })
+}
+
+/** `POST /token?grant_type=refresh_token`: the next tokens of the session, with GoTrue's refusals. */
+export async function refreshSession(target: Db | AuthRealm, refreshToken: string): Promise<SessionResponse> {
+  const realm = realmOf(target)
+  const outcome = await rotateRefreshToken(realm, refreshToken)
+  if (outcome.kind === 'not_found') throw new ApiError(400, 'Invalid Refresh Token: Refresh Token Not Found', 'refresh_token_not_found')
+  if (outcome.kind === 'reused') throw new ApiError(400, 'Invalid Refresh Token: Already Used', 'refresh_token_already_used')
+  if (outcome.kind === 'banned') throw banned()
+  await realm.audit(realm.db, { action: 'token_refreshed', userId: outcome.user.id, email: outcome.user.email })
+  realm.onActive(outcome.user.id)
+  return { ...outcome.tokens, user: await loadUserJson(realm, outcome.user) }
 }

@@ -1,4 +1,5 @@
 import type { Db } from '../db/types'
+import { realmOf, type AuthRealm } from './realm'
 import type { UserRow } from './users'
 
 export type FactorRow = {
@@ -32,8 +33,11 @@ export function factorJson(f: FactorRow) {
   }
 }
 
-export async function listFactors(db: Db, userId: string): Promise<FactorRow[]> {
-  const { rows } = await db.query<FactorRow>('select * from platform.mfa_factors where user_id = $1 order by created_at, id', [userId])
+/** The user's factors; none in a realm without MFA. */
+export async function listFactors(target: Db | AuthRealm, userId: string): Promise<FactorRow[]> {
+  const { db, tables } = realmOf(target)
+  if (!tables.factors) return []
+  const { rows } = await db.query<FactorRow>(`select * from ${tables.factors} where user_id = $1 order by created_at, id`, [userId])
   return rows
 }
 
@@ -54,8 +58,9 @@ export function userJson(user: UserRow, factors: FactorRow[]) {
     confirmed_at: confirmedAt,
     phone: '',
     last_sign_in_at: lastSignIn,
-    app_metadata: { provider: 'email', providers: ['email'] },
+    app_metadata: user.app_metadata ?? { provider: 'email', providers: ['email'] },
     user_metadata: user.user_metadata ?? {},
+    ...(user.banned_until ? { banned_until: iso(user.banned_until) } : {}),
     identities: [
       {
         identity_id: user.id,
@@ -78,6 +83,6 @@ export function userJson(user: UserRow, factors: FactorRow[]) {
 }
 
 /** The user with their factors, in GoTrue's shape. */
-export async function loadUserJson(db: Db, user: UserRow) {
-  return userJson(user, await listFactors(db, user.id))
+export async function loadUserJson(target: Db | AuthRealm, user: UserRow) {
+  return userJson(user, await listFactors(target, user.id))
 }

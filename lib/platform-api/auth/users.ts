@@ -1,12 +1,9 @@
 import crypto from 'node:crypto'
-import bcrypt from 'bcryptjs'
 import type { Db } from '../db/types'
+import { hashPassword } from './passwords'
+import { realmOf, type AuthRealm } from './realm'
 
-/** bcrypt cost: about 70 ms a hash here, the usual trade-off for interactive sign-in. */
-export const BCRYPT_COST = 10
-
-/** bcrypt reads only the first 72 bytes of its input. */
-const BCRYPT_MAX_BYTES = 72
+export { BCRYPT_COST, burnPasswordCheck, hashPassword, verifyPassword } from './passwords'
 
 export type UserRow = {
   id: string
@@ -15,75 +12,76 @@ export type UserRow = {
   email_confirmed_at: string | null
   last_sign_in_at: string | null
   user_metadata: Record<string, unknown>
+  /** Project users: what only the service may set (provider, roles). */
+  app_metadata?: Record<string, unknown>
+  /** Project users: no sign-in or refresh until then. */
+  banned_until?: string | Date | null
   created_at: string
   updated_at: string
 }
 
-/**
- * What bcrypt is given: the password itself, or, past bcrypt's 72-byte window, its SHA-256
- * (base64, so no NUL byte), so that two long passwords sharing a prefix never collide.
- * Passwords of 72 bytes or fewer hash exactly as before.
- */
-function bcryptInput(password: string): string {
-  if (Buffer.byteLength(password, 'utf8') <= BCRYPT_MAX_BYTES) return password
-  return crypto.createHash('sha256').update(password, 'utf8').digest('base64')
+/** A user whose ban has not run out. */
+export function isBanned(user: Pick<UserRow, 'banned_until'>): boolean {
+  return Boolean(user.banned_until) && new Date(user.banned_until!).getTime() > Date.now()
 }
 
-/** Hashes a password with bcrypt. */
-export function hashPassword(password: string): Promise<string> {
-  return bcrypt.hash(bcryptInput(password), BCRYPT_COST)
-}
-
-/** Compares a password with a stored bcrypt hash; false for a malformed or unusable hash. */
-export async function verifyPassword(password: string, hash: string): Promise<boolean> {
-  try {
-    return await bcrypt.compare(bcryptInput(password), hash)
-  } catch {
-    return false
-  }
-}
-
-// A real hash of a random password: comparing against it costs what a real check costs, so an
-// unknown e-mail answers as slowly as a wrong password and timing reveals no account.
-let dummyHash: Promise<string> | null = null
-
-/** Spends one bcrypt comparison for nothing (sign-in with an unknown e-mail). */
-export async function burnPasswordCheck(password: string): Promise<false> {
-  dummyHash ??= bcrypt.hash(crypto.randomBytes(16).toString('hex'), BCRYPT_COST)
-  await verifyPassword(password, await dummyHash)
-  return false
-}
-
-export async function findUserByEmail(db: Db, email: string): Promise<UserRow | null> {
-  const { rows } = await db.query<UserRow>('select * from platform.users where lower(email) = lower($1)', [email.trim()])
-  return rows[0] ?? null
-}
-
-export async function findUserById(db: Db, id: string): Promise<UserRow | null> {
-  const { rows } = await db.query<UserRow>('select * from platform.users where id = $1', [id])
-  return rows[0] ?? null
-}
-
-/** Inserts a user (email confirmed at once: the embedded platform sends no mail). */
-export async function insertUser(
-  db: Db,
-  input: { email: string; password: string; metadata?: Record<string, unknown>; id?: string }
-): Promise<UserRow> {
-  const hash = await hashPassword(input.password)
-  const { rows } = await db.query<UserRow>(
-    `insert into platform.users (id, email, encrypted_password, email_confirmed_at, user_metadata)
-     values ($1, $2, $3, now(), $4) returning *`,
-    [input.id ?? crypto.randomUUID(), input.email.trim(), hash, JSON.stringify(input.metadata ?? {})]
+export async function findUserByEmail(target: Db | AuthRealm, email: string): Promise<UserRow | null> {
+  const realm = realmOf(target)
+  const { rows } = await realm.db.query<UserRow>(
+    `select ${realm.userColumns} from ${realm.tables.users} where lower(email) = lower($1)`,
+    [email.trim()]
   )
-  return rows[0]
+  return rows[0] ?? null
+}
+
+export async function findUserById(target: Db | AuthRealm, id: string): Promise<UserRow | null> {
+  const realm = realmOf(target)
+  const { rows } = await realm.db.query<UserRow>(`select ${realm.userColumns} from ${realm.tables.users} where id = $1`, [id])
+  return rows[0] ?? null
+}
+
+export type NewUser = {
+  email: string
+  password?: string
+  /** The password's hash, when hashed already (outside a transaction: bcrypt is slow). */
+  hash?: string
+  metadata?: Record<string, unknown>
+  id?: string
+  /** The address counts as confirmed (default true: the embedded platform sends no mail). */
+  confirmed?: boolean
+  signedIn?: boolean
+}
+
+/** Inserts a user; null when the address is taken. */
+export async function tryInsertUser(
+  target: Db | AuthRealm,
+  input: NewUser
+): Promise<UserRow | null> {
+  const realm = realmOf(target)
+  const hash = input.hash ?? (await hashPassword(input.password ?? ''))
+  const { rows } = await realm.db.query<UserRow>(
+    `insert into ${realm.tables.users} (id, email, encrypted_password, email_confirmed_at, last_sign_in_at, ${realm.userMetadataColumn})
+     values ($1, $2, $3, case when $5 then now() end, case when $6 then now() end, $4) on conflict do nothing returning ${realm.userColumns}`,
+    [input.id ?? crypto.randomUUID(), input.email.trim(), hash, JSON.stringify(input.metadata ?? {}), input.confirmed ?? true, input.signedIn ?? false]
+  )
+  return rows[0] ?? null
+}
+
+/** Inserts a user (email confirmed at once unless asked otherwise); throws when the address is taken. */
+export async function insertUser(target: Db | AuthRealm, input: NewUser): Promise<UserRow> {
+  const user = await tryInsertUser(target, input)
+  if (!user) throw new Error(`A user with the address ${input.email} exists`)
+  return user
 }
 
 /** Merges keys into a user's metadata; a key set to null is removed (GoTrue's rule). */
-export async function mergeUserMetadata(db: Db, userId: string, data: Record<string, unknown>): Promise<void> {
-  await db.query(
-    `update platform.users
-        set user_metadata = (select coalesce(jsonb_object_agg(key, value), '{}'::jsonb)
-                               from jsonb_each(user_metadata || $2::jsonb) where value <> 'null'::jsonb),
+export async function mergeUserMetadata(target: Db | AuthRealm, userId: string, data: Record<string, unknown>): Promise<void> {
+  const realm = realmOf(target)
+  const column = realm.userMetadataColumn
+  await realm.db.query(
+    `update ${realm.tables.users}
+        set ${column} = (select coalesce(jsonb_object_agg(key, value), '{}'::jsonb)
+                               from jsonb_each(${column} || $2::jsonb) where value <> 'null'::jsonb),
             updated_at = now()
       where id = $1`,
     [userId, JSON.stringify(data)]

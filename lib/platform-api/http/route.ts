@@ -4,6 +4,7 @@ import { getOrgAccess, getProjectAccess, type OrganizationRow, type ProjectRow }
 import type { Role } from '@/lib/api-types/roles'
 import { requireAuthSession, type AuthContext } from '../auth/auth-session'
 import type { Caller } from '../auth/caller'
+import type { AuthRealm } from '../auth/realm'
 import { requireCaller } from '../auth/caller'
 import { getStore } from '../db/store'
 import type { Db } from '../db/types'
@@ -16,7 +17,8 @@ import { parseBody, parseParams, parseQuery } from './validate'
  * - `public`: anyone, signed in or not;
  * - `user`: any signed-in user (self-hosted: the one local user), about their own things;
  * - `session`: the auth service's signed-in user (GoTrue's statuses: 401 without a token, 403 for
- *   a bad one or a signed-out session), with the session itself;
+ *   a bad one or a signed-out session), with the session itself, in the platform's realm or the
+ *   one `realm` finds (a project's users);
  * - `organization`: a member of the organization with at least `minimum` (404 for non-members,
  *   403 below the minimum); the slug comes from `:slug`, or from `slug(input)`;
  * - `project`: the same for the project's organization; the ref comes from `:ref`, or `ref(input)`.
@@ -24,7 +26,7 @@ import { parseBody, parseParams, parseQuery } from './validate'
 export type RouteAccess =
   | { scope: 'public' }
   | { scope: 'user' }
-  | { scope: 'session' }
+  | { scope: 'session'; realm?: (req: ApiRequest) => Promise<AuthRealm> }
   | { scope: 'organization'; minimum: Role; slug?: (input: RouteInput) => string }
   | { scope: 'project'; minimum: Role; ref?: (input: RouteInput) => string }
 
@@ -118,7 +120,7 @@ export async function runRoute(
   const db = await getStore()
   let scoped: Record<string, unknown> = {}
   if (access.scope === 'session') {
-    scoped = { session: await requireAuthSession(db, req) }
+    scoped = { session: await requireAuthSession(access.realm ? await access.realm(req) : db, req) }
   } else if (access.scope === 'organization') {
     const slug = access.slug ? access.slug(input) : String(input.params.slug)
     scoped = await getOrgAccess(db, caller!, slug, access.minimum)

@@ -6,6 +6,7 @@ import type { Engine, ProjectSession, SessionOptions } from './engines'
 import { openPgliteEngine } from './pglite-engine'
 import { openPostgresEngine } from './postgres-engine'
 import { apiRolesSetupSql } from './api-roles'
+import { projectAuthTablesSql } from './auth-tables'
 import { projectSetupSql, quoteIdent, type ProjectRoles } from './jail'
 import { isReady } from './pglite-files'
 import { syncDashboardRolePassword } from './server-databases'
@@ -91,9 +92,9 @@ async function openEngine(target: ProjectTarget, create: boolean): Promise<Engin
   }
 }
 
-/** The project's roles, the project API's roles (cluster-wide on a server) and their jails. */
+/** The project's roles, the project API's roles (cluster-wide on a server) and their jails, and its users' tables. */
 function setupSql(roles: ProjectRoles, caller: string | null, singleTenant: boolean): string {
-  return projectSetupSql(roles, caller, { singleTenant }) + apiRolesSetupSql(roles, caller)
+  return projectSetupSql(roles, caller, { singleTenant }) + apiRolesSetupSql(roles, caller) + projectAuthTablesSql(roles, caller)
 }
 
 /** The roles and the jail on a server database, through the platform's privileged role. */

@@ -8,10 +8,10 @@
  */
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http'
 import { contentRange, parseQuery, readStatus, RestError, type RestQuery } from '@/lib/rest'
-import { getStore } from '../db/store'
 import { ApiError } from '../http/errors'
 import { DEFAULT_BODY_LIMIT, readBody } from '../http/node-adapter'
-import { verifyProjectKey } from '../projects/api-keys'
+import { matchProjectAuthPath, projectAuthHandler } from '../project-auth/handler'
+import { verifyProjectCaller } from '../project-auth/bearer'
 import type { ApiRole } from '../projects/api-roles'
 import { withRequestRole, type RequestClaims, type RequestSession } from '../projects/request-role'
 import { callStatement, lookupFunction } from './functions'
@@ -36,17 +36,13 @@ const header = (value: string | string[] | undefined) => (Array.isArray(value) ?
 const invalidKey = () =>
   new RestError(401, 'PGRST301', 'Invalid API key', null, 'Double check your Supabase `anon` or `service_role` API key.')
 
-/** The caller's role from its key: every key it sends (`apikey`, the bearer token) must be one of the project's. */
+/** The caller's role: its key's, or the project user's whose token is the bearer (project-auth/bearer.ts). */
 async function authenticate(ref: string, headers: IncomingHttpHeaders): Promise<Caller> {
   const apikey = header(headers.apikey)?.trim()
   const bearer = /^Bearer\s+(\S+)\s*$/i.exec(header(headers.authorization) ?? '')?.[1]
-  const tokens = [...new Set([bearer, apikey].filter((t): t is string => Boolean(t)))]
-  if (tokens.length === 0) throw invalidKey()
-  const db = await getStore()
-  const verified = await Promise.all(tokens.map((token) => verifyProjectKey(db, ref, token)))
-  if (verified.some((v) => v === null)) throw invalidKey()
-  const { role, claims } = verified[0]! // the bearer token's when there is one
-  return { role, claims }
+  const caller = await verifyProjectCaller(ref, apikey || undefined, bearer)
+  if (!caller) throw invalidKey()
+  return caller
 }
 
 /** A Postgres error as PostgREST answers it, with its status. */
@@ -172,6 +168,7 @@ function send(res: ServerResponse, reply: Reply): void {
 
 /** The node handler Next's `pages/api/project/[ref]/[...path].ts` and the test server mount. */
 export async function projectApiHandler(req: IncomingMessage, res: ServerResponse): Promise<void> {
+  if (matchProjectAuthPath(new URL(req.url ?? '/', 'http://localhost').pathname)) return projectAuthHandler(req, res)
   const method = (req.method ?? 'GET').toUpperCase()
   if (method === 'OPTIONS') return send(res, { status: 200 })
   const gone = new AbortController() // a client that leaves cancels its statement

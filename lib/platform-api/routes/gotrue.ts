@@ -1,24 +1,26 @@
 import { z } from 'zod'
-import { audit } from '../access'
 import { challengeFactor, enrollTotpFactor, unenrollFactor, verifyFactor } from '../auth/mfa'
-import { changePassword, requestRecovery, signInWithPassword, signUp, type ClientInfo } from '../auth/password-auth'
-import { revokeUserSessions, rotateRefreshToken } from '../auth/sessions'
+import { changePassword, refreshSession, requestRecovery, signInWithPassword, signUp, type ClientInfo } from '../auth/password-auth'
+import { inTransaction, platformRealm, type AuthRealm } from '../auth/realm'
+import { revokeUserSessions } from '../auth/sessions'
 import { loadUserJson } from '../auth/user-json'
 import { findUserById, mergeUserMetadata } from '../auth/users'
 import { ApiError } from '../http/errors'
-import { route } from '../http/route'
+import { route, type RouteDeclaration } from '../http/route'
 import { respond, type ApiRequest } from '../http/types'
 import { parseBody } from '../http/validate'
 import type { AuthSettings } from '@/lib/api-types/auth'
+import { getStore } from '../db/store'
 
 // What @supabase/auth-js sends beside the credentials (captcha, PKCE), accepted and unused:
 // the embedded service has no captcha and signs in with passwords only.
 const metaSecurity = z.strictObject({ captcha_token: z.string().max(4096).nullish() }).optional()
 const pkce = { code_challenge: z.string().max(256).nullish(), code_challenge_method: z.string().max(16).nullish() }
 const redirectQuery = z.strictObject({ redirect_to: z.string().max(2048).optional() })
-const metadata = z
+/** User (or app) metadata as GoTrue takes it: a JSON object of at most 16 KiB. */
+export const metadata = z
   .record(z.string(), z.unknown())
-  .refine((data) => JSON.stringify(data).length <= 16_384, 'user metadata is limited to 16384 bytes of JSON')
+  .refine((data) => JSON.stringify(data).length <= 16_384, 'metadata is limited to 16384 bytes of JSON')
 
 const signUpBody = z.strictObject({
   email: z.string().max(320).optional(),
@@ -61,7 +63,7 @@ const factorParams = z.strictObject({ id: z.uuid() })
 // auth-js sends these without a body; anything else sent is refused rather than ignored.
 const noBody = z.strictObject({})
 
-function clientInfo(req: ApiRequest): ClientInfo {
+export function clientInfo(req: ApiRequest): ClientInfo {
   const agent = req.headers['user-agent']
   return { ip: req.ip, userAgent: typeof agent === 'string' ? agent : undefined }
 }
@@ -72,124 +74,147 @@ function noPhone(phone: string | undefined, email: string | undefined): asserts 
 }
 
 const anyone = { scope: 'public' } as const
-const session = { scope: 'session' } as const
 
-/** The GoTrue-compatible auth service (mounted at `GOTRUE_URL`), the subset auth-js uses here. */
-export const gotrueRoutes = [
+/** Finds the realm a request is for (the platform's, or the project's the path names). */
+export type RealmResolver = (req: ApiRequest) => Promise<AuthRealm>
+
+/**
+ * The GoTrue-compatible endpoints auth-js uses, for one realm: the platform's at `GOTRUE_URL`
+ * (with MFA), a project's at `{url}/auth/v1` (`prefix` `/:ref/auth/v1`).
+ */
+export function gotrueCoreRoutes(resolve: RealmResolver, prefix = ''): RouteDeclaration[] {
+  const session = { scope: 'session', realm: resolve } as const
+  return [
   route({
     method: 'GET',
-    path: '/settings',
+    path: `${prefix}/settings`,
     summary: "The auth service's settings (email sign-up on, phone off)",
     access: anyone,
-    handler: async () => ({
-      external: { email: true, phone: false },
-      disable_signup: false,
-      mailer_autoconfirm: true, // no mail is sent: addresses count as confirmed at sign-up
-      phone_autoconfirm: false,
-      sms_provider: '',
-      saml_enabled: false,
-      anonymous_users: false,
-    }) satisfies AuthSettings,
+    handler: async ({ req }) => {
+      const realm = await resolve(req)
+      return {
+        external: { email: true, phone: false },
+        disable_signup: realm.disableSignup,
+        mailer_autoconfirm: realm.autoconfirm, // no mail is sent: confirmation is the service's or the dashboard's
+        phone_autoconfirm: false,
+        sms_provider: '',
+        saml_enabled: false,
+        anonymous_users: false,
+      } satisfies AuthSettings
+    },
   }),
   route({
     method: 'GET',
-    path: '/health',
+    path: `${prefix}/health`,
     summary: 'Health check',
     access: anyone,
     handler: async () => ({ name: 'embedded-auth', description: 'GoTrue-compatible auth of the embedded platform' }),
   }),
   route({
     method: 'POST',
-    path: '/signup',
+    path: `${prefix}/signup`,
     summary: 'Sign up with email and password (rate-limited per address)',
     access: anyone,
     query: redirectQuery,
     body: signUpBody,
-    handler: async ({ req, db, body }) => {
+    handler: async ({ req, body }) => {
       noPhone(body.phone, body.email)
-      return signUp(db, { email: body.email, password: body.password, data: body.data }, clientInfo(req))
+      return signUp(await resolve(req), { email: body.email, password: body.password, data: body.data }, clientInfo(req))
     },
   }),
   // One path, two grants with bodies of their own: the handler reads the body the grant names.
   route({
     method: 'POST',
-    path: '/token',
+    path: `${prefix}/token`,
     summary: 'Sign in with a password, or refresh a session (?grant_type=)',
     access: anyone,
     query: tokenQuery,
-    handler: async ({ req, db, query: { grant_type } }) => {
+    handler: async ({ req, query: { grant_type } }) => {
       if (grant_type === 'password') {
         const body = await parseBody(req, passwordGrantBody)
         noPhone(body.phone, body.email)
-        return signInWithPassword(db, { email: body.email, password: body.password }, clientInfo(req))
+        return signInWithPassword(await resolve(req), { email: body.email, password: body.password }, clientInfo(req))
       }
       if (grant_type === 'refresh_token') {
         const { refresh_token } = await parseBody(req, refreshGrantBody)
-        const outcome = await rotateRefreshToken(db, refresh_token)
-        if (outcome.kind === 'not_found') throw new ApiError(400, 'Invalid Refresh Token: Refresh Token Not Found', 'refresh_token_not_found')
-        if (outcome.kind === 'reused') throw new ApiError(400, 'Invalid Refresh Token: Already Used', 'refresh_token_already_used')
-        return { ...outcome.tokens, user: await loadUserJson(db, outcome.user) }
+        return refreshSession(await resolve(req), refresh_token)
       }
       throw new ApiError(400, `Unsupported grant_type "${grant_type}": use password or refresh_token`, 'unsupported_grant_type')
     },
   }),
-  route({ method: 'GET', path: '/user', summary: 'The signed-in user', access: session, handler: async ({ db, session }) => loadUserJson(db, session.user) }),
+  route({
+    method: 'GET',
+    path: `${prefix}/user`,
+    summary: 'The signed-in user',
+    access: session,
+    handler: async ({ session: ctx }) => loadUserJson(ctx.realm, ctx.user),
+  }),
   route({
     method: 'PUT',
-    path: '/user',
+    path: `${prefix}/user`,
     summary: "Change the user's password or metadata",
     access: session,
     query: redirectQuery,
     body: updateUserBody,
-    handler: async ({ db, session: ctx, body }) => {
+    handler: async ({ session: ctx, body }) => {
+      const { realm } = ctx
       if (body.email !== undefined && body.email.trim().toLowerCase() !== ctx.user.email.toLowerCase()) {
         throw new ApiError(422, 'Changing the email address is not supported by the embedded auth service', 'email_change_not_supported')
       }
       if (body.phone) throw new ApiError(422, 'Phone numbers are not supported by the embedded auth service', 'phone_provider_disabled')
       // Checked before anything is written, so a refused password leaves the metadata as it was.
-      if (body.password !== undefined) await changePassword(db, ctx, { password: body.password, currentPassword: body.current_password })
+      if (body.password !== undefined) await changePassword(ctx, { password: body.password, currentPassword: body.current_password })
       if (body.data !== undefined) {
-        await db.transaction(async (tx) => {
-          await mergeUserMetadata(tx, ctx.user.id, body.data!)
-          await audit(tx, { userId: ctx.user.id, action: 'user.metadata_updated' })
+        await realm.db.transaction(async (db) => {
+          await mergeUserMetadata(inTransaction(realm, db), ctx.user.id, body.data!)
+          await realm.audit(db, { action: 'user_modified', userId: ctx.user.id, email: ctx.user.email })
         })
       }
-      const user = (await findUserById(db, ctx.user.id)) ?? ctx.user
-      return loadUserJson(db, user)
+      const user = (await findUserById(realm, ctx.user.id)) ?? ctx.user
+      return loadUserJson(realm, user)
     },
   }),
   route({
     method: 'POST',
-    path: '/logout',
+    path: `${prefix}/logout`,
     summary: 'Sign out this session, the others, or all (?scope=)',
     access: session,
     query: logoutQuery,
     body: noBody,
-    handler: async ({ db, session: ctx, query: { scope } }) => {
-      await db.transaction(async (tx) => {
-        await revokeUserSessions(tx, ctx.user.id, scope, ctx.session.id)
-        await audit(tx, { userId: ctx.user.id, action: 'user.signed_out', metadata: { scope } })
+    handler: async ({ session: ctx, query: { scope } }) => {
+      const { realm } = ctx
+      await realm.db.transaction(async (db) => {
+        await revokeUserSessions(inTransaction(realm, db), ctx.user.id, scope, ctx.session.id)
+        await realm.audit(db, { action: 'logout', userId: ctx.user.id, email: ctx.user.email, metadata: { scope } })
       })
       return respond(204)
     },
   }),
   route({
     method: 'POST',
-    path: '/recover',
+    path: `${prefix}/recover`,
     summary: 'Ask for a password recovery (answers alike for unknown addresses)',
     access: anyone,
     query: redirectQuery,
     body: recoverBody,
-    handler: async ({ req, db, body }) => {
-      await requestRecovery(db, { email: body.email }, clientInfo(req))
+    handler: async ({ req, body }) => {
+      await requestRecovery(await resolve(req), { email: body.email }, clientInfo(req))
       return {}
     },
   }),
+  ]
+}
+
+const platformSession = { scope: 'session' } as const
+
+/** The GoTrue-compatible auth service (mounted at `GOTRUE_URL`), the subset auth-js uses here. */
+export const gotrueRoutes = [
+  ...gotrueCoreRoutes(async () => platformRealm(await getStore())),
   route({
     method: 'POST',
     path: '/factors',
     summary: 'Enrol a TOTP factor',
-    access: session,
+    access: platformSession,
     body: enrollBody,
     handler: async ({ db, session: ctx, body }) => {
       if (body.factor_type === 'phone' || body.factor_type === 'webauthn') {
@@ -203,7 +228,7 @@ export const gotrueRoutes = [
     method: 'POST',
     path: '/factors/:id/challenge',
     summary: 'Challenge a factor',
-    access: session,
+    access: platformSession,
     params: factorParams,
     body: challengeBody,
     handler: async ({ req, db, session: ctx, params: { id }, body }) => {
@@ -215,7 +240,7 @@ export const gotrueRoutes = [
     method: 'POST',
     path: '/factors/:id/verify',
     summary: 'Verify a challenge: the session reaches aal2',
-    access: session,
+    access: platformSession,
     params: factorParams,
     body: verifyBody,
     handler: async ({ db, session: ctx, params: { id }, body }) => {
@@ -227,7 +252,7 @@ export const gotrueRoutes = [
     method: 'DELETE',
     path: '/factors/:id',
     summary: 'Remove a factor',
-    access: session,
+    access: platformSession,
     params: factorParams,
     body: noBody,
     handler: async ({ db, session: ctx, params: { id } }) => unenrollFactor(db, ctx, id),

@@ -1,0 +1,30 @@
+import { verifySessionToken } from '../auth/jwt'
+import { getStore } from '../db/store'
+import { projectSigningKey, verifyProjectKey } from '../projects/api-keys'
+import type { ApiRole } from '../projects/api-roles'
+import type { RequestClaims } from '../projects/request-role'
+
+/**
+ * Who calls a project's REST API: the role and claims of its `apikey` and bearer token. Every
+ * token sent must verify. The bearer token may be a project key or a project user's access
+ * token (role `authenticated`, its claims visible to SQL, so `auth.uid()` works) signed with the
+ * project's current secret: an expired one, another project's, or one signed before a key
+ * rotation is refused. A user's token needs a project key as `apikey` beside it. Null: refused.
+ */
+export async function verifyProjectCaller(
+  ref: string,
+  apikey: string | undefined,
+  bearer: string | undefined
+): Promise<{ role: ApiRole; claims: RequestClaims } | null> {
+  if (!apikey && !bearer) return null
+  const db = await getStore()
+  const key = apikey ? await verifyProjectKey(db, ref, apikey) : null
+  if (apikey && !key) return null
+  if (!bearer || bearer === apikey) return key
+  const bearerKey = await verifyProjectKey(db, ref, bearer)
+  if (bearerKey) return bearerKey
+  if (!key) return null
+  const signing = await projectSigningKey(db, ref)
+  const claims = signing ? await verifySessionToken(signing.key, bearer) : null
+  return claims ? { role: 'authenticated', claims: claims as unknown as RequestClaims } : null
+}
