@@ -43,7 +43,8 @@ export function ConnectionStringPanel({ connectionString, pending = false, proje
               This database runs on PGlite, served on this machine only (127.0.0.1, no TLS). Connections take turns: one statement
               or transaction runs at a time, and the dashboard waits for an open transaction (idle over 60 s, it is ended).
               Session settings (SET, prepared statements, temporary tables) last until the end of each statement or
-              transaction; query cancel, LISTEN/NOTIFY and replication are not available.
+              transaction; query cancel, LISTEN/NOTIFY and replication are not available. Whoever has the password has full
+              control of this database.
             </p>
           )}
         </>
