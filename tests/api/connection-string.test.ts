@@ -1,6 +1,6 @@
 import { execFile } from 'node:child_process'
 import pg from 'pg'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { startTestPlatform, type TestPlatform } from './helpers/platform'
 import { createActiveProject, createOrg, sql } from './projects-helpers'
 
@@ -164,6 +164,28 @@ describe('connection string', () => {
       expect((await client.query('show application_name')).rows[0].application_name).not.toBe('kept only for one turn')
     } finally {
       await client.end()
+    }
+  }, 60_000)
+
+  it.runIf(!process.env.TEST_DATABASE_URL)('PGlite: a transaction left open without a word is ended, and the dashboard goes on', async () => {
+    const { setWireIdleInTransactionMs } = await import('@/lib/platform-api/projects/wire/server')
+    const { IDLE_IN_TRANSACTION_MS } = await import('@/lib/platform-api/projects/wire/connection')
+    setWireIdleInTransactionMs(300)
+    const client = new pg.Client({ connectionString: withPassword(await connectionString(first.ref), firstPassword) })
+    const errors: (Error & { code?: string })[] = []
+    client.on('error', (error: Error & { code?: string }) => void errors.push(error))
+    try {
+      await client.connect()
+      await client.query('begin')
+      await client.query("insert into wire_notes values (9, 'never committed')")
+      // The port says why (then the socket closes, which pg reports too).
+      await vi.waitFor(() => expect(errors[0]?.code).toBe('25P03'), { timeout: 10_000, interval: 50 })
+      const seen = await sql(platform, owner.token, first.ref, 'select count(*)::int as n from public.wire_notes where id = 9')
+      expect(seen.status, JSON.stringify(seen.body)).toBe(200)
+      expect(Array.isArray(seen.body) ? seen.body : seen.body.rows).toEqual([{ n: 0 }])
+    } finally {
+      setWireIdleInTransactionMs(IDLE_IN_TRANSACTION_MS)
+      await client.end().catch(() => {})
     }
   }, 60_000)
 })

@@ -36,7 +36,10 @@ class Fatal extends Error {
 }
 
 /** Serves one client; always ends by closing the socket. */
-export async function serveWireClient(socket: Socket, ref: string, options: { statementTimeoutMs: number; tooMany: boolean }): Promise<void> {
+/** How long a client's statement may run, and how long it may leave a transaction open without a word. */
+export type WireLimits = { statementTimeoutMs: number; idleInTransactionMs: number }
+
+export async function serveWireClient(socket: Socket, ref: string, options: WireLimits & { tooMany: boolean }): Promise<void> {
   const inbox = new Inbox(socket)
   try {
     const params = await startup(inbox, socket)
@@ -53,7 +56,7 @@ export async function serveWireClient(socket: Socket, ref: string, options: { st
       await authenticate(engine, inbox, socket, role)
       await greet(engine, socket, role, params.get('application_name') ?? '')
     })
-    await relay(ref, inbox, socket, options.statementTimeoutMs)
+    await relay(ref, inbox, socket, options)
   } catch (error) {
     const fatal = error instanceof Fatal ? error : new Fatal('XX000', `the connection ended: ${(error as Error).message}`)
     if (!(error instanceof Fatal)) console.warn(`[platform-api] project ${ref} loopback port: ${(error as Error).message}`)
@@ -141,7 +144,7 @@ async function reset(send: Send): Promise<void> {
  * a database idle-closed between turns opens again, and pausing or closing it waits only for the
  * turn under way) after checking the project still serves it.
  */
-async function relay(ref: string, inbox: Inbox, socket: Socket, statementTimeoutMs: number): Promise<void> {
+async function relay(ref: string, inbox: Inbox, socket: Socket, limits: WireLimits): Promise<void> {
   for (;;) {
     const first = await inbox.next()
     if (!first || first === 'timeout' || first.type === 'X') return
@@ -150,7 +153,7 @@ async function relay(ref: string, inbox: Inbox, socket: Socket, statementTimeout
     const more = await withEngine(ref, (engine) =>
       engine.wire!(async (send) => {
         if (m.lastReadyStatus(await send(setRole)) !== 'I') throw new Fatal('XX000', "could not take the project's owner role")
-        return turn(send, first, inbox, socket, statementTimeoutMs)
+        return turn(send, first, inbox, socket, limits)
       })
     )
     if (!more) return
@@ -160,16 +163,16 @@ async function relay(ref: string, inbox: Inbox, socket: Socket, statementTimeout
 type Send = (bytes: Uint8Array, timeoutMs?: number) => Promise<Uint8Array>
 
 /** One turn: the client's messages until PGlite is ready for a query outside a transaction. False: the client left. */
-async function turn(send: Send, first: Frame, inbox: Inbox, socket: Socket, statementTimeoutMs: number): Promise<boolean> {
+async function turn(send: Send, first: Frame, inbox: Inbox, socket: Socket, limits: WireLimits): Promise<boolean> {
   let frame = first
   for (;;) {
-    const out = await send(new Uint8Array(frame.bytes), statementTimeoutMs)
+    const out = await send(new Uint8Array(frame.bytes), limits.statementTimeoutMs)
     if (out.length > 0 && socket.writable) socket.write(out)
     if (m.lastReadyStatus(out) === 'I') {
       await reset(send)
       return true
     }
-    const next = await inbox.next(IDLE_IN_TRANSACTION_MS)
+    const next = await inbox.next(limits.idleInTransactionMs)
     if (!next || next === 'timeout' || next.type === 'X') {
       // Mid-turn: close any extended-protocol exchange, end the transaction, reset the session.
       await send(SYNC)

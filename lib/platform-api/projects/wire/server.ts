@@ -1,6 +1,6 @@
 import net from 'node:net'
 import { getServerConfig } from '@/lib/config'
-import { serveWireClient } from './connection'
+import { IDLE_IN_TRANSACTION_MS, serveWireClient } from './connection'
 
 /**
  * Each PGlite project database served over the Postgres wire protocol on its own loopback port
@@ -16,10 +16,15 @@ export const WIRE_STATEMENT_TIMEOUT_MS = 5 * 60_000
 export const WIRE_HOST = '127.0.0.1'
 
 type Listener = { port: number; server: net.Server; clients: Set<net.Socket> }
-type State = { listeners: Map<string, Promise<Listener>> }
+type State = { listeners: Map<string, Promise<Listener>>; idleInTransactionMs: number }
 
 const g = globalThis as typeof globalThis & { __pgliteWirePorts?: State }
-const state: State = (g.__pgliteWirePorts ??= { listeners: new Map() })
+const state: State = (g.__pgliteWirePorts ??= { listeners: new Map(), idleInTransactionMs: IDLE_IN_TRANSACTION_MS })
+
+/** Test hook: how long a client may keep a transaction open without a word (default IDLE_IN_TRANSACTION_MS). */
+export function setWireIdleInTransactionMs(ms: number): void {
+  state.idleInTransactionMs = ms
+}
 
 function statementTimeoutMs(): number {
   const cap = getServerConfig().statementTimeoutSeconds
@@ -51,7 +56,7 @@ async function open(ref: string): Promise<Listener> {
     const tooMany = clients.size >= maxConnections
     clients.add(socket)
     socket.on('close', () => clients.delete(socket))
-    void serveWireClient(socket, ref, { statementTimeoutMs: statementTimeoutMs(), tooMany })
+    void serveWireClient(socket, ref, { statementTimeoutMs: statementTimeoutMs(), idleInTransactionMs: state.idleInTransactionMs, tooMany })
   })
   server.unref() // a listening port alone does not keep the process alive
   const taken = new Set<number>()
