@@ -10,6 +10,7 @@ step() { printf '\n=== %s ===\n' "$1"; }
 
 step "system packages"
 bash scripts/ensure-chromium.sh
+bash scripts/ensure-psql.sh
 
 step "typecheck"
 npx tsc --noEmit

@@ -38,6 +38,13 @@ cleanup() {
 trap cleanup EXIT
 
 "${RUN_AS[@]}" "$PGBIN/initdb" -D "$PGDATA" -U postgres --auth=trust -E UTF8 >/dev/null
+# The administrator (TEST_DATABASE_URL) is trusted on loopback; every other role logs in with its
+# password, as on a real server, so a project's connection string with a wrong password is refused.
+cat > "$PGDATA/pg_hba.conf" <<'HBA'
+local all all                    trust
+host  all postgres 127.0.0.1/32  trust
+host  all all      127.0.0.1/32  scram-sha-256
+HBA
 "${RUN_AS[@]}" "$PGBIN/pg_ctl" -D "$PGDATA" -l "$PGDATA/server.log" -w \
   -o "-p $PGPORT -k $PGDATA -c listen_addresses=127.0.0.1 -c max_connections=300 -c fsync=off" start >/dev/null
 

@@ -7,6 +7,7 @@ import { z } from 'zod'
 import { CLOUD_PROVIDERS } from '@/lib/catalogue/cloud-providers'
 import { COMPUTE_SIZE_IDS } from '@/lib/catalogue/compute-sizes'
 import { PLAN_IDS } from '@/lib/catalogue/plans'
+import { DB_PASSWORD_MAX_LENGTH, DB_PASSWORD_MESSAGES, DB_PASSWORD_MIN_LENGTH, DB_PASSWORD_PATTERN } from '@/lib/database-password'
 import { MAX_PASSWORD_LENGTH, PASSWORD_TOO_LONG_WARNING } from '@/lib/password-strength'
 import { givenName } from './fields'
 
@@ -49,7 +50,13 @@ export type Project = {
 }
 
 /** spec §7 project detail (`GET /platform/projects/:ref`): the list entry, its connection string once the database is ready, and the error of a failed job. */
-export type ProjectDetail = Project & { connectionString: string | null; dbVersion: string; init_error?: string | null }
+export type ProjectDetail = Project & {
+  connectionString: string | null
+  dbVersion: string
+  init_error?: string | null
+  /** Where the database runs: a Postgres server, or PGlite behind a loopback port (what it cannot do: ProjectHome). */
+  db_engine?: 'pglite' | 'postgres'
+}
 
 /** A branch of a project (its own project row pointing at the parent, spec §3): `GET .../branches`. */
 export type Branch = {
@@ -90,3 +97,13 @@ export const createBranchBody = z.strictObject({
 
 /** pause / restore / restart take no body (an empty JSON object is fine). */
 export const emptyBody = z.strictObject({})
+
+/** POST /platform/projects/:ref/db-password (rules: lib/database-password.ts). */
+export const setDatabasePasswordBody = z.strictObject({
+  password: z
+    .string('must be a string')
+    .min(DB_PASSWORD_MIN_LENGTH, DB_PASSWORD_MESSAGES.tooShort)
+    .max(DB_PASSWORD_MAX_LENGTH, DB_PASSWORD_MESSAGES.tooLong)
+    .regex(DB_PASSWORD_PATTERN, DB_PASSWORD_MESSAGES.notAscii),
+})
+export type SetDatabasePasswordBody = z.input<typeof setDatabasePasswordBody>

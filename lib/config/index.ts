@@ -68,6 +68,13 @@ export type ServerConfig = PublicConfig & {
   projectApiUrl: string | null
   /** The assistant's model: any OpenAI-compatible `chat/completions` endpoint; null: no assistant. */
   ai: AiConfig
+  /**
+   * Loopback ports serving PGlite project databases over the Postgres wire protocol (no
+   * DATABASE_URL): the first port tried (PGLITE_PORT_BASE, default 54400; 0: any free port the
+   * system picks), how many ports from it (PGLITE_PORT_COUNT, 100), clients per project
+   * (PGLITE_MAX_CONNECTIONS, 8).
+   */
+  pglitePorts: { base: number; count: number; maxConnections: number }
 }
 
 /** The assistant's provider settings; the key never leaves the server. */
@@ -167,6 +174,11 @@ export function parseConfig(env: Env): ServerConfig {
       optIn: env.AI_OPT_IN === undefined ? [...OPT_IN_KEY_LIST] : OPT_IN_KEY_LIST.filter((key) => env.AI_OPT_IN!.split(',').map((s) => s.trim()).includes(key)),
       timeoutMs: positiveNumber(env.AI_TIMEOUT_MS) ?? 60_000,
       requestsPerMinute: positiveNumber(env.AI_REQUESTS_PER_MINUTE) ?? 20,
+    },
+    pglitePorts: {
+      base: env.PGLITE_PORT_BASE?.trim() === '0' ? 0 : Math.min(positiveNumber(env.PGLITE_PORT_BASE) ?? 54400, 65535),
+      count: positiveNumber(env.PGLITE_PORT_COUNT) ?? 100,
+      maxConnections: positiveNumber(env.PGLITE_MAX_CONNECTIONS) ?? 8,
     },
   }
 }

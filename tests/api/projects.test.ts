@@ -69,7 +69,8 @@ describe('projects', () => {
     expect(detail.postgrestStatus).toBe('ONLINE')
     expect(detail.dbVersion).toMatch(/^\d+(\.\d+)?/)
     if (platform.kind === 'pglite') {
-      expect(detail.connectionString).toBe(`pglite://${path.join(platform.dataDir, 'projects', res.body.ref)}`)
+      // The project's own loopback port (tests/api/connection-string.test.ts connects to it).
+      expect(detail.connectionString).toMatch(new RegExp(`^postgresql://project_${res.body.ref}:\\[YOUR-PASSWORD\\]@127\\.0\\.0\\.1:\\d+/postgres$`))
     } else {
       expect(detail.connectionString).toMatch(new RegExp(`^postgresql://project_${res.body.ref}:\\[YOUR-PASSWORD\\]@127\\.0\\.0\\.1:\\d+/project_${res.body.ref}$`))
     }

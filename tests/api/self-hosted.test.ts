@@ -1,4 +1,3 @@
-import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestPlatform, type TestPlatform } from './helpers/platform'
 import { waitForStatus } from './projects-helpers'
@@ -36,7 +35,7 @@ describe('self-hosted mode', () => {
     const detail = await platform.request('/platform/projects/default')
     expect(detail.status).toBe(200)
     if (platform.kind === 'pglite') {
-      expect(detail.body.connectionString).toBe(`pglite://${path.join(platform.dataDir, 'projects', 'default')}`)
+      expect(detail.body.connectionString).toMatch(/^postgresql:\/\/project_default:\[YOUR-PASSWORD\]@127\.0\.0\.1:\d+\/postgres$/)
     } else {
       const url = new URL(platform.databaseUrl!)
       expect(detail.body.connectionString).toBe(`postgresql://${url.username}:[YOUR-PASSWORD]@${url.host}${url.pathname}`)

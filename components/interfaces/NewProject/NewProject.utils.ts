@@ -1,27 +1,8 @@
 import { COMPUTE_SIZES, DEFAULT_COMPUTE_SIZE_ID, type ComputeSizeId } from '@/lib/catalogue/compute-sizes'
 import { SELF_SERVE_PLAN_IDS, type PlanId, type SelfServePlanId } from '@/lib/catalogue/plans'
 
-/** Letters and digits without look-alikes (0/O, 1/l/I): easy to read back, still ~5.8 bits each. */
-const PASSWORD_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789'
-/** 24 characters of that alphabet: about 139 bits, far past the strength the platform requires. */
-export const GENERATED_PASSWORD_LENGTH = 24
-
-/** A random database password from the browser's cryptographic generator (rejection sampling: no bias). */
-export function generateStrongPassword(
-  length: number = GENERATED_PASSWORD_LENGTH,
-  random: (array: Uint8Array) => Uint8Array = (array) => crypto.getRandomValues(array)
-): string {
-  const limit = 256 - (256 % PASSWORD_ALPHABET.length)
-  let result = ''
-  while (result.length < length) {
-    for (const byte of random(new Uint8Array(length * 2))) {
-      if (byte >= limit) continue
-      result += PASSWORD_ALPHABET[byte % PASSWORD_ALPHABET.length]
-      if (result.length === length) break
-    }
-  }
-  return result
-}
+// The generator is shared with Project settings' database password (lib/database-password.ts).
+export { GENERATED_PASSWORD_LENGTH, generateStrongPassword } from '@/lib/database-password'
 
 /** spec §2: the `plan` query parameter (free, pro or team); anything else is ignored. */
 export function planFromQuery(value: string | string[] | undefined): SelfServePlanId | null {

@@ -1,3 +1,4 @@
+import Link from 'next/link'
 import { CopyButton } from '@/components/ui/CopyButton'
 import { Skeleton } from '@/components/ui/Skeleton'
 import styles from './ProjectHome.module.css'
@@ -5,11 +6,21 @@ import styles from './ProjectHome.module.css'
 /** What the platform puts where the password goes: it never hands the password back. */
 const PASSWORD_PLACEHOLDER = '[YOUR-PASSWORD]'
 
+export type ConnectionStringPanelProps = {
+  connectionString: string | null
+  pending?: boolean
+  /** Where the string leads: the project's settings page (the password) and the engine (what it cannot do). */
+  projectRef?: string
+  engine?: 'pglite' | 'postgres'
+}
+
 /**
- * The database connection string with a copy button, once the platform has it (spec §4). While the
- * project's details load (`pending`), a placeholder of the same height holds its place.
+ * The database connection string with a copy button, once the platform has it (spec §4), and
+ * where its password is set. On PGlite it leads to the platform's loopback port, which a few
+ * things work differently on: said here. While the project's details load (`pending`), a
+ * placeholder of the same height holds its place.
  */
-export function ConnectionStringPanel({ connectionString, pending = false }: { connectionString: string | null; pending?: boolean }) {
+export function ConnectionStringPanel({ connectionString, pending = false, projectRef, engine }: ConnectionStringPanelProps) {
   return (
     <section className="card" aria-labelledby="connection-title">
       <h2 id="connection-title">Connection string</h2>
@@ -21,7 +32,19 @@ export function ConnectionStringPanel({ connectionString, pending = false }: { c
           </div>
           {connectionString.includes(PASSWORD_PLACEHOLDER) && (
             <p className="field-hint" style={{ marginTop: '0.5rem' }}>
-              Replace {PASSWORD_PLACEHOLDER} with the database password you chose when creating the project.
+              Replace {PASSWORD_PLACEHOLDER} with the project&apos;s database password
+              {engine === 'postgres' ? ' (the one chosen when creating the project, unless reset since)' : ''}. An Owner or
+              Admin sets it in{' '}
+              {projectRef ? <Link href={`/project/${encodeURIComponent(projectRef)}/settings/general`}>Project settings → General</Link> : 'Project settings → General'}.
+            </p>
+          )}
+          {engine === 'pglite' && (
+            <p className="field-hint" data-testid="pglite-connection-note">
+              This database runs on PGlite, served on this machine only (127.0.0.1, no TLS). Connections take turns: one statement
+              or transaction runs at a time, and the dashboard waits for an open transaction (idle over 60 s, it is ended).
+              Session settings (SET, prepared statements, temporary tables) last until the end of each statement or
+              transaction; query cancel, LISTEN/NOTIFY and replication are not available. Whoever has the password has full
+              control of this database.
             </p>
           )}
         </>

@@ -111,7 +111,7 @@ export function ProjectHomeScreen({ projectRef }: { projectRef: string }) {
         </div>
       </dl>
 
-      <ConnectionStringPanel connectionString={data.connectionString} pending={detailPending} />
+      <ConnectionStringPanel connectionString={data.connectionString} pending={detailPending} projectRef={data.ref} engine={data.db_engine} />
       <ConnectAppCard projectRef={data.ref} />
       <ClientLibraries />
       <ExampleProjects />

@@ -5,6 +5,7 @@ import { SkeletonLines } from '@/components/ui/Skeleton'
 import { useProjectDetailQuery } from '@/data/projects/project-detail-query'
 import { useProjectAccess } from '@/hooks/use-project-access'
 import { isPlatform } from '@/lib/config'
+import { DatabasePasswordPanel } from './DatabasePasswordPanel'
 import { DeleteProjectPanel } from './DeleteProjectPanel'
 import { ProjectAvailabilityPanel } from './ProjectAvailabilityPanel'
 import { ProjectFacts } from './ProjectFacts'
@@ -14,7 +15,7 @@ import { adminOnlyReason } from './project-settings.utils'
 /** Self-hosted, the one project is the install's own database (the platform refuses to pause or delete it). */
 const SELF_HOSTED_NAME_REASON = 'The self-hosted project keeps its name.'
 
-/** `/project/{ref}/settings/general`: the project's name, details, pause/restore and deletion. */
+/** `/project/{ref}/settings/general`: the project's name, details, database password, pause/restore and deletion. */
 export function ProjectGeneralScreen({ projectRef }: { projectRef: string }) {
   const project = useProjectDetailQuery({ ref: projectRef })
   const { role, atLeast } = useProjectAccess(projectRef)
@@ -36,6 +37,13 @@ export function ProjectGeneralScreen({ projectRef }: { projectRef: string }) {
           reason={platform ? adminOnlyReason(role, 'rename the project') : SELF_HOSTED_NAME_REASON}
         />
         <ProjectFacts project={data} />
+        {platform || data.db_engine !== 'postgres' ? (
+          <DatabasePasswordPanel project={data} canManage={canManage} reason={adminOnlyReason(role, 'set the database password')} />
+        ) : (
+          <Admonition title="The database password is the server's" role="note">
+            This project is the install&apos;s own database (DATABASE_URL): set its role&apos;s password on that Postgres server.
+          </Admonition>
+        )}
         {platform ? (
           <>
             <ProjectAvailabilityPanel project={data} canManage={canManage} reason={adminOnlyReason(role, 'pause or restore the project')} />
@@ -53,7 +61,7 @@ export function ProjectGeneralScreen({ projectRef }: { projectRef: string }) {
 
   return (
     <div className={pageScreenClass}>
-      <PageHeader title="General" subtitle="The project's name and details, pausing and restoring it, and deleting it." />
+      <PageHeader title="General" subtitle="The project's name and details, its database password, pausing and restoring it, and deleting it." />
       {content}
     </div>
   )

@@ -66,6 +66,9 @@ class Client extends WorkerSupervisor implements PgliteWorkerClient {
   isInTransaction(): Promise<boolean> {
     return this._enqueue({ op: 'isInTransaction' }, undefined) as Promise<boolean>
   }
+  protocol(bytes: Uint8Array, options?: CallOptions): Promise<Uint8Array> {
+    return this._enqueue({ op: 'protocol', bytes }, options) as Promise<Uint8Array>
+  }
 
   exclusive<T>(fn: (conn: PgliteConnection) => Promise<T>): Promise<T> {
     if (this._closed) return Promise.reject(this._closedError())
@@ -191,6 +194,7 @@ class Client extends WorkerSupervisor implements PgliteWorkerClient {
       exec: (sql: string, options?: CallOptions) => send(execOp(sql, options), options) as Promise<Results[]>,
       describeQuery: (sql: string, options?: CallOptions) => send({ op: 'describeQuery', sql }, options) as Promise<DescribeQueryResult>,
       isInTransaction: () => send({ op: 'isInTransaction' }, undefined) as Promise<boolean>,
+      protocol: (bytes: Uint8Array, options?: CallOptions) => send({ op: 'protocol', bytes }, options) as Promise<Uint8Array>,
     }
   }
 

@@ -31,6 +31,8 @@ export interface PgliteConnection {
   exec(sql: string, options?: CallOptions): Promise<Results[]>
   describeQuery(sql: string, options?: CallOptions): Promise<DescribeQueryResult>
   isInTransaction(): Promise<boolean>
+  /** Raw Postgres wire protocol messages in, PGlite's raw answer out (the loopback port, projects/wire). */
+  protocol(bytes: Uint8Array, options?: Pick<CallOptions, 'timeoutMs'>): Promise<Uint8Array>
 }
 
 export interface PgliteWorkerClient extends PgliteConnection {
@@ -141,6 +143,7 @@ export type Op =
   | { op: 'exec'; sql: string; options?: { parsers?: ParserSpec } }
   | { op: 'describeQuery'; sql: string }
   | { op: 'isInTransaction' }
+  | { op: 'protocol'; bytes: Uint8Array }
   | { op: 'close' }
 
 export type SerializedError = { message: string; name?: string; stack?: string; isDatabaseError?: boolean; [key: string]: unknown }

@@ -7,6 +7,7 @@
 //   { id, op: 'exec', sql, options }            -> Results[]
 //   { id, op: 'describeQuery', sql }            -> { queryParams: [{ dataTypeID }], resultFields: [{ name, dataTypeID }] }
 //   { id, op: 'isInTransaction' }               -> boolean
+//   { id, op: 'protocol', bytes }               -> Uint8Array: PGlite's raw answer to wire protocol messages
 //   { id, op: 'close' }                         -> closes PGlite cleanly, answers, then the thread ends
 // (or an array of these: the calls of one event-loop turn, handled in order)
 // Every answer is { id, ok: true, value, memory } or { id, ok: false, error, memory, fatal? },
@@ -224,6 +225,8 @@ async function handle(message) {
     }
     case 'isInTransaction':
       return Boolean(await db.isInTransaction())
+    case 'protocol':
+      return await db.execProtocolRaw(message.bytes)
     case 'fail':
       throw new Error(message.message)
     default:

@@ -9,6 +9,7 @@ import {
   openProjectDatabaseOnServer,
 } from './server-databases'
 import { projectTarget } from './targets'
+import { closeWireListener } from './wire/server'
 
 import { closeProjectDatabase, oneProvisioningAtATime, withEngine } from './database-cache'
 
@@ -105,6 +106,7 @@ export async function restartProjectDatabase(ref: string): Promise<{ dbVersion: 
 export async function dropProjectDatabase(ref: string): Promise<void> {
   const target = projectTarget(ref)
   if (target.isDefault) throw new Error('The database of the default project is never dropped')
+  await closeWireListener(ref)
   await closeProjectDatabase(ref)
   if (target.kind === 'postgres') await dropProjectDatabaseOnServer(await getStore(), ref)
   else fs.rmSync(target.dir, { recursive: true, force: true })

@@ -58,6 +58,11 @@ export interface Engine {
    * (PGlite runs statements in-process and cannot interrupt one).
    */
   session<T>(fn: (session: ProjectSession) => Promise<T>, options?: SessionOptions): Promise<T>
+  /**
+   * PGlite only: runs `fn` with PGlite's one session to itself, raw wire protocol in and out
+   * (the loopback port, wire/). A `send` past `timeoutMs` ends the worker, and the session with it.
+   */
+  wire?<T>(fn: (send: (bytes: Uint8Array, timeoutMs?: number) => Promise<Uint8Array>) => Promise<T>): Promise<T>
   close(): Promise<void>
 }
 

@@ -1,4 +1,5 @@
 import { audit } from '../access'
+import { closeAllWireListeners } from './wire/server'
 import { getStore } from '../db/store'
 import type { Db } from '../db/types'
 import {
@@ -174,6 +175,7 @@ export async function waitForProjectJobs(timeoutMs: number): Promise<void> {
 
 /** Closes every open project database (tests and shutdown), after the lifecycle jobs under way. */
 export async function closeAllProjectDatabases(): Promise<void> {
+  await closeAllWireListeners()
   await waitForProjectJobs(20_000)
   await closeOpenProjectDatabases()
 }

@@ -56,6 +56,7 @@ export async function openPgliteEngine(dir: string): Promise<Engine> {
           }
         }
       }),
+    wire: (fn) => client.exclusive((conn) => fn((bytes, timeoutMs) => conn.protocol(bytes, { timeoutMs }))),
     async close() {
       if (!client.closed) await client.close()
     },

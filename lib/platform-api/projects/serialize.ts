@@ -1,7 +1,8 @@
 import type { Branch, Project, ProjectDetail, ProjectStatus } from '@/lib/api-types/projects'
 import type { ProjectRow } from '../access'
 import type { Db } from '../db/types'
-import { displayConnectionString } from './targets'
+import { displayConnectionString, projectTarget } from './targets'
+import { ensureWireListener } from './wire/server'
 
 /** A project row with what the list and detail add: its organization's slug and its branches. */
 export type ProjectListRow = ProjectRow & {
@@ -56,14 +57,26 @@ export function serializeProject(row: ProjectListRow) {
   return project satisfies Project
 }
 
+/** The shown connection string; on PGlite, the project's loopback port starts listening now. */
+async function connectionString(ref: string): Promise<string> {
+  if (projectTarget(ref).kind !== 'pglite') return displayConnectionString(ref, null)
+  try {
+    return displayConnectionString(ref, await ensureWireListener(ref))
+  } catch (error) {
+    console.error(`[platform-api] project ${ref}: no loopback port`, error)
+    return displayConnectionString(ref, null)
+  }
+}
+
 /**
  * The project detail (spec §7): the list entry plus `connectionString`, which is null until the
- * database is ready (ACTIVE_HEALTHY), and `init_error` after a failed job.
+ * database is ready (ACTIVE_HEALTHY), the engine it runs on, and `init_error` after a failed job.
  */
-export function serializeProjectDetail(row: ProjectListRow) {
+export async function serializeProjectDetail(row: ProjectListRow) {
   return {
     ...serializeProject(row),
-    connectionString: row.status === 'ACTIVE_HEALTHY' ? displayConnectionString(row.ref) : null,
+    connectionString: row.status === 'ACTIVE_HEALTHY' ? await connectionString(row.ref) : null,
+    db_engine: projectTarget(row.ref).kind,
     init_error: row.init_error,
   } satisfies ProjectDetail
 }

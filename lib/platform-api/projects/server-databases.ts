@@ -46,6 +46,15 @@ export async function syncDashboardRolePassword(db: Db, ref: string): Promise<vo
   await run(db, 'alter role %I password %L', dashboard, dashboardRolePassword(ref))
 }
 
+/**
+ * Sets the password of the project's owner role (LOGIN): `verifier` is the SCRAM-SHA-256 verifier
+ * (wire/scram.ts), which Postgres stores as it is, so the password itself is in no statement.
+ */
+export async function setOwnerRolePassword(db: Db, ref: string, verifier: string): Promise<void> {
+  const { owner } = projectRoleNames(ref)
+  await run(db, 'alter role %I login password %L', owner, verifier)
+}
+
 /** Creates the database when missing (idempotent), owned by the project's owner role, closed to everyone else. */
 export async function createProjectDatabase(db: Db, ref: string): Promise<void> {
   const { owner } = projectRoleNames(ref)

@@ -86,13 +86,21 @@ export function projectTarget(ref: string): ProjectTarget {
   return { kind: 'pglite', ref, dir, databaseName: `projects/${ref}`, isDefault }
 }
 
+/** The database a PGlite project's loopback port serves (PGlite's one database). */
+export const PGLITE_WIRE_DATABASE = 'postgres'
+
 /**
  * The connection string shown on the project page (spec §3 connectionString). The password is
- * never stored, so it is shown as `[YOUR-PASSWORD]`; PGlite databases are described by their path.
+ * never stored in clear, so it is shown as `[YOUR-PASSWORD]`. The project's owner role on both
+ * stores: on a server, on the project's database; on PGlite, on the project's loopback port
+ * (`pglitePort`, see wire/server.ts), or the database's path when no port could be had.
  */
-export function displayConnectionString(ref: string): string {
+export function displayConnectionString(ref: string, pglitePort: number | null): string {
   const target = projectTarget(ref)
-  if (target.kind === 'pglite') return `pglite://${target.dir}`
+  if (target.kind === 'pglite') {
+    if (pglitePort === null) return `pglite://${target.dir}`
+    return `postgresql://${projectRoleNames(ref).owner}:[YOUR-PASSWORD]@127.0.0.1:${pglitePort}/${PGLITE_WIRE_DATABASE}`
+  }
   const url = new URL(getServerConfig().databaseUrl!)
   const user = target.roles ? target.roles.owner : decodeURIComponent(url.username)
   return `postgresql://${user}:[YOUR-PASSWORD]@${url.host}/${target.databaseName}`

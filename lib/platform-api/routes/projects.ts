@@ -5,7 +5,8 @@ import { createBranch, createProject } from '../projects/create'
 import { resumeAllProjectJobs, resumeProjectJobs } from '../projects/jobs'
 import { renameProject, requestProjectAction } from '../projects/lifecycle'
 import { listProjects, listBranches } from '../projects/list'
-import { createBranchBody, createProjectBody, emptyBody, updateProjectBody } from '@/lib/api-types/projects'
+import { createBranchBody, createProjectBody, emptyBody, setDatabasePasswordBody, updateProjectBody } from '@/lib/api-types/projects'
+import { setDatabasePassword } from '../projects/db-password'
 import { refParams } from '../projects/schemas'
 import { readProject, serializeBranch, serializeProject, serializeProjectDetail } from '../projects/serialize'
 import type { ProjectAction } from '../projects/status'
@@ -46,7 +47,7 @@ export const projectRoutes = [
     body: createProjectBody,
     handler: async ({ db, caller, body }) => {
       await resumeAllProjectJobs(db)
-      return respond(201, serializeProjectDetail(await createProject(db, caller, body)))
+      return respond(201, await serializeProjectDetail(await createProject(db, caller, body)))
     },
   }),
   route({
@@ -79,6 +80,18 @@ export const projectRoutes = [
     access: { scope: 'project', minimum: 'Admin' },
     params: refParams,
     handler: async ({ db, caller, params }) => serializeProjectDetail(await requestProjectAction(db, caller, params.ref, 'remove')),
+  }),
+  route({
+    method: 'POST',
+    path: '/platform/projects/:ref/db-password',
+    summary: "Set the password of the project's connection string (stored only as Postgres' SCRAM hash)",
+    access: { scope: 'project', minimum: 'Admin' },
+    params: refParams,
+    body: setDatabasePasswordBody,
+    handler: async ({ db, caller, params, body }) => {
+      await setDatabasePassword(db, caller, params.ref, body.password)
+      return respond(204)
+    },
   }),
   lifecycle('pause', 'pause', 'Admin', 'Pause a project'),
   lifecycle('restore', 'restore', 'Admin', 'Restore a paused project'),

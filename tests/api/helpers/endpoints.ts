@@ -504,6 +504,15 @@ export const CORE_PLATFORM_ENDPOINTS: EndpointEntry[] = [
     prepare: async (w, actor) => ({ params: await lifecycle(w, actor, 'Developer', 'ACTIVE_HEALTHY'), body: {} }),
   },
   {
+    method: 'POST',
+    pattern: '/platform/projects/:ref/db-password',
+    mode: 'write',
+    success: 204,
+    takesBody: true,
+    required: ['password'],
+    prepare: (w, actor) => ({ params: refA(w), body: { password: `Walk password of ${actor}` } }),
+  },
+  {
     method: 'GET',
     pattern: '/platform/projects/:ref/branches',
     mode: 'read',

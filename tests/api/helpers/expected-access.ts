@@ -58,6 +58,7 @@ export const EXPECTED_ACCESS: Record<string, string> = {
   'POST /platform/projects/:ref/pause': 'project Admin+',
   'POST /platform/projects/:ref/restore': 'project Admin+',
   'POST /platform/projects/:ref/restart': 'project Developer+',
+  'POST /platform/projects/:ref/db-password': 'project Admin+',
   'GET /platform/projects/:ref/branches': 'project Read-only+',
   'POST /platform/projects/:ref/branches': 'project Developer+',
   'DELETE /platform/branches/:ref': 'project Developer+',
