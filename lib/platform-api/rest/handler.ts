@@ -9,6 +9,7 @@
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http'
 import { contentRange, parseQuery, readStatus, RestError, type RestQuery } from '@/lib/rest'
 import { getStore } from '../db/store'
+import { recordRestAnswer } from '../logs/rest-log'
 import { ApiError } from '../http/errors'
 import { DEFAULT_BODY_LIMIT, readBody } from '../http/node-adapter'
 import { verifyProjectKey } from '../projects/api-keys'
@@ -130,12 +131,16 @@ async function serveRpc(session: RequestSession, schema: string, name: string, q
   return { status: 200, body: out.body, headers: { 'Content-Type': out.type } }
 }
 
-async function handle(req: IncomingMessage, method: string, url: URL, signal: AbortSignal): Promise<Reply> {
+/** What the log line of a request needs to know of it once answered. */
+type Seen = { role: ApiRole | null }
+
+async function handle(req: IncomingMessage, method: string, url: URL, signal: AbortSignal, seen: Seen): Promise<Reply> {
   const match = PATH.exec(url.pathname)
   if (!match) throw new RestError(404, 'PGRST125', `Invalid path specified in request URL: ${url.pathname}`)
   const ref = decodeURIComponent(match[1])
   const name = decodeURIComponent(match[2])
   const caller = await authenticate(ref, req.headers)
+  seen.role = caller.role
   const schema = header(req.headers[method === 'GET' || method === 'HEAD' ? 'accept-profile' : 'content-profile']) ?? 'public'
   if (!(REST_SCHEMAS as readonly string[]).includes(schema)) {
     throw new RestError(406, 'PGRST106', `The schema must be one of the following: ${REST_SCHEMAS.join(', ')}`)
@@ -159,27 +164,28 @@ async function handle(req: IncomingMessage, method: string, url: URL, signal: Ab
   }
 }
 
-function send(res: ServerResponse, reply: Reply): void {
+/** Writes the answer; returns the bytes of its body. */
+function send(res: ServerResponse, reply: Reply): number {
   res.statusCode = reply.status
   for (const [k, v] of Object.entries({ ...CORS_HEADERS, ...reply.headers })) res.setHeader(k, v)
   if (reply.body === undefined) {
     res.end()
-    return
+    return 0
   }
-  res.setHeader('Content-Length', Buffer.byteLength(reply.body))
+  const bytes = Buffer.byteLength(reply.body)
+  res.setHeader('Content-Length', bytes)
   res.end(reply.body)
+  return bytes
 }
 
-/** The node handler Next's `pages/api/project/[ref]/[...path].ts` and the test server mount. */
-export async function projectApiHandler(req: IncomingMessage, res: ServerResponse): Promise<void> {
-  const method = (req.method ?? 'GET').toUpperCase()
+async function answer(req: IncomingMessage, res: ServerResponse, method: string, seen: Seen): Promise<number> {
   if (method === 'OPTIONS') return send(res, { status: 200 })
   const gone = new AbortController() // a client that leaves cancels its statement
   res.on('close', () => {
     if (!res.writableFinished) gone.abort()
   })
   try {
-    send(res, await handle(req, method, new URL(req.url ?? '/', 'http://localhost'), gone.signal))
+    return send(res, await handle(req, method, new URL(req.url ?? '/', 'http://localhost'), gone.signal, seen))
   } catch (error) {
     const rest =
       error instanceof RestError ? error
@@ -187,6 +193,31 @@ export async function projectApiHandler(req: IncomingMessage, res: ServerRespons
       : null
     if (!rest) console.error(`[project-api] ${method} ${req.url} failed`, error)
     const body = (rest ?? new RestError(500, 'PGRST000', 'Internal server error')).toJSON()
-    send(res, { status: rest?.status ?? 500, body: JSON.stringify(body), headers: { 'Content-Type': 'application/json; charset=utf-8' } })
+    return send(res, { status: rest?.status ?? 500, body: JSON.stringify(body), headers: { 'Content-Type': 'application/json; charset=utf-8' } })
   }
+}
+
+/** The project a request names, or null (its path is not the project API's, or not decodable). */
+function refOf(url: string | undefined): string | null {
+  try {
+    const match = PATH.exec(new URL(url ?? '/', 'http://localhost').pathname)
+    return match ? decodeURIComponent(match[1]) : null
+  } catch {
+    return null
+  }
+}
+
+/**
+ * The node handler Next's `pages/api/project/[ref]/[...path].ts` and the test server mount. Every
+ * answer to a project is logged (postgrest_logs) off the request path.
+ */
+export async function projectApiHandler(req: IncomingMessage, res: ServerResponse): Promise<void> {
+  const startedAt = new Date()
+  const started = performance.now()
+  const method = (req.method ?? 'GET').toUpperCase()
+  const seen: Seen = { role: null }
+  const bytes = await answer(req, res, method, seen)
+  const ref = refOf(req.url)
+  if (!ref) return
+  recordRestAnswer({ ref, method, url: req.url ?? '/', status: res.statusCode, durationMs: performance.now() - started, role: seen.role, bytes, startedAt })
 }
