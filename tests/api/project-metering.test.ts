@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { flushLogEvents } from '@/lib/platform-api/logs/recorder'
+import { flushMetering, recordProjectUserActive } from '@/lib/platform-api/billing/metering'
+import { closeProjectDatabase, openProjectDatabaseRefs } from '@/lib/platform-api/projects/databases'
+import { getStore } from '@/lib/platform-api/db/store'
 import type { ProjectLogsResponse } from '@/lib/api-types/logs'
 import { startTestPlatform, type TestPlatform } from './helpers/platform'
 import { createActiveProject, createOrg, sql } from './projects-helpers'
@@ -69,5 +72,74 @@ describe('the project API in the logs and the usage', () => {
     const warnings = await logs({ source: 'all', level: 'warning', search: '/rest/v1/' })
     expect(warnings.result.map((l) => l.metadata.status_code).sort()).toEqual([400, 401, 404])
     expect(warnings.result.find((l) => l.metadata.status_code === 400)?.metadata.search).toBe('?select=id')
+  })
+
+  type Usage = { metric: string; usage: number; source: string }
+  async function usage(): Promise<Record<string, Usage>> {
+    await flushMetering()
+    const res = await platform.request(`/platform/organizations/${org.slug}/usage`, { token: owner.token })
+    expect(res.status, JSON.stringify(res.body)).toBe(200)
+    return Object.fromEntries((res.body.usages as Usage[]).map((u) => [u.metric, u]))
+  }
+
+  it('meters egress as the bytes the project API sent', async () => {
+    const before = (await usage()).EGRESS
+    expect(before.source).toBe('measured')
+    let sent = 0
+    for (const path of ['items?select=*', 'items?select=id&id=eq.2', 'no_such_table']) {
+      const res = await rest(path, { headers: { apikey: keys.anon } })
+      sent += Buffer.byteLength(await res.text())
+    }
+    expect(sent).toBeGreaterThan(0)
+    const after = (await usage()).EGRESS
+    expect(after.usage - before.usage).toBe(sent)
+  })
+
+  it('counts each project user once per period as a monthly active user', async () => {
+    expect((await usage()).MONTHLY_ACTIVE_USERS).toMatchObject({ usage: 0, source: 'measured' })
+    recordProjectUserActive(ref, 'user-a')
+    recordProjectUserActive(ref, 'user-a')
+    recordProjectUserActive(ref, 'user-b')
+    recordProjectUserActive('nosuchproject0000000', 'user-c') // a ref that names no project is dropped
+    expect((await usage()).MONTHLY_ACTIVE_USERS.usage).toBe(2)
+    // Another instance (or a later flush) seeing the same user again adds nothing.
+    recordProjectUserActive(ref, 'user-b')
+    await flushMetering()
+    recordProjectUserActive(ref, 'user-c')
+    expect((await usage()).MONTHLY_ACTIVE_USERS.usage).toBe(3)
+    const db = await getStore()
+    const { rows } = await db.query<{ n: number }>('select count(*)::int as n from platform.project_active_users')
+    expect(rows[0].n).toBe(3)
+  })
+
+  it('measures the database size from the database, keeps the figure briefly, and grows with the data', async () => {
+    const db = await getStore()
+    const first = (await usage()).DATABASE_SIZE
+    expect(first.source).toBe('measured')
+    expect(first.usage).toBeGreaterThan(1024 * 1024)
+    // Within its time to live the stored figure is answered, not measured again.
+    await db.query('update platform.project_database_sizes set bytes = 12345')
+    expect((await usage()).DATABASE_SIZE.usage).toBe(12345)
+
+    const grow = await sql(platform, owner.token, ref, "create table public.filler as select g as id, repeat('x', 500) as pad from generate_series(1, 20000) g")
+    expect(grow.status, JSON.stringify(grow.body)).toBe(200)
+    await db.query("update platform.project_database_sizes set measured_at = now() - interval '1 hour'")
+    if (platform.kind === 'pglite') {
+      // Measuring never opens a PGlite database (at most MAX_OPEN_PGLITE may be open).
+      await closeProjectDatabase(ref)
+      expect(openProjectDatabaseRefs()).not.toContain(ref)
+    }
+    const grown = (await usage()).DATABASE_SIZE.usage
+    if (platform.kind === 'pglite') expect(openProjectDatabaseRefs()).not.toContain(ref)
+    expect(grown).toBeGreaterThan(first.usage + 5 * 1024 * 1024)
+  })
+
+  it('adds the demo seed\'s stored figures to the measured ones, labelled as demo data', async () => {
+    const measured = await usage()
+    const { setUsage } = await import('@/lib/platform-api/billing/usage')
+    await setUsage(await getStore(), org.id, 'EGRESS', 1000)
+    const after = await usage()
+    expect(after.EGRESS).toMatchObject({ usage: measured.EGRESS.usage + 1000, source: 'demo' })
+    expect(after.MONTHLY_ACTIVE_USERS).toMatchObject({ usage: measured.MONTHLY_ACTIVE_USERS.usage, source: 'measured' })
   })
 })

@@ -8,6 +8,7 @@
  */
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http'
 import { contentRange, parseQuery, readStatus, RestError, type RestQuery } from '@/lib/rest'
+import { recordProjectEgress } from '../billing/metering'
 import { getStore } from '../db/store'
 import { recordRestAnswer } from '../logs/rest-log'
 import { ApiError } from '../http/errors'
@@ -209,7 +210,7 @@ function refOf(url: string | undefined): string | null {
 
 /**
  * The node handler Next's `pages/api/project/[ref]/[...path].ts` and the test server mount. Every
- * answer to a project is logged (postgrest_logs) off the request path.
+ * answer to a project is logged (postgrest_logs) and its bytes metered as egress, off the request path.
  */
 export async function projectApiHandler(req: IncomingMessage, res: ServerResponse): Promise<void> {
   const startedAt = new Date()
@@ -219,5 +220,6 @@ export async function projectApiHandler(req: IncomingMessage, res: ServerRespons
   const bytes = await answer(req, res, method, seen)
   const ref = refOf(req.url)
   if (!ref) return
+  recordProjectEgress(ref, bytes)
   recordRestAnswer({ ref, method, url: req.url ?? '/', status: res.statusCode, durationMs: performance.now() - started, role: seen.role, bytes, startedAt })
 }
