@@ -17,7 +17,7 @@ import { verifyProjectKey } from '../projects/api-keys'
 import type { ApiRole } from '../projects/api-roles'
 import { withRequestRole, type RequestClaims, type RequestSession } from '../projects/request-role'
 import { callStatement, lookupFunction } from './functions'
-import { lookupTable, resolveEmbeds, REST_SCHEMAS, type RestTable } from './catalogue'
+import { resolveEmbeds, REST_SCHEMAS, tableFromRows, tableLookupSql, type RestTable } from './catalogue'
 import { deleteStatement, insertStatement, notSupportedYet, readStatement, updateStatement, type Statement } from './sql'
 
 const PATH = /^(?:\/dashboard)?\/api\/project\/([^/]+)\/rest\/v1\/(.*)$/
@@ -64,8 +64,8 @@ const isPostgresError = (error: unknown): error is { code: string; message: stri
 }
 
 /** Runs a statement: its JSON rows, their number and the total (null unless counted). */
-async function run(session: RequestSession, statement: Statement): Promise<{ body: string; n: number; total: number | null }> {
-  const result = await session.query(statement.sql, statement.params)
+async function run(session: RequestSession, statement: Statement, describeKey?: string): Promise<{ body: string; n: number; total: number | null }> {
+  const result = await session.query(statement.sql, statement.params, { describeKey })
   const row = result.rows[0]
   if (!row || !('body' in row)) return { body: '[]', n: result.rowCount ?? 0, total: null }
   return { body: String(row.body), n: Number(row.n), total: row.total === null || row.total === undefined ? null : Number(row.total) }
@@ -94,10 +94,13 @@ const isObject = (value: unknown): value is Record<string, unknown> => typeof va
 async function serve(method: string, table: RestTable, query: RestQuery, session: RequestSession, payload: unknown): Promise<Reply> {
   const represent = query.prefer.return === 'representation'
   const embeds = await resolveEmbeds(session, table, query.select)
+  // A statement on this table alone is typed by its text and the table's columns (read in this
+  // transaction), so its description may come from the cache; with embeds it is described afresh.
+  const describeKey = embeds.size === 0 ? JSON.stringify([table.schema, table.name, [...table.columns], table.primaryKey]) : undefined
   let statement: Statement | null
   if (method === 'GET' || method === 'HEAD') {
     const counted = query.prefer.count !== undefined
-    const { body, n, total } = await run(session, readStatement(table, query, counted, embeds))
+    const { body, n, total } = await run(session, readStatement(table, query, counted, embeds), describeKey)
     const status = readStatus(query.range.offset, n, total)
     const out = shaped(query, body, n)
     const range = contentRange(query.range.offset, n, total)
@@ -116,7 +119,7 @@ async function serve(method: string, table: RestTable, query: RestQuery, session
   } else {
     throw new RestError(405, 'PGRST117', `Unsupported HTTP method: ${method}`)
   }
-  const { body, n } = statement ? await run(session, statement) : { body: '[]', n: 0 }
+  const { body, n } = statement ? await run(session, statement, describeKey) : { body: '[]', n: 0 }
   const success = method === 'POST' ? 201 : represent ? 200 : 204
   if (!represent) return { status: success, headers: { 'Content-Range': method === 'POST' ? '*/*' : `*/${n}` } }
   const out = shaped(query, body, n)
@@ -157,8 +160,8 @@ async function handle(req: IncomingMessage, method: string, url: URL, signal: Ab
   try {
     return await withRequestRole(
       ref, caller,
-      async (session) => (rpc ? serveRpc(session, schema, rpc, query, payload) : serve(method, await lookupTable(session, schema, name), query, session, payload)),
-      { signal }
+      async (session) => (rpc ? serveRpc(session, schema, rpc, query, payload) : serve(method, tableFromRows(schema, name, session.first), query, session, payload)),
+      { signal, first: rpc ? undefined : tableLookupSql(schema, name) }
     )
   } catch (error) {
     throw isPostgresError(error) ? postgresError(error, caller.role) : error
