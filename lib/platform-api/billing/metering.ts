@@ -1,3 +1,4 @@
+import { armBatchTimer, flushBatches, type BatchTimer } from '../db/batches'
 import { getStore } from '../db/store'
 import type { Db } from '../db/types'
 import { currentBillingPeriod } from './periods'
@@ -18,12 +19,10 @@ export const MAX_PENDING_USERS = 50_000
 
 type Pending = { egress: Map<string, number>; users: Map<string, Set<string>> }
 
-type MeteringState = {
+type MeteringState = BatchTimer & {
   /** What waits, by the store it goes to (the store of the request; tests open several). */
   pending: Map<Promise<Db>, Pending>
   pendingUsers: number
-  timer: ReturnType<typeof setTimeout> | null
-  flushing: Promise<void>
 }
 
 // One meter per process, on globalThis so that Next's module reloading keeps one buffer.
@@ -41,11 +40,7 @@ function pendingFor(): Pending {
   return pending
 }
 
-function schedule(): void {
-  if (state.timer) return
-  state.timer = setTimeout(() => void flushMetering(), METERING_FLUSH_INTERVAL_MS)
-  state.timer.unref?.() // a waiting batch never keeps a process alive
-}
+const schedule = () => armBatchTimer(state, METERING_FLUSH_INTERVAL_MS, flushMetering)
 
 /** Adds `bytes` the project API of `ref` sent; returns at once. */
 export function recordProjectEgress(ref: string, bytes: number): void {
@@ -70,12 +65,7 @@ export function recordProjectUserActive(ref: string, userId: string): void {
 
 /** Writes everything waiting now (tests call it; the timer otherwise). Never throws. */
 export function flushMetering(): Promise<void> {
-  if (state.timer) {
-    clearTimeout(state.timer)
-    state.timer = null
-  }
-  state.flushing = state.flushing.then(drain)
-  return state.flushing
+  return flushBatches(state, drain)
 }
 
 async function drain(): Promise<void> {
