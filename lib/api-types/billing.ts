@@ -51,7 +51,15 @@ export type MetricUsage = {
   pricing: { price_usd: number; per_units: number; unit_label: string } | null
   /** Cost of the usage above the quota, integer cents. */
   overage_cost: number
+  /**
+   * `measured`: metered from the organization's projects (their API's egress, their users, their
+   * databases; zero where nothing produces the metric yet). `demo`: includes figures the demo seed
+   * stored, which the page labels as demo data.
+   */
+  source: UsageSource
 }
+
+export type UsageSource = 'measured' | 'demo'
 
 /** The invoice the current period will end with (`GET .../billing/invoices/upcoming`); amounts are integer cents. */
 export type UpcomingInvoice = {

@@ -1,3 +1,4 @@
+import { Badge } from '@/components/ui/Badge'
 import type { MetricUsage } from '@/lib/api-types/billing'
 import { formatCurrency } from '@/lib/formatting'
 import { centsToDollars, formatUsageAmount, formatUsagePercent, usageLevel, usageRatio } from './Billing.utils'
@@ -13,7 +14,10 @@ export function UsageBar({ usage }: { usage: MetricUsage }) {
     return (
       <div className={styles.usageRow}>
         <div className={styles.usageTop}>
-          <span className={styles.usageName}>{usage.name}</span>
+          <span className={styles.usageName}>
+            {usage.name}
+            <DemoLabel usage={usage} />
+          </span>
           <span className={styles.usageFigures}>{used} used · Unlimited</span>
         </div>
       </div>
@@ -27,8 +31,9 @@ export function UsageBar({ usage }: { usage: MetricUsage }) {
   return (
     <div className={styles.usageRow}>
       <div className={styles.usageTop}>
-        <span className={styles.usageName} id={`usage-${usage.metric}`}>
-          {usage.name}
+        <span className={styles.usageName}>
+          <span id={`usage-${usage.metric}`}>{usage.name}</span>
+          <DemoLabel usage={usage} />
         </span>
         <span className={styles.usageFigures}>
           {used} of {quota} ({percent})
@@ -48,6 +53,19 @@ export function UsageBar({ usage }: { usage: MetricUsage }) {
       </div>
       {level !== 'normal' && <UsageNote usage={usage} level={level} />}
     </div>
+  )
+}
+
+/** Figures the demo seed stored are labelled, so they are never taken for measured usage. */
+function DemoLabel({ usage }: { usage: MetricUsage }) {
+  if (usage.source !== 'demo') return null
+  return (
+    <>
+      {' '}
+      <Badge variant="warning">
+        <span title="Includes sample figures stored by the demo seed, not measured from your projects">Demo data</span>
+      </Badge>
+    </>
   )
 }
 

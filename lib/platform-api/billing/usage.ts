@@ -1,7 +1,9 @@
 import { GIB } from '@/lib/constants'
 import { OVERAGE_PRICES_USD, PLAN_QUOTAS, type PlanId, type QuotaKey } from '@/lib/catalogue/plans'
 import type { Db } from '../db/types'
-import type { MetricUsage as ApiMetricUsage, OrganizationUsage } from '@/lib/api-types/billing'
+import type { MetricUsage as ApiMetricUsage, OrganizationUsage, UsageSource } from '@/lib/api-types/billing'
+import { organizationDatabaseSize } from './database-size'
+import { readMeteredUsage } from './metering'
 
 export const USAGE_METRICS = [
   'DATABASE_SIZE',
@@ -50,27 +52,25 @@ export const METRIC_DEFINITIONS: Record<UsageMetric, MetricDefinition> = {
   },
 }
 
-/** Stored usage figures of the current period (0 when none is stored). */
-export async function readStoredUsage(db: Db, organizationId: number): Promise<Record<UsageMetric, number>> {
+/**
+ * Stored usage figures (`platform.org_usage`): only the demo seed (and tests, as an admin would)
+ * writes them, so a stored figure is demo history. Metrics without one are absent.
+ */
+export async function readStoredUsage(db: Db, organizationId: number): Promise<Partial<Record<UsageMetric, number>>> {
   const { rows } = await db.query<{ metric: UsageMetric; usage: number | string }>(
     'select metric, usage from platform.org_usage where organization_id = $1',
     [organizationId]
   )
-  const usage = Object.fromEntries(USAGE_METRICS.map((m) => [m, 0])) as Record<UsageMetric, number>
-  for (const r of rows) usage[r.metric] = Number(r.usage)
-  return usage
+  return Object.fromEntries(rows.map((r) => [r.metric, Number(r.usage)]))
 }
 
-/**
- * Database size of an organization in bytes. Today the stored figure (the seed writes one);
- * this is the one place to switch to measuring the projects' real databases
- * (pg_database_size of each active project) once the project databases expose it.
- */
-export async function getDatabaseSizeBytes(db: Db, organizationId: number): Promise<number> {
-  return (await readStoredUsage(db, organizationId)).DATABASE_SIZE
+/** The metrics the platform measures from the organization's projects in `period` (migration 013). */
+async function measuredUsage(db: Db, organizationId: number, period: { start: Date; end: Date }): Promise<Partial<Record<UsageMetric, number>>> {
+  const [size, metered] = await Promise.all([organizationDatabaseSize(db, organizationId), readMeteredUsage(db, organizationId, period)])
+  return { DATABASE_SIZE: size, EGRESS: metered.egress, MONTHLY_ACTIVE_USERS: metered.mau }
 }
 
-/** Sets a usage figure (seed and admin use; users never write usage). */
+/** Sets a stored (demo) usage figure: the seed and tests use it; users never write usage. */
 export async function setUsage(db: Db, organizationId: number, metric: UsageMetric, usage: number): Promise<void> {
   await db.query(
     `insert into platform.org_usage (organization_id, metric, usage) values ($1, $2, $3)
@@ -87,7 +87,7 @@ export function usageBillingEnabled(planId: PlanId): boolean {
 export type MetricUsage = ApiMetricUsage & { metric: UsageMetric }
 
 /** One metric's usage against the plan's quota. */
-export function describeMetric(metric: UsageMetric, usage: number, planId: PlanId): MetricUsage {
+export function describeMetric(metric: UsageMetric, usage: number, planId: PlanId, source: UsageSource = 'measured'): MetricUsage {
   const def = METRIC_DEFINITIONS[metric]
   const quota = PLAN_QUOTAS[planId][def.quotaKey]
   const billed = usageBillingEnabled(planId) && quota !== null
@@ -103,22 +103,30 @@ export function describeMetric(metric: UsageMetric, usage: number, planId: PlanI
     capped: !usageBillingEnabled(planId),
     pricing: billed ? { price_usd: def.pricing.price, per_units: def.pricing.unitSize, unit_label: def.pricing.unitLabel } : null,
     overage_cost: billed ? Math.round((over / def.pricing.unitSize) * def.pricing.price * 100) : 0,
+    source,
   }
 }
 
-/** Usage of every metric for an organization (GET .../usage). */
+/**
+ * Usage of every metric for an organization (GET .../usage): what its projects measured (database
+ * size, egress, monthly active users), plus any stored demo figure, in which case the metric's
+ * source is `demo`.
+ */
 export async function getOrganizationUsage(
   db: Db,
   org: { id: number; plan_id: PlanId },
   period: { start: Date; end: Date }
 ): Promise<OrganizationUsage & { usages: MetricUsage[] }> {
-  const stored = await readStoredUsage(db, org.id)
-  stored.DATABASE_SIZE = await getDatabaseSizeBytes(db, org.id)
+  const [stored, measured] = await Promise.all([readStoredUsage(db, org.id), measuredUsage(db, org.id, period)])
+  const describe = (m: UsageMetric) => {
+    const demo = stored[m]
+    return describeMetric(m, (measured[m] ?? 0) + (demo ?? 0), org.plan_id, demo === undefined ? 'measured' : 'demo')
+  }
   return {
     plan: { id: org.plan_id },
     period_start: period.start.toISOString(),
     period_end: period.end.toISOString(),
     usage_billing_enabled: usageBillingEnabled(org.plan_id),
-    usages: USAGE_METRICS.map((m) => describeMetric(m, stored[m], org.plan_id)),
+    usages: USAGE_METRICS.map(describe),
   }
 }

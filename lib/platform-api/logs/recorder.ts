@@ -4,6 +4,7 @@ import { PLAN_IDS } from '@/lib/catalogue/plans'
 import { getServerConfig } from '@/lib/config'
 import type { LogLevel } from '@/lib/logs/log-lines'
 import { logRetentionDays } from '@/lib/logs/retention'
+import { armBatchTimer, flushBatches, type BatchTimer } from '../db/batches'
 import { getStore } from '../db/store'
 import type { Db } from '../db/types'
 
@@ -35,10 +36,8 @@ export const PURGE_INTERVAL_MS = 10 * 60_000
 type Row = { id: string; ref: string; source: LogSource; ts: string; level: LogLevel; event_message: string; metadata: Record<string, unknown> }
 type Pending = { store: Promise<Db>; row: Row }
 
-type RecorderState = {
+type RecorderState = BatchTimer & {
   buffer: Pending[]
-  timer: ReturnType<typeof setTimeout> | null
-  flushing: Promise<void>
   dropped: number
   lastPurge: WeakMap<Db, number>
 }
@@ -77,21 +76,12 @@ export function recordLogEvent(event: LogEvent): void {
     state.dropped += excess
   }
   if (state.buffer.length >= BATCH_SIZE) void flushLogEvents()
-  else if (!state.timer) {
-    state.timer = setTimeout(() => void flushLogEvents(), FLUSH_INTERVAL_MS)
-    // A waiting batch never keeps a process (a test run, a CLI) alive.
-    state.timer.unref?.()
-  }
+  else armBatchTimer(state, FLUSH_INTERVAL_MS, flushLogEvents)
 }
 
 /** Writes every waiting event now (tests call it; the timer calls it otherwise). Never throws. */
 export function flushLogEvents(): Promise<void> {
-  if (state.timer) {
-    clearTimeout(state.timer)
-    state.timer = null
-  }
-  state.flushing = state.flushing.then(drain)
-  return state.flushing
+  return flushBatches(state, drain)
 }
 
 /** Events waiting to be written (for tests and the benchmark). */

@@ -1,35 +1,19 @@
 import type { IncomingHttpHeaders } from 'node:http'
 import { levelOfStatus } from '@/lib/logs/log-lines'
 import type { AuthEvent } from '../auth/realm'
+import { recordProjectUserActive } from '../billing/metering'
 import { recordLogEvent } from '../logs/recorder'
 
 /**
  * What project auth tells the rest of the platform: an `auth_logs` line per `/auth/v1` request,
- * an `auth_audit_logs` line per event (GoTrue's action names), and the listeners told when a
- * project user is active (sign-up, sign-in, refresh), which metering connects to. Never a
+ * an `auth_audit_logs` line per event (GoTrue's action names), and each time a project user is
+ * active (sign-up, sign-in, refresh) a monthly active user for metering. Never a
  * password or a token: events carry ids, the address, the client address and a reason.
  */
 
-export type ProjectUserActiveListener = (ref: string, userId: string) => void
-
-const g = globalThis as typeof globalThis & { __projectUserActive?: Set<ProjectUserActiveListener> }
-const listeners: Set<ProjectUserActiveListener> = (g.__projectUserActive ??= new Set())
-
-/** Calls `listener` after each sign-up, sign-in and refresh of a project user; returns the unsubscribe. */
-export function onProjectUserActive(listener: ProjectUserActiveListener): () => void {
-  listeners.add(listener)
-  return () => listeners.delete(listener)
-}
-
-/** Tells the listeners; one that throws is reported, never the user's request. */
+/** A project user signed up, signed in or refreshed: one of the period's monthly active users (metering). */
 export function notifyProjectUserActive(ref: string, userId: string): void {
-  for (const listener of listeners) {
-    try {
-      listener(ref, userId)
-    } catch (error) {
-      console.error('[project-auth] a user-active listener failed', error instanceof Error ? error.message : 'unknown error')
-    }
-  }
+  recordProjectUserActive(ref, userId)
 }
 
 /** GoTrue's log types of its audit actions. */

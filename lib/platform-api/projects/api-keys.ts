@@ -163,15 +163,37 @@ export async function rotateApiKeys(
  * `apikey` header): its role and claims when it is an unexpired HS256 key signed with the
  * project's current secret, naming this project and a key role; null otherwise.
  */
-export async function verifyProjectKey(db: Db, ref: string, token: string): Promise<{ role: ApiKeyName; claims: ApiKeyClaims } | null> {
+export async function verifyProjectKey(db: Db, ref: string, token: string): Promise<VerifiedKey | null> {
+  // The secret is read on every call, so a rotation (by any instance) takes effect at once.
   const signing = await projectSigningKey(db, ref)
   if (!signing) return null
+  const known = verifiedTokens.get(signing.key)?.get(token)
+  if (known) return known.claims.exp > Date.now() / 1000 ? known : null
   try {
     const { payload } = await jwtVerify(token, signing.key, { algorithms: ['HS256'] })
     const role = payload.role
     if (payload.ref !== ref || !API_KEY_NAMES.includes(role as ApiKeyName)) return null
-    return { role: role as ApiKeyName, claims: payload as ApiKeyClaims }
+    const verified = { role: role as ApiKeyName, claims: payload as ApiKeyClaims }
+    remember(signing.key, token, verified)
+    return verified
   } catch {
     return null
   }
+}
+
+type VerifiedKey = { role: ApiKeyName; claims: ApiKeyClaims }
+
+/**
+ * Keys already verified, by the secret that verified them (the opened key object: one per
+ * project, version and sealing), so the signature of a key is checked once per secret rather
+ * than on every request. A rotation makes a new secret, under which nothing is remembered.
+ */
+const verifiedTokens = new WeakMap<crypto.KeyObject, Map<string, VerifiedKey>>()
+const VERIFIED_PER_SECRET_MAX = 100
+
+function remember(key: crypto.KeyObject, token: string, verified: VerifiedKey): void {
+  let tokens = verifiedTokens.get(key)
+  if (!tokens) verifiedTokens.set(key, (tokens = new Map()))
+  if (tokens.size >= VERIFIED_PER_SECRET_MAX) tokens.delete(tokens.keys().next().value as string)
+  tokens.set(token, verified)
 }

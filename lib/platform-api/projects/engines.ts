@@ -31,7 +31,20 @@ export interface ProjectSession {
   extended(sql: string, params: unknown[]): Promise<RawResult>
   /** Parse and describe one statement without running it. */
   describe(sql: string): Promise<Described>
+  /**
+   * Commits the open transaction and resets the session (what the session's end does, as
+   * `DISCARD ALL` would) in one round trip, so the end has nothing left to send unless the
+   * session is used again.
+   */
+  commitAndReset(): Promise<void>
 }
+
+/**
+ * `DISCARD ALL` as the statements it stands for (Postgres docs), which, unlike it, may follow a
+ * COMMIT in one simple query: a request's commit and its session's reset go in one round trip.
+ */
+export const COMMIT_AND_RESET_SQL = `commit; close all; set session authorization default; reset all; deallocate all; unlisten *;
+  select pg_catalog.pg_advisory_unlock_all(); discard plans; discard temp; discard sequences`
 
 export type SessionOptions = {
   /** An aborted signal cancels the running statement. */

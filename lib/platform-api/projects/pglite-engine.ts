@@ -1,6 +1,6 @@
 import { wrap } from '../db/pglite-db'
 import { openPgliteWorker, StatementTimeoutError as WorkerStatementTimeoutError } from '../db/pglite-worker-client'
-import { fromPglite, RESULT_PARSER_SPEC, StatementTimeoutError, type Engine, type ProjectSession } from './engines'
+import { COMMIT_AND_RESET_SQL, fromPglite, RESULT_PARSER_SPEC, StatementTimeoutError, type Engine, type ProjectSession } from './engines'
 import { pglitePostgresqlConf } from './pglite-extensions'
 
 /**
@@ -36,21 +36,33 @@ export async function openPgliteEngine(dir: string): Promise<Engine> {
             throw error
           }
         }
+        let clean = false // reset by commitAndReset, and not used since
+        const used = <T>(run: () => Promise<T>) => {
+          clean = false
+          return timed(run)
+        }
         const session: ProjectSession = {
-          simple: (sql) => timed(async () => (await conn.exec(sql, call())).map(fromPglite)),
-          extended: (sql, params) => timed(async () => fromPglite(await conn.query(sql, params, call()))),
+          simple: (sql) => used(async () => (await conn.exec(sql, call())).map(fromPglite)),
+          extended: (sql, params) => used(async () => fromPglite(await conn.query(sql, params, call()))),
           describe: (sql) =>
-            timed(async () => {
+            used(async () => {
               const d = await conn.describeQuery(sql, call())
               return { paramTypes: d.queryParams.map((p) => p.dataTypeID), fields: d.resultFields.map((f) => ({ name: f.name, dataTypeID: f.dataTypeID })) }
+            }),
+          commitAndReset: () =>
+            used(async () => {
+              await conn.exec(COMMIT_AND_RESET_SQL, call())
+              clean = true
             }),
         }
         try {
           return await fn(session)
         } finally {
           try {
-            if (await conn.isInTransaction()) await conn.exec('rollback')
-            await conn.exec('discard all')
+            if (!clean) {
+              if (await conn.isInTransaction()) await conn.exec('rollback')
+              await conn.exec('discard all')
+            }
           } catch {
             // the worker was ended (timeout): the next call starts a fresh one, with no session state
           }

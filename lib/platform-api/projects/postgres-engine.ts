@@ -2,6 +2,7 @@ import pg from 'pg'
 import { pgPoolDb } from '../db/pg-db'
 import { getStore } from '../db/store'
 import {
+  COMMIT_AND_RESET_SQL,
   RESULT_PARSERS,
   STATEMENT_TIMEOUT_MS,
   StatementTimeoutError,
@@ -118,22 +119,32 @@ export async function openPostgresEngine(connectionString: string, options_: { m
           throw error
         }
       }
+      let clean = false // reset by commitAndReset, and not used since
+      const used = <T>(run: () => Promise<T>) => {
+        clean = false
+        return timed(run)
+      }
       const session: ProjectSession = {
         simple: (sql) =>
-          timed(async () => {
+          used(async () => {
             const r = (await client.query({ text: sql, types: pgTypes })) as pg.QueryResult | pg.QueryResult[]
             return (Array.isArray(r) ? r : [r]).map(fromPg)
           }),
         extended: (sql, params) =>
-          timed(async () => {
+          used(async () => {
             const config = { text: sql, values: params, types: pgTypes, queryMode: 'extended' }
             return fromPg(await client.query(config as pg.QueryConfig))
           }),
         describe: (sql) =>
-          timed(async () => {
+          used(async () => {
             const describe = new DescribeStatement(sql)
             void client.query(describe as unknown as pg.QueryConfig).catch?.(() => {})
             return describe.done
+          }),
+        commitAndReset: () =>
+          used(async () => {
+            await client.query(COMMIT_AND_RESET_SQL)
+            clean = true
           }),
       }
       let broken: Error | undefined
@@ -141,8 +152,10 @@ export async function openPostgresEngine(connectionString: string, options_: { m
         return await fn(session)
       } finally {
         try {
-          if (client.getTransactionStatus() !== 'I') await client.query('rollback')
-          await client.query('discard all')
+          if (!clean || client.getTransactionStatus() !== 'I') {
+            if (client.getTransactionStatus() !== 'I') await client.query('rollback')
+            await client.query('discard all')
+          }
         } catch (error) {
           broken = error as Error
         }

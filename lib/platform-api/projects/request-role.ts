@@ -1,6 +1,6 @@
 import type { ApiRole } from './api-roles'
 import { withProjectSession } from './databases'
-import type { RawResult } from './engines'
+import type { Described, ProjectSession, RawResult } from './engines'
 import { runMemberSql } from './member-sql'
 import { projectTimeoutMs } from './run-query'
 import { projectRoleNames, projectTarget } from './targets'
@@ -23,35 +23,100 @@ export type RequestClaims = Record<string, unknown>
 
 /** What `fn` may do: one statement at a time, with parameters ($1 …), as the request's role. */
 export type RequestSession = {
-  query(sql: string, params?: unknown[]): Promise<RawResult>
+  /**
+   * Runs a statement in the jail. With `describeKey` (what the statement's types depend on
+   * besides its text, e.g. the table's columns read in this transaction) its description is
+   * taken from a cache when the same text was described under the same key: one round trip less.
+   */
+  query(sql: string, params?: unknown[], options?: { describeKey?: string }): Promise<RawResult>
+  /** The rows `options.first` answered, in the transaction's first round trip (none without it). */
+  readonly first: Record<string, unknown>[]
 }
 
-export type RequestOptions = { signal?: AbortSignal; timeoutMs?: number }
+export type RequestOptions = {
+  signal?: AbortSignal
+  timeoutMs?: number
+  /**
+   * Platform-written SQL (no parameters: values quoted with `requestLiteral`) sent with the
+   * transaction's BEGIN and claims in one round trip, outside the jail, e.g. a catalogue read.
+   */
+  first?: string
+}
 
-const SET_CLAIMS_SQL = `select pg_catalog.set_config('request.jwt.claims', $1::pg_catalog.text, true),
-  pg_catalog.set_config('request.jwt.claim.sub', $2::pg_catalog.text, true),
-  pg_catalog.set_config('request.jwt.claim.role', $3::pg_catalog.text, true)`
+/** A string literal that reads the same whatever the session's `standard_conforming_strings`. */
+export function requestLiteral(value: string): string {
+  return `E'${value.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`
+}
 
+const claimsSql = (claims: string, sub: string, role: string) => `select pg_catalog.set_config('request.jwt.claims', ${requestLiteral(claims)}, true),
+  pg_catalog.set_config('request.jwt.claim.sub', ${requestLiteral(sub)}, true),
+  pg_catalog.set_config('request.jwt.claim.role', ${requestLiteral(role)}, true)`
+
+/** Descriptions of statements by ref, key and text (LRU): a statement's types do not change while its key does not. */
+const DESCRIBED_MAX = 2_000
+const g = globalThis as typeof globalThis & { __requestDescribed?: Map<string, Described> }
+const described = (g.__requestDescribed ??= new Map())
+
+function describingFromCache(session: ProjectSession, key: string): ProjectSession {
+  return {
+    ...session,
+    async describe(sql) {
+      const cacheKey = `${key}\u0000${sql}`
+      const hit = described.get(cacheKey)
+      if (hit) {
+        described.delete(cacheKey)
+        described.set(cacheKey, hit)
+        return hit
+      }
+      const fresh = await session.describe(sql)
+      if (described.size >= DESCRIBED_MAX) described.delete(described.keys().next().value as string)
+      described.set(cacheKey, fresh)
+      return fresh
+    },
+  }
+}
+
+/** A plan's statement timeout changes with the plan, rarely: a request reads it at most every TIMEOUT_TTL_MS per project. */
+const TIMEOUT_TTL_MS = 5_000
+const timeouts = new Map<string, { ms: number; until: number }>()
+
+async function requestTimeoutMs(ref: string): Promise<number> {
+  const known = timeouts.get(ref)
+  if (known && known.until > Date.now()) return known.ms
+  const ms = await projectTimeoutMs(ref)
+  if (timeouts.size >= DESCRIBED_MAX) timeouts.clear()
+  timeouts.set(ref, { ms, until: Date.now() + TIMEOUT_TTL_MS })
+  return ms
+}
+
+/**
+ * Round trips of a request: BEGIN, the claims and `first` together; the statements `fn` runs;
+ * COMMIT with the session's reset together.
+ */
 export async function withRequestRole<T>(
   ref: string,
   request: { role: ApiRole; claims: RequestClaims },
   fn: (session: RequestSession) => Promise<T>,
   options: RequestOptions = {}
 ): Promise<T> {
-  const timeoutMs = options.timeoutMs ?? (await projectTimeoutMs(ref))
+  const timeoutMs = options.timeoutMs ?? (await requestTimeoutMs(ref))
   const roles = projectRoleNames(ref)
   const singleTenant = projectTarget(ref).kind === 'pglite'
   const sub = typeof request.claims.sub === 'string' ? request.claims.sub : ''
+  const opening = `begin; ${claimsSql(JSON.stringify(request.claims), sub, request.role)}${options.first ? `;\n${options.first}` : ''}`
   return withProjectSession(
     ref,
     async (session) => {
-      await session.simple('begin')
       try {
-        await session.extended(SET_CLAIMS_SQL, [JSON.stringify(request.claims), sub, request.role])
+        const results = await session.simple(opening)
         const result = await fn({
-          query: (sql, params) => runMemberSql(session, { query: sql, parameters: params, single: true, role: request.role, roles, singleTenant }),
+          first: results[2]?.rows ?? [],
+          query: (sql, params, queryOptions) =>
+            runMemberSql(queryOptions?.describeKey ? describingFromCache(session, `${ref}\u0000${queryOptions.describeKey}`) : session, {
+              query: sql, parameters: params, single: true, role: request.role, roles, singleTenant,
+            }),
         })
-        await session.simple('commit')
+        await session.commitAndReset()
         return result
       } catch (error) {
         await session.simple('rollback').catch(() => {}) // after a timeout on PGlite the worker is gone, and the transaction with it

@@ -2,9 +2,11 @@
  * What the project REST API needs to know of a table, read from the catalogue on every request
  * (so schema changes show at once, no cache to refresh): its columns with their types, which
  * cast array, JSON and range filter values, and its primary key, the default `on_conflict`.
+ * The request's own table is read in the transaction's first round trip (`tableLookupSql`, sent
+ * with BEGIN), embedded ones with a statement each.
  */
 import { RestError, type SelectEmbed, type SelectItem } from '@/lib/rest'
-import type { RequestSession } from '../projects/request-role'
+import { requestLiteral, type RequestSession } from '../projects/request-role'
 
 export type RestTable = {
   schema: string
@@ -26,9 +28,18 @@ const TABLE_SQL = `select a.attname::pg_catalog.text as name, a.atttypid::pg_cat
  where n.nspname = $1 and c.relname = $2 and c.relkind in ('r', 'p', 'v', 'm', 'f')
  order by a.attnum`
 
+/** TABLE_SQL with its values quoted in: for `withRequestRole`'s `first`, read with `tableFromRows`. */
+export function tableLookupSql(schema: string, name: string): string {
+  return TABLE_SQL.replace(/\$([12])/g, (_, i: string) => requestLiteral(i === '1' ? schema : name))
+}
+
 /** The table or view `schema.name`; PGRST205 (404) when there is none. */
 export async function lookupTable(session: RequestSession, schema: string, name: string): Promise<RestTable> {
-  const { rows } = await session.query(TABLE_SQL, [schema, name])
+  return tableFromRows(schema, name, (await session.query(TABLE_SQL, [schema, name])).rows)
+}
+
+/** The table from the rows of TABLE_SQL; PGRST205 (404) when there are none. */
+export function tableFromRows(schema: string, name: string, rows: Record<string, unknown>[]): RestTable {
   if (rows.length === 0) {
     throw new RestError(404, 'PGRST205', `Could not find the table '${schema}.${name}' in the schema cache`)
   }

@@ -8,6 +8,8 @@
  */
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http'
 import { contentRange, parseQuery, readStatus, RestError, type RestQuery } from '@/lib/rest'
+import { recordProjectEgress } from '../billing/metering'
+import { recordRestAnswer } from '../logs/rest-log'
 import { ApiError } from '../http/errors'
 import { DEFAULT_BODY_LIMIT, readBody } from '../http/node-adapter'
 import { matchProjectAuthPath, projectAuthHandler } from '../project-auth/handler'
@@ -15,7 +17,7 @@ import { verifyProjectCaller } from '../project-auth/bearer'
 import type { ApiRole } from '../projects/api-roles'
 import { withRequestRole, type RequestClaims, type RequestSession } from '../projects/request-role'
 import { callStatement, lookupFunction } from './functions'
-import { lookupTable, resolveEmbeds, REST_SCHEMAS, type RestTable } from './catalogue'
+import { resolveEmbeds, REST_SCHEMAS, tableFromRows, tableLookupSql, type RestTable } from './catalogue'
 import { deleteStatement, insertStatement, notSupportedYet, readStatement, updateStatement, type Statement } from './sql'
 
 const PATH = /^(?:\/dashboard)?\/api\/project\/([^/]+)\/rest\/v1\/(.*)$/
@@ -58,8 +60,8 @@ const isPostgresError = (error: unknown): error is { code: string; message: stri
 }
 
 /** Runs a statement: its JSON rows, their number and the total (null unless counted). */
-async function run(session: RequestSession, statement: Statement): Promise<{ body: string; n: number; total: number | null }> {
-  const result = await session.query(statement.sql, statement.params)
+async function run(session: RequestSession, statement: Statement, describeKey?: string): Promise<{ body: string; n: number; total: number | null }> {
+  const result = await session.query(statement.sql, statement.params, { describeKey })
   const row = result.rows[0]
   if (!row || !('body' in row)) return { body: '[]', n: result.rowCount ?? 0, total: null }
   return { body: String(row.body), n: Number(row.n), total: row.total === null || row.total === undefined ? null : Number(row.total) }
@@ -88,10 +90,13 @@ const isObject = (value: unknown): value is Record<string, unknown> => typeof va
 async function serve(method: string, table: RestTable, query: RestQuery, session: RequestSession, payload: unknown): Promise<Reply> {
   const represent = query.prefer.return === 'representation'
   const embeds = await resolveEmbeds(session, table, query.select)
+  // A statement on this table alone is typed by its text and the table's columns (read in this
+  // transaction), so its description may come from the cache; with embeds it is described afresh.
+  const describeKey = embeds.size === 0 ? JSON.stringify([table.schema, table.name, [...table.columns], table.primaryKey]) : undefined
   let statement: Statement | null
   if (method === 'GET' || method === 'HEAD') {
     const counted = query.prefer.count !== undefined
-    const { body, n, total } = await run(session, readStatement(table, query, counted, embeds))
+    const { body, n, total } = await run(session, readStatement(table, query, counted, embeds), describeKey)
     const status = readStatus(query.range.offset, n, total)
     const out = shaped(query, body, n)
     const range = contentRange(query.range.offset, n, total)
@@ -110,7 +115,7 @@ async function serve(method: string, table: RestTable, query: RestQuery, session
   } else {
     throw new RestError(405, 'PGRST117', `Unsupported HTTP method: ${method}`)
   }
-  const { body, n } = statement ? await run(session, statement) : { body: '[]', n: 0 }
+  const { body, n } = statement ? await run(session, statement, describeKey) : { body: '[]', n: 0 }
   const success = method === 'POST' ? 201 : represent ? 200 : 204
   if (!represent) return { status: success, headers: { 'Content-Range': method === 'POST' ? '*/*' : `*/${n}` } }
   const out = shaped(query, body, n)
@@ -126,12 +131,16 @@ async function serveRpc(session: RequestSession, schema: string, name: string, q
   return { status: 200, body: out.body, headers: { 'Content-Type': out.type } }
 }
 
-async function handle(req: IncomingMessage, method: string, url: URL, signal: AbortSignal): Promise<Reply> {
+/** What the log line of a request needs to know of it once answered. */
+type Seen = { role: ApiRole | null }
+
+async function handle(req: IncomingMessage, method: string, url: URL, signal: AbortSignal, seen: Seen): Promise<Reply> {
   const match = PATH.exec(url.pathname)
   if (!match) throw new RestError(404, 'PGRST125', `Invalid path specified in request URL: ${url.pathname}`)
   const ref = decodeURIComponent(match[1])
   const name = decodeURIComponent(match[2])
   const caller = await authenticate(ref, req.headers)
+  seen.role = caller.role
   const schema = header(req.headers[method === 'GET' || method === 'HEAD' ? 'accept-profile' : 'content-profile']) ?? 'public'
   if (!(REST_SCHEMAS as readonly string[]).includes(schema)) {
     throw new RestError(406, 'PGRST106', `The schema must be one of the following: ${REST_SCHEMAS.join(', ')}`)
@@ -147,36 +156,36 @@ async function handle(req: IncomingMessage, method: string, url: URL, signal: Ab
   try {
     return await withRequestRole(
       ref, caller,
-      async (session) => (rpc ? serveRpc(session, schema, rpc, query, payload) : serve(method, await lookupTable(session, schema, name), query, session, payload)),
-      { signal }
+      async (session) => (rpc ? serveRpc(session, schema, rpc, query, payload) : serve(method, tableFromRows(schema, name, session.first), query, session, payload)),
+      { signal, first: rpc ? undefined : tableLookupSql(schema, name) }
     )
   } catch (error) {
     throw isPostgresError(error) ? postgresError(error, caller.role) : error
   }
 }
 
-function send(res: ServerResponse, reply: Reply): void {
+/** Writes the answer; returns the bytes of its body. */
+function send(res: ServerResponse, reply: Reply): number {
   res.statusCode = reply.status
   for (const [k, v] of Object.entries({ ...CORS_HEADERS, ...reply.headers })) res.setHeader(k, v)
   if (reply.body === undefined) {
     res.end()
-    return
+    return 0
   }
-  res.setHeader('Content-Length', Buffer.byteLength(reply.body))
+  const bytes = Buffer.byteLength(reply.body)
+  res.setHeader('Content-Length', bytes)
   res.end(reply.body)
+  return bytes
 }
 
-/** The node handler Next's `pages/api/project/[ref]/[...path].ts` and the test server mount. */
-export async function projectApiHandler(req: IncomingMessage, res: ServerResponse): Promise<void> {
-  if (matchProjectAuthPath(new URL(req.url ?? '/', 'http://localhost').pathname)) return projectAuthHandler(req, res)
-  const method = (req.method ?? 'GET').toUpperCase()
+async function answer(req: IncomingMessage, res: ServerResponse, method: string, seen: Seen): Promise<number> {
   if (method === 'OPTIONS') return send(res, { status: 200 })
   const gone = new AbortController() // a client that leaves cancels its statement
   res.on('close', () => {
     if (!res.writableFinished) gone.abort()
   })
   try {
-    send(res, await handle(req, method, new URL(req.url ?? '/', 'http://localhost'), gone.signal))
+    return send(res, await handle(req, method, new URL(req.url ?? '/', 'http://localhost'), gone.signal, seen))
   } catch (error) {
     const rest =
       error instanceof RestError ? error
@@ -184,6 +193,39 @@ export async function projectApiHandler(req: IncomingMessage, res: ServerRespons
       : null
     if (!rest) console.error(`[project-api] ${method} ${req.url} failed`, error)
     const body = (rest ?? new RestError(500, 'PGRST000', 'Internal server error')).toJSON()
-    send(res, { status: rest?.status ?? 500, body: JSON.stringify(body), headers: { 'Content-Type': 'application/json; charset=utf-8' } })
+    return send(res, { status: rest?.status ?? 500, body: JSON.stringify(body), headers: { 'Content-Type': 'application/json; charset=utf-8' } })
   }
+}
+
+/** The project a request names, or null (its path is not the project API's, or not decodable). */
+function refOf(url: string | undefined): string | null {
+  try {
+    const match = PATH.exec(new URL(url ?? '/', 'http://localhost').pathname)
+    return match ? decodeURIComponent(match[1]) : null
+  } catch {
+    return null
+  }
+}
+
+/**
+ * The node handler Next's `pages/api/project/[ref]/[...path].ts` and the test server mount. Every
+ * answer to a project is logged (postgrest_logs) and its bytes metered as egress, off the request path.
+ */
+export async function projectApiHandler(req: IncomingMessage, res: ServerResponse): Promise<void> {
+  const auth = matchProjectAuthPath(new URL(req.url ?? '/', 'http://localhost').pathname)
+  if (auth) {
+    // Project auth logs its own requests (auth_logs); its answers are egress too.
+    await projectAuthHandler(req, res)
+    recordProjectEgress(auth.ref, Number(res.getHeader('content-length') ?? 0))
+    return
+  }
+  const startedAt = new Date()
+  const started = performance.now()
+  const method = (req.method ?? 'GET').toUpperCase()
+  const seen: Seen = { role: null }
+  const bytes = await answer(req, res, method, seen)
+  const ref = refOf(req.url)
+  if (!ref) return
+  recordProjectEgress(ref, bytes)
+  recordRestAnswer({ ref, method, url: req.url ?? '/', status: res.statusCode, durationMs: performance.now() - started, role: seen.role, bytes, startedAt })
 }

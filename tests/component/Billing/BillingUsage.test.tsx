@@ -61,4 +61,20 @@ describe('billing screen: usage against quota', () => {
     expect(within(list).getByText('123,456 used · Unlimited')).toBeInTheDocument()
     expect(within(list).queryByRole('progressbar')).not.toBeInTheDocument()
   })
+
+  it('labels figures the demo seed stored as demo data, and only those', async () => {
+    answerBillingReads({
+      usage: usageBody('pro', [
+        metric('Egress', 2 * GIB, 250 * GIB, 'bytes', 'EGRESS', 'demo'),
+        metric('Monthly active users', 3, 100_000, 'count', 'MONTHLY_ACTIVE_USERS', 'measured'),
+      ]),
+    })
+    renderBilling()
+    const list = await screen.findByRole('list', { name: 'Usage against quota' })
+    const [egress, users] = within(list).getAllByRole('listitem')
+    expect(within(egress).getByText('Demo data')).toBeInTheDocument()
+    expect(within(users).queryByText('Demo data')).not.toBeInTheDocument()
+    // The bar keeps its name: the label is beside it, not part of it.
+    expect(bar('Egress')).toHaveAttribute('aria-valuenow', '1')
+  })
 })

@@ -68,7 +68,14 @@ export function subscription(planId: PlanId = 'pro', partner: string | null = nu
   }
 }
 
-export function metric(name: string, usage: number, quota: number | null, unit: 'bytes' | 'count' = 'count', metricId = name.toUpperCase().replace(/\W+/g, '_')) {
+export function metric(
+  name: string,
+  usage: number,
+  quota: number | null,
+  unit: 'bytes' | 'count' = 'count',
+  metricId = name.toUpperCase().replace(/\W+/g, '_'),
+  source: 'measured' | 'demo' = 'measured'
+) {
   return {
     metric: metricId,
     name,
@@ -80,6 +87,7 @@ export function metric(name: string, usage: number, quota: number | null, unit: 
     capped: false,
     pricing: null,
     overage_cost: 0,
+    source,
   }
 }
 

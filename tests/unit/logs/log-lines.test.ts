@@ -21,7 +21,8 @@ describe('log lines', () => {
   })
 
   it('records only the API gateway and Postgres here', () => {
-    expect(RECORDED_LOG_SOURCES).toEqual(['edge_logs', 'postgres_logs'])
+    expect(RECORDED_LOG_SOURCES).toEqual(['edge_logs', 'postgres_logs', 'postgrest_logs'])
+    expect(isRecordedLogSource('postgrest_logs')).toBe(true)
     expect(isRecordedLogSource('auth_logs')).toBe(false)
     expect(isRecordedLogSource('postgres_logs')).toBe(true)
   })

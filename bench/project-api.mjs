@@ -1,0 +1,126 @@
+#!/usr/bin/env node
+// The project's REST API under load: req/s, p50 and p99 of
+//   GET {project}/rest/v1/items?select=*&limit=20   (anon key, one RLS policy for anon)
+// with 50 connections for BENCH_SECONDS (10) after a warm-up, next to the same query through the
+// platform's own SQL path (POST /platform/pg-meta/{ref}/query as the project's owner). Against a
+// production server (`next start` on a free port): the existing `.next` build when there is one,
+// else `npm run build` first. Store and project databases: PGlite by default; a Postgres server
+// when DATABASE_URL (or TEST_DATABASE_URL, as scripts/with-postgres.sh sets) is given:
+//   node bench/project-api.mjs
+//   bash scripts/with-postgres.sh node bench/project-api.mjs
+// (`npm run bench:project-api` runs both.)
+import autocannon from 'autocannon'
+import { execFileSync } from 'node:child_process'
+import fs from 'node:fs'
+import net from 'node:net'
+import os from 'node:os'
+import { startServer } from './server.mjs'
+
+const DURATION = Number(process.env.BENCH_SECONDS ?? 10)
+const CONNECTIONS = 50
+const ROWS = 1_000
+const databaseUrl = process.env.DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? ''
+const store = databaseUrl ? 'Postgres' : 'PGlite'
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer()
+    server.on('error', reject)
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address()
+      server.close(() => resolve(port))
+    })
+  })
+}
+
+if (fs.existsSync('.next/BUILD_ID')) {
+  console.log(`using the existing build (.next, ${fs.statSync('.next/BUILD_ID').mtime.toISOString()})`)
+} else {
+  console.log('no .next build: running npm run build')
+  execFileSync('npm', ['run', 'build'], { stdio: 'inherit' })
+}
+const port = Number(process.env.BENCH_PORT ?? (await freePort()))
+const server = await startServer({ port, env: { IS_PLATFORM: 'true', DATABASE_URL: databaseUrl } })
+const base = `${server.origin}/dashboard/api`
+
+async function call(path, { method = 'GET', token, body, headers = {} } = {}) {
+  const res = await fetch(`${base}${path}`, {
+    method,
+    headers: { ...(token ? { Authorization: `Bearer ${token}` } : {}), ...(body ? { 'Content-Type': 'application/json' } : {}), ...headers },
+    body: body ? JSON.stringify(body) : undefined,
+  })
+  const text = await res.text()
+  const json = text ? JSON.parse(text) : null
+  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${text}`)
+  return json
+}
+
+function load(title, opts, duration = DURATION) {
+  return new Promise((resolve, reject) => {
+    autocannon({ connections: CONNECTIONS, duration, ...opts }, (err, result) => {
+      if (err) return reject(err)
+      resolve({ title, rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.timeouts, non2xx: result.non2xx })
+    })
+  })
+}
+
+try {
+  const session = await call('/auth/v1/signup', { method: 'POST', body: { email: `bench-${Date.now()}@example.com`, password: 'bench-password-Very-Long-42' } })
+  const token = session.access_token
+  await call('/platform/profile', { method: 'POST', token })
+  const org = await call('/platform/organizations', { method: 'POST', token, body: { name: 'Bench org', plan: 'pro' } })
+  const project = await call('/platform/projects', {
+    method: 'POST',
+    token,
+    body: { name: 'Bench project', organization_slug: org.slug, region: 'eu-west-1', db_pass: 'Quartz-lantern-orbit-91-velvet!' },
+  })
+  const ref = project.ref
+  for (let i = 0; ; i++) {
+    const { status } = await call(`/platform/projects/${ref}`, { token })
+    if (status === 'ACTIVE_HEALTHY') break
+    if (i > 600) throw new Error(`project stayed ${status}`)
+    await new Promise((r) => setTimeout(r, 200))
+  }
+  const sqlHeaders = { 'x-connection-encrypted': 'bench' }
+  await call(`/platform/pg-meta/${ref}/query`, {
+    method: 'POST',
+    token,
+    headers: sqlHeaders,
+    body: {
+      query: `create table public.items (id bigint primary key, name text not null, price numeric(10,2) not null, created_at timestamptz not null default now());
+        insert into public.items (id, name, price) select g, 'item ' || g, g * 1.5 from generate_series(1, ${ROWS}) g;
+        alter table public.items enable row level security;
+        create policy anon_reads_items on public.items for select to anon using (id > 0);`,
+    },
+  })
+  const keys = Object.fromEntries((await call(`/platform/projects/${ref}/api-keys`, { token })).map((k) => [k.name, k.api_key]))
+  const rest = { url: `${base}/project/${ref}/rest/v1/items?select=*&limit=20`, headers: { apikey: keys.anon, Authorization: `Bearer ${keys.anon}` } }
+  const check = await fetch(rest.url, { headers: rest.headers })
+  const rows = await check.json()
+  if (!check.ok || rows.length !== 20) throw new Error(`REST check: ${check.status} ${JSON.stringify(rows).slice(0, 200)}`)
+  const platformSql = {
+    url: `${base}/platform/pg-meta/${ref}/query`,
+    method: 'POST',
+    headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json', ...sqlHeaders },
+    body: JSON.stringify({ query: 'select * from public.items limit 20' }),
+  }
+
+  // Warm-up (3 s each, not counted): the JIT, the pools and the caches.
+  await load('warm-up', rest, 3)
+  await load('warm-up', platformSql, 3)
+  const results = [await load('REST GET items (anon, RLS)', rest), await load('platform SQL (pg-meta query)', platformSql)]
+  const [load1] = os.loadavg()
+  console.log(`\nproject API on ${store}, ${CONNECTIONS} connections, ${DURATION} s each, ${ROWS} rows, 20 per answer (1-minute load average at the end: ${load1.toFixed(2)} on ${os.cpus().length} cores)`)
+  for (const r of results) {
+    console.log(
+      `${r.title.padEnd(30)} ${r.rps.toFixed(0).padStart(6)} req/s   p50 ${String(r.p50).padStart(4)} ms   p99 ${String(r.p99).padStart(4)} ms   errors ${r.errors}   non-2xx ${r.non2xx}`
+    )
+  }
+  console.log('aim for the REST path on Postgres: at least 1,500 req/s with p99 under 50 ms')
+} catch (error) {
+  console.error(error)
+  process.exitCode = 1
+} finally {
+  server.stop()
+  process.exit()
+}

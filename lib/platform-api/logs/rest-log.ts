@@ -1,0 +1,59 @@
+import { levelOfStatus } from '@/lib/logs/log-lines'
+import { recordLogEvent } from './recorder'
+
+/** What one answer of the project's REST API was, for its PostgREST log line. */
+export type RestAnswer = {
+  ref: string
+  method: string
+  /** The request's URL as received (`/dashboard/api/project/{ref}/rest/v1/...?...`). */
+  url: string
+  status: number
+  durationMs: number
+  /** The key's role, or null when the request was refused before a key was accepted. */
+  role: string | null
+  /** Bytes of the answer's body. */
+  bytes: number
+  startedAt: Date
+}
+
+const MAX_PATH_CHARS = 2_000
+/** The project API's prefix, which the hosted platform's gateway strips before PostgREST sees the path. */
+const PROJECT_PREFIX = /^(?:\/dashboard)?\/api\/project\/[^/]+/
+/** Query parameters that carry credentials (supabase-js may send the key as `apikey`): never logged. */
+const SECRET_PARAMS = new Set(['apikey', 'access_token', 'token'])
+
+/** The path and query as PostgREST logs them (`/rest/v1/todos?select=id&done=eq.true`), without credentials. */
+export function restLogPath(url: string): { path: string; query: string } {
+  const parsed = new URL(url, 'http://localhost')
+  const params = new URLSearchParams([...parsed.searchParams].filter(([name]) => !SECRET_PARAMS.has(name.toLowerCase())))
+  const query = params.size > 0 ? `?${params.toString()}` : ''
+  return { path: parsed.pathname.replace(PROJECT_PREFIX, '').slice(0, MAX_PATH_CHARS), query: query.slice(0, MAX_PATH_CHARS) }
+}
+
+/**
+ * Records a `postgrest_logs` line for one answer of the project's REST API (spec §3 log sources):
+ * method, path with its query (filters are what PostgREST logs), status, duration, role and
+ * bytes. Never a header (the key, the bearer token) nor a body. Queued: the request never waits.
+ */
+export function recordRestAnswer(answer: RestAnswer): void {
+  const { path, query } = restLogPath(answer.url)
+  const durationMs = Math.round(answer.durationMs * 100) / 100
+  const level = levelOfStatus(answer.status)
+  recordLogEvent({
+    ref: answer.ref,
+    source: 'postgrest_logs',
+    level,
+    event_message: `${answer.method} | ${answer.status} | ${durationMs} ms | ${answer.role ?? '-'} | ${path}${query}`,
+    metadata: {
+      method: answer.method,
+      path,
+      search: query,
+      status_code: answer.status,
+      duration_ms: durationMs,
+      role: answer.role,
+      response_bytes: answer.bytes,
+      level,
+    },
+    timestamp: answer.startedAt,
+  })
+}

@@ -1,0 +1,79 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { getStore } from '@/lib/platform-api/db/store'
+import { startTestPlatform, type TestPlatform } from './helpers/platform'
+import { createActiveProject, createOrg, sql } from './projects-helpers'
+
+/**
+ * Issue 12: what the project REST API remembers to answer fast (verified keys, statement
+ * descriptions) never outlives what it depends on: a rotated secret stops its keys at once,
+ * whichever instance rotated it, and schema changes are seen by the next request.
+ */
+describe('the project REST API caches', () => {
+  let platform: TestPlatform
+  let owner: { id: string; token: string }
+  let ref: string
+  const get = (path: string, key: string) => fetch(`${platform.apiUrl}/project/${ref}/rest/v1/${path}`, { headers: { apikey: key, Authorization: `Bearer ${key}` } })
+  const anonKey = async () => {
+    const res = await platform.request(`/platform/projects/${ref}/api-keys`, { token: owner.token })
+    return (res.body as { name: string; api_key: string }[]).find((k) => k.name === 'anon')!.api_key
+  }
+  const run = async (query: string) => {
+    const res = await sql(platform, owner.token, ref, query)
+    expect(res.status, JSON.stringify(res.body)).toBe(200)
+  }
+
+  beforeAll(async () => {
+    platform = await startTestPlatform({ isPlatform: true })
+    owner = await platform.createUser()
+    const org = await createOrg('pro', [[owner.id, 'Owner']])
+    ref = (await createActiveProject(platform, owner.token, org.slug, 'Caches')).ref
+    await run(`create table public.items (id bigint primary key, name text not null);
+      alter table public.items enable row level security;
+      create policy anon_reads on public.items for select to anon using (true);
+      insert into public.items values (1, 'one'), (2, 'two');`)
+  }, 120_000)
+  afterAll(async () => platform?.close())
+
+  it('refuses a remembered key as soon as the secret is rotated, by any instance', async () => {
+    const old = await anonKey()
+    for (let i = 0; i < 3; i++) expect((await get('items?select=id', old)).status).toBe(200)
+    // Another instance rotates: it writes the store; nothing tells this process.
+    const { sealSecret } = await import('@/lib/platform-api/vault/crypto')
+    const { jwtSecretAad } = await import('@/lib/platform-api/projects/api-keys')
+    const db = await getStore()
+    const { rows } = await db.query<{ id: number; key_version: number }>(
+      'select p.id, s.key_version from platform.projects p join platform.project_jwt_secrets s on s.project_id = p.id where p.ref = $1',
+      [ref]
+    )
+    const version = rows[0].key_version + 1
+    const sealed = sealSecret('a-secret-another-instance-made-for-this-project', jwtSecretAad(Number(rows[0].id), version))
+    await db.query(
+      'update platform.project_jwt_secrets set ciphertext = $2, iv = $3, auth_tag = $4, seal_key_version = $5, key_version = $6, issued_at = now() where project_id = $1',
+      [rows[0].id, sealed.ciphertext, sealed.iv, sealed.authTag, sealed.keyVersion, version]
+    )
+    const refused = await get('items?select=id', old)
+    expect(refused.status).toBe(401)
+    const fresh = await anonKey()
+    expect(fresh).not.toBe(old)
+    expect((await get('items?select=id', fresh)).status).toBe(200)
+  })
+
+  it('sees schema changes at the next request: new columns, changed types, a view in place of a table', async () => {
+    const key = await anonKey()
+    const read = async (path: string) => {
+      const res = await get(path, key)
+      return { status: res.status, body: await res.json() }
+    }
+    expect(await read('items?select=*&id=eq.1')).toEqual({ status: 200, body: [{ id: 1, name: 'one' }] })
+    await run("alter table public.items add column note text not null default 'n'")
+    expect(await read('items?select=*&id=eq.1')).toEqual({ status: 200, body: [{ id: 1, name: 'one', note: 'n' }] })
+    await run('alter table public.items alter column id type text using id::text')
+    expect(await read('items?select=*&id=eq.1')).toEqual({ status: 200, body: [{ id: '1', name: 'one', note: 'n' }] })
+    await run(`alter table public.items rename to items_old;
+      create view public.items with (security_invoker = true) as select id, upper(name) as name from public.items_old;
+      grant select on public.items to anon;`)
+    expect(await read('items?select=*&id=eq.1')).toEqual({ status: 200, body: [{ id: '1', name: 'ONE' }] })
+    await run('drop view public.items')
+    expect((await read('items?select=*&id=eq.1')).status).toBe(404)
+  })
+})
