@@ -56,6 +56,26 @@ describe('demo seed', () => {
     expect(branch.body.parent_project_ref).toBe(parent.ref)
   })
 
+  it('gives the main project a small app: tables with rows, policies, a function and project users', async () => {
+    const { body: projects } = await platform.request('/platform/projects', { token })
+    const { ref } = projects.find((p: any) => p.name === 'Hobby app')
+    const users = await platform.request(`/platform/auth/${ref}/users`, { token })
+    expect(users.body.total).toBe(5)
+    const { body: keys } = await platform.request(`/platform/projects/${ref}/api-keys`, { token })
+    const key = (name: string) => keys.find((k: any) => k.name === name).api_key
+    const rest = async (path: string, apikey: string) => {
+      const res = await fetch(`${platform.apiUrl}/project/${ref}/rest/v1/${path}`, { headers: { apikey }, method: path.startsWith('rpc/') ? 'POST' : 'GET', body: path.startsWith('rpc/') ? '{"order_id":1}' : undefined })
+      return { status: res.status, body: await res.json() }
+    }
+    // Anyone reads the products; orders are the shoppers' own, so anon sees none; the service key sees all.
+    expect((await rest('products?select=name&order=id&limit=2', key('anon'))).body).toEqual([{ name: 'Espresso beans' }, { name: 'Pour-over kettle' }])
+    expect((await rest('orders?select=id', key('anon'))).body).toEqual([])
+    const orders = await rest('orders?select=status,order_items(quantity,products(name))&order=id', key('service_role'))
+    expect(orders.body).toHaveLength(6)
+    expect(orders.body[0]).toEqual({ status: 'shipped', order_items: [{ quantity: 2, products: { name: 'Espresso beans' } }, { quantity: 1, products: { name: 'Paper filters' } }] })
+    expect((await rest('rpc/order_total', key('service_role'))).body).toBe(2 * 2400 + 650)
+  })
+
   it('sets a new password on a second run instead of seeding twice', async () => {
     const { getStore } = await import('@/lib/platform-api/db/store')
     const { seedDemo } = await import('@/lib/platform-api/seed/demo')

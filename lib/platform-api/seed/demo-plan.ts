@@ -10,6 +10,8 @@ export type DemoProject = {
   /** 'paused' pauses it once healthy; 'failed' is a row whose provisioning failed. */
   state?: 'active' | 'paused' | 'failed'
   branch?: string
+  /** Holds the demo app (seed/demo-app.ts): tables, rows, policies, a function, project users. */
+  app?: boolean
 }
 
 export type DemoOrganization = {
@@ -34,7 +36,7 @@ export const DEMO_ORGANIZATIONS: DemoOrganization[] = [
     plan: 'free',
     address: null,
     usage: { DATABASE_SIZE: 0.2 * GB, EGRESS: 4.1 * GB, MONTHLY_ACTIVE_USERS: 12_400 },
-    projects: [{ name: 'Hobby app' }, { name: 'Weekend prototype', state: 'paused' }],
+    projects: [{ name: 'Hobby app', app: true }, { name: 'Weekend prototype', state: 'paused' }],
   },
   {
     name: 'Demo Pro',

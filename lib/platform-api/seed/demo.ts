@@ -10,6 +10,7 @@ import { createProfile } from '../profile/profiles'
 import { createBranch, createProject } from '../projects/create'
 import { waitForProjectJobs } from '../projects/jobs'
 import { requestProjectAction } from '../projects/lifecycle'
+import { seedDemoApp } from './demo-app'
 import { DEMO_EMAIL, DEMO_ORGANIZATIONS, type DemoOrganization } from './demo-plan'
 
 const DAY = 24 * 3600 * 1000
@@ -36,15 +37,21 @@ export async function seedDemo(db: Db, options: { password?: string | null } = {
   const caller: Caller = { userId: user.id, email: user.email, aal: 'aal1', sessionId: null, selfHosted: false }
   await createProfile(db, caller)
   const paused: string[] = []
-  for (const spec of DEMO_ORGANIZATIONS) paused.push(...(await seedOrganization(db, caller, spec)))
-  // Projects provision in the background; pause the ones meant to be paused once they are up.
+  const apps: string[] = []
+  for (const spec of DEMO_ORGANIZATIONS) {
+    const seeded = await seedOrganization(db, caller, spec)
+    paused.push(...seeded.paused)
+    apps.push(...seeded.apps)
+  }
+  // Projects provision in the background; once they are up, the app goes in and some pause.
   await waitForProjectJobs(120_000)
+  for (const ref of apps) await seedDemoApp(ref)
   for (const ref of paused) await requestProjectAction(db, caller, ref, 'pause')
   await waitForProjectJobs(60_000)
   return { email: DEMO_EMAIL, password, created: true }
 }
 
-async function seedOrganization(db: Db, caller: Caller, spec: DemoOrganization): Promise<string[]> {
+async function seedOrganization(db: Db, caller: Caller, spec: DemoOrganization): Promise<{ paused: string[]; apps: string[] }> {
   const org = await createOrganization(db, caller, { name: spec.name, plan: spec.plan, billing_email: spec.partner ? undefined : DEMO_EMAIL })
   if (spec.address) {
     await db.query(
@@ -89,6 +96,7 @@ async function seedOrganization(db: Db, caller: Caller, spec: DemoOrganization):
   const { rows } = await db.query<{ slug: string }>('select slug from platform.organizations where id = $1', [org.id])
   const slug = rows[0].slug
   const toPause: string[] = []
+  const apps: string[] = []
   for (const project of spec.projects ?? []) {
     if (project.state === 'failed') {
       await db.query(
@@ -105,10 +113,11 @@ async function seedOrganization(db: Db, caller: Caller, spec: DemoOrganization):
       db_pass: `${generateDemoPassword()}-${generateDemoPassword()}`,
     })
     if (project.state === 'paused') toPause.push(created.ref)
+    if (project.app) apps.push(created.ref)
     if (project.branch) {
       await waitForProjectJobs(120_000)
       await createBranch(db, caller, created.ref, project.branch)
     }
   }
-  return toPause
+  return { paused: toPause, apps }
 }
