@@ -1,10 +1,12 @@
 /**
  * `{project API}/rest/v1/{table}`: the PostgREST-compatible data API of a project, as the real
- * `@supabase/supabase-js` calls it. The `apikey` header (and `Authorization: Bearer`) must be a
- * key of the project (api-keys.ts); the request runs as that key's role with its claims
- * (request-role.ts), so row level security decides. Answers carry CORS headers so browsers may
- * call it. Embedding through foreign keys is served (`!inner` too; not spreads, nor ordering/paging
- * embedded rows), and `rpc/{function}` by POST; schemas other than `public` are not served yet.
+ * `@supabase/supabase-js` calls it (and `{project API}/auth/v1`, handed to project-auth/handler.ts).
+ * The `apikey` header must be a key of the project (api-keys.ts); `Authorization: Bearer` is that
+ * key or a project user's token (project-auth/bearer.ts). The request runs as that role with its
+ * claims (request-role.ts), so row level security decides. Answers carry CORS headers so browsers
+ * may call it. Embedding through foreign keys is served (`!inner`, spreads of a many-to-one,
+ * ordering and paging embedded rows), and `rpc/{function}` by POST; schemas other than `public`
+ * are not served yet.
  */
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http'
 import { contentRange, parseQuery, readStatus, RestError, type RestQuery } from '@/lib/rest'
