@@ -150,6 +150,18 @@ describe('the project REST API with supabase-js', () => {
     expect(missing.error).toMatchObject({ code: 'PGRST202' })
   })
 
+  it('calls functions by GET too: arguments as query parameters, the other parameters filter the rows', async () => {
+    expect(await anon.rpc('add_them', { a: 4, b: 5 }, { get: true })).toMatchObject({ status: 200, data: 9, error: null })
+    const open = await service.rpc('todos_from', { min_id: 1 }, { get: true }).select('id').eq('done', false).order('id')
+    expect(open.data).toEqual([{ id: 2 }, { id: 4 }])
+    const counted = await service.rpc('todos_from', { min_id: 3 }, { get: true, count: 'exact', head: true })
+    expect(counted).toMatchObject({ status: 200, data: null })
+    const missing = await anon.rpc('add_them', { a: 1, c: 2 }, { get: true })
+    expect(missing.error).toMatchObject({ code: 'PGRST202' })
+    const put = await rest('rpc/add_them', { method: 'PUT', headers: { apikey: keys.anon } })
+    expect(put.status).toBe(405)
+  })
+
   it('answers one object with .single(), and 406 PGRST116 when the rows are not one', async () => {
     const one = await anon.from('todos').select('title').eq('id', 3).single()
     expect(one.data).toEqual({ title: 'call mum' })

@@ -31,15 +31,35 @@ const FUNCTIONS_SQL = `select pg_catalog.array_to_json(coalesce(p.proargnames, '
 
 const truthy = (v: unknown) => v === true || v === 't'
 
+/**
+ * The arguments of a GET call among the query's parameter names: the input names of the overload
+ * that takes the most of them and needs no other (the rest of the parameters are filters on its
+ * rows, as PostgREST reads them). When none fits, every key is taken for an argument, so that
+ * lookupFunction answers PGRST202 naming them.
+ */
+export async function argumentsAmong(session: RequestSession, schema: string, name: string, keys: string[]): Promise<string[]> {
+  const { rows } = await session.query(FUNCTIONS_SQL, [schema, name])
+  const fitting = rows
+    .map((row) => inputNames(row))
+    .filter((inputs) => inputs.every((input) => keys.includes(input)))
+    .sort((a, b) => b.length - a.length)
+  return fitting[0] ?? keys
+}
+
+function inputNames(row: Record<string, unknown>): string[] {
+  const names = JSON.parse(String(row.names)) as string[]
+  const modes = JSON.parse(String(row.modes)) as string[]
+  const types = JSON.parse(String(row.types)) as string[]
+  return modes.length === 0 ? names.slice(0, types.length) : names.filter((_, i) => ['i', 'b', 'v'].includes(modes[i]))
+}
+
 /** The overload of `schema.name` taking exactly `argNames`; PGRST202 (404) when none does. */
 export async function lookupFunction(session: RequestSession, schema: string, name: string, argNames: string[]): Promise<RestFunction> {
   const { rows } = await session.query(FUNCTIONS_SQL, [schema, name])
   const wanted = [...argNames].sort().join(',')
   for (const row of rows) {
-    const names = JSON.parse(String(row.names)) as string[]
-    const modes = JSON.parse(String(row.modes)) as string[]
     const types = JSON.parse(String(row.types)) as string[]
-    const inputs = modes.length === 0 ? names.slice(0, types.length) : names.filter((_, i) => ['i', 'b', 'v'].includes(modes[i]))
+    const inputs = inputNames(row)
     if ([...inputs].sort().join(',') !== wanted || inputs.length !== types.length) continue
     const composite = truthy(row.composite)
     return { schema, name, args: new Map(inputs.map((n, i) => [n, types[i]])), rows: composite, set: truthy(row.set) }

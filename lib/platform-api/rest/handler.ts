@@ -5,7 +5,7 @@
  * key or a project user's token (project-auth/bearer.ts). The request runs as that role with its
  * claims (request-role.ts), so row level security decides. Answers carry CORS headers so browsers
  * may call it. Embedding through foreign keys is served (`!inner`, spreads of a many-to-one,
- * ordering and paging embedded rows), and `rpc/{function}` by POST; schemas other than `public`
+ * ordering and paging embedded rows), and `rpc/{function}` by POST, GET and HEAD; schemas other than `public`
  * are not served yet.
  */
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http'
@@ -18,7 +18,7 @@ import { matchProjectAuthPath, projectAuthHandler } from '../project-auth/handle
 import { verifyProjectCaller } from '../project-auth/bearer'
 import type { ApiRole } from '../projects/api-roles'
 import { withRequestRole, type RequestClaims, type RequestSession } from '../projects/request-role'
-import { callStatement, lookupFunction } from './functions'
+import { argumentsAmong, callStatement, lookupFunction } from './functions'
 import { resolveEmbeds, REST_SCHEMAS, tableFromRows, tableLookupSql, type RestTable } from './catalogue'
 import { deleteStatement, insertStatement, notSupportedYet, readStatement, updateStatement, type Statement } from './sql'
 
@@ -124,14 +124,32 @@ async function serve(method: string, table: RestTable, query: RestQuery, session
   return { status: success, body: out.body, headers: { 'Content-Type': out.type, 'Content-Range': `*/${n}` } }
 }
 
-/** `POST rpc/{name}` with a JSON object of named arguments: the function's value, or its rows. */
-async function serveRpc(session: RequestSession, schema: string, name: string, query: RestQuery, payload: unknown): Promise<Reply> {
+/** Query parameters that are never a function's arguments. */
+const RESERVED_PARAMS = new Set(['select', 'order', 'limit', 'offset', 'columns', 'on_conflict'])
+
+/**
+ * `rpc/{name}`: by POST with a JSON object of named arguments, or by GET/HEAD with them as query
+ * parameters (the other parameters filter its rows): the function's value, or its rows.
+ */
+async function serveRpc(session: RequestSession, schema: string, name: string, request: RpcRequest): Promise<Reply> {
+  let { payload } = request
+  let query: RestQuery
+  if (request.method === 'POST') {
+    query = request.parse(request.params)
+  } else {
+    const keys = request.params.map(([key]) => key).filter((key) => !RESERVED_PARAMS.has(key) && !key.includes('.'))
+    const args = await argumentsAmong(session, schema, name, keys)
+    payload = Object.fromEntries(request.params.filter(([key]) => args.includes(key)))
+    query = request.parse(request.params.filter(([key]) => !args.includes(key)))
+  }
   if (!isObject(payload)) throw new RestError(400, 'PGRST102', 'Empty or invalid json', 'A function takes one JSON object of named arguments')
   const fn = await lookupFunction(session, schema, name, Object.keys(payload))
   const { body, n } = await run(session, callStatement(fn, payload, query))
   const out = fn.set ? shaped(query, body, n) : { body, type: 'application/json; charset=utf-8' }
-  return { status: 200, body: out.body, headers: { 'Content-Type': out.type } }
+  return { status: 200, body: request.method === 'HEAD' ? undefined : out.body, headers: { 'Content-Type': out.type } }
 }
+
+type RpcRequest = { method: string; params: [string, string][]; payload: unknown; parse: (params: [string, string][]) => RestQuery }
 
 /** What the log line of a request needs to know of it once answered. */
 type Seen = { role: ApiRole | null }
@@ -149,16 +167,18 @@ async function handle(req: IncomingMessage, method: string, url: URL, signal: Ab
   }
   const rpc = /^rpc\/([^/]+)$/.exec(name)?.[1]
   if (!rpc && (name === '' || name.includes('/'))) throw notSupportedYet(`The path '${name}'`)
-  if (rpc && method !== 'POST') throw notSupportedYet('Calling a function with GET')
-  const query = parseQuery([...url.searchParams], {
+  if (rpc && !['GET', 'HEAD', 'POST'].includes(method)) throw new RestError(405, 'PGRST117', `Unsupported HTTP method: ${method}`)
+  const params = [...url.searchParams]
+  const parse = (pairs: [string, string][]) => parseQuery(pairs, {
     range: header(req.headers.range), rangeUnit: header(req.headers['range-unit']),
     prefer: req.headers.prefer, accept: header(req.headers.accept),
   })
+  const query = rpc ? null : parse(params)
   const payload = method === 'POST' || method === 'PATCH' ? await readJson(req) : undefined
   try {
     return await withRequestRole(
       ref, caller,
-      async (session) => (rpc ? serveRpc(session, schema, rpc, query, payload) : serve(method, tableFromRows(schema, name, session.first), query, session, payload)),
+      async (session) => (query ? serve(method, tableFromRows(schema, name, session.first), query, session, payload) : serveRpc(session, schema, rpc!, { method, params, payload, parse })),
       { signal, first: rpc ? undefined : tableLookupSql(schema, name) }
     )
   } catch (error) {
