@@ -75,6 +75,12 @@ export type ServerConfig = PublicConfig & {
    * (PGLITE_MAX_CONNECTIONS, 8).
    */
   pglitePorts: { base: number; count: number; maxConnections: number }
+  /**
+   * Connections of the pool each open project database on a Postgres server may use
+   * (PROJECT_DB_POOL_SIZE, default 10). Idle ones close after 10 s; keep instances × busy
+   * projects × this under the server's max_connections.
+   */
+  projectDbPoolSize: number
 }
 
 /** The assistant's provider settings; the key never leaves the server. */
@@ -180,6 +186,7 @@ export function parseConfig(env: Env): ServerConfig {
       count: positiveNumber(env.PGLITE_PORT_COUNT) ?? 100,
       maxConnections: positiveNumber(env.PGLITE_MAX_CONNECTIONS) ?? 8,
     },
+    projectDbPoolSize: Math.min(positiveNumber(env.PROJECT_DB_POOL_SIZE) ?? 10, 100),
   }
 }
 

@@ -2,6 +2,7 @@ import fs from 'node:fs'
 import pg from 'pg'
 import type { Db, SqlParam } from '../db/types'
 import { getStore } from '../db/store'
+import { getServerConfig } from '@/lib/config'
 import type { Engine, ProjectSession, SessionOptions } from './engines'
 import { openPgliteEngine } from './pglite-engine'
 import { openPostgresEngine } from './postgres-engine'
@@ -18,7 +19,8 @@ import { projectRoleNames, projectTarget, type ProjectTarget } from './targets'
  * Bounded memory: an open PGlite costs about 165 MB of RSS here (measured: 6 open = +1.07 GB,
  * all returned after close and GC), so at most MAX_OPEN_PGLITE stay open, least recently used
  * closed first, and any closes after IDLE_CLOSE_MS unused. A server database costs a pool of at
- * most 3 connections (10 s idle timeout); at most MAX_OPEN_POSTGRES pools stay open.
+ * most PROJECT_DB_POOL_SIZE connections (10 by default, closed after 10 s idle: a busy project's
+ * API requests run side by side); at most MAX_OPEN_POSTGRES pools stay open.
  * A database in use is never closed under its user: eviction skips it, and an explicit close
  * waits until its last user is done. Opens of one ref share one promise.
  */
@@ -83,12 +85,12 @@ async function openEngine(target: ProjectTarget, create: boolean): Promise<Engin
   }
   await setUpServerDatabase(target)
   try {
-    return await openPostgresEngine(target.url)
+    return await openPostgresEngine(target.url, { max: getServerConfig().projectDbPoolSize })
   } catch (error) {
     // 28P01: the platform secret changed since the role was made; set its password again.
     if ((error as { code?: string }).code !== '28P01' || !target.roles) throw error
     await syncDashboardRolePassword(await getStore(), target.ref)
-    return openPostgresEngine(target.url)
+    return openPostgresEngine(target.url, { max: getServerConfig().projectDbPoolSize })
   }
 }
 
