@@ -42,7 +42,7 @@ describe('extensions', () => {
     expect(within(screen.getByRole('article', { name: 'vector' })).getByText('Not available')).toBeInTheDocument()
 
     await user.click(within(card).getByRole('button', { name: 'Enable citext' }))
-    const dialog = await screen.findByRole('dialog', { name: 'Enable citext' })
+    const dialog = await screen.findByRole('dialog', { name: 'Enable citext' }, { timeout: 10_000 })
     expect(within(dialog).getByLabelText('Schema')).toHaveValue('extensions')
     expect(await within(dialog).findByText('The schema extensions does not exist yet: it is created first.')).toBeInTheDocument()
     expect(within(dialog).getByLabelText('SQL to run')).toHaveTextContent('BEGIN; CREATE SCHEMA IF NOT EXISTS "extensions"; CREATE EXTENSION "citext" WITH SCHEMA "extensions"; COMMIT;')
@@ -52,7 +52,7 @@ describe('extensions', () => {
 
     await pg.db.exec('create table public.people (email extensions.citext)')
     await user.click(within(screen.getByRole('article', { name: 'citext' })).getByRole('button', { name: 'Disable citext' }))
-    const confirm = await screen.findByRole('dialog', { name: 'Disable citext' })
+    const confirm = await screen.findByRole('dialog', { name: 'Disable citext' }, { timeout: 10_000 })
     expect(await within(confirm).findByText('column email of table people')).toBeInTheDocument()
     const disable = within(confirm).getByRole('button', { name: 'Disable extension' })
     expect(disable).toBeDisabled()

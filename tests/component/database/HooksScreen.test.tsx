@@ -36,7 +36,7 @@ describe('database hooks', () => {
     renderScreen()
     await screen.findByText('No hooks yet')
     await user.click(screen.getAllByRole('button', { name: 'Create hook' })[0])
-    const dialog = await screen.findByRole('dialog', { name: 'Create a database hook' })
+    const dialog = await screen.findByRole('dialog', { name: 'Create a database hook' }, { timeout: 10_000 })
 
     // Nothing valid yet: no SQL, and submitting names each problem.
     expect(within(dialog).getByText('Complete the form to see the SQL.')).toBeInTheDocument()
@@ -74,7 +74,7 @@ describe('database hooks', () => {
 
     // Disable: the SQL is shown first.
     await user.click(within(row).getByRole('switch', { name: 'orders_feed enabled' }))
-    const confirm = await screen.findByRole('dialog', { name: 'Disable hook orders_feed' })
+    const confirm = await screen.findByRole('dialog', { name: 'Disable hook orders_feed' }, { timeout: 10_000 })
     expect(within(confirm).getByLabelText('SQL to run')).toHaveTextContent('ALTER TABLE "public"."orders" DISABLE TRIGGER "orders_feed";')
     await user.click(within(confirm).getByRole('button', { name: 'Disable hook' }))
     await waitFor(() => expect(within(screen.getByRole('table', { name: 'Database hooks' })).getByRole('switch', { name: 'orders_feed enabled' })).toHaveAttribute('aria-checked', 'false'))
@@ -85,7 +85,7 @@ describe('database hooks', () => {
 
     // Delete, with the function made for it.
     await user.click(screen.getByRole('button', { name: 'Delete orders_feed' }))
-    const del = await screen.findByRole('dialog', { name: 'Delete hook orders_feed' })
+    const del = await screen.findByRole('dialog', { name: 'Delete hook orders_feed' }, { timeout: 10_000 })
     expect(within(del).getByRole('checkbox', { name: /Also drop its function public.orders_feed_hook/ })).toBeChecked()
     expect(within(del).getByLabelText('SQL to run')).toHaveTextContent('DROP TRIGGER "orders_feed" ON "public"."orders"; DROP FUNCTION "public"."orders_feed_hook"();')
     await user.click(within(del).getByRole('button', { name: 'Delete hook' }))
@@ -98,7 +98,7 @@ describe('database hooks', () => {
     renderScreen()
     await screen.findByText('No hooks yet')
     await user.click(screen.getAllByRole('button', { name: 'Create hook' })[0])
-    const dialog = await screen.findByRole('dialog', { name: 'Create a database hook' })
+    const dialog = await screen.findByRole('dialog', { name: 'Create a database hook' }, { timeout: 10_000 })
     await user.click(within(dialog).getByRole('radio', { name: 'Call a function' }))
     await user.type(within(dialog).getByLabelText('Name'), 'touch_it')
     await waitFor(() => expect(within(dialog).getByRole('option', { name: 'public.touch()' })).toBeInTheDocument())

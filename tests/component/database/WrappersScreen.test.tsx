@@ -47,7 +47,7 @@ describe('wrappers', () => {
       expect(screen.getByRole('button', { name: 'Add Postgres server' })).toHaveAttribute('aria-disabled', 'true')
 
       await user.click(within(extensions).getByRole('button', { name: 'Enable file_fdw' }))
-      const dialog = await screen.findByRole('dialog', { name: 'Enable file_fdw' })
+      const dialog = await screen.findByRole('dialog', { name: 'Enable file_fdw' }, { timeout: 10_000 })
       expect(within(dialog).getByLabelText('SQL to run')).toHaveTextContent('CREATE EXTENSION "file_fdw" WITH SCHEMA "extensions";')
       await user.click(within(dialog).getByRole('button', { name: 'Enable extension' }))
       const wrappers = await screen.findByRole('region', { name: 'Foreign data wrappers' })
@@ -66,7 +66,7 @@ describe('wrappers', () => {
       // file_fdw cannot import a schema: only postgres_fdw servers offer it.
       expect(within(row).queryByRole('button', { name: 'Import a schema from files' })).toBeNull()
       await user.click(within(row).getByRole('button', { name: 'Drop files' }))
-      const drop = await screen.findByRole('dialog', { name: 'Drop server files' })
+      const drop = await screen.findByRole('dialog', { name: 'Drop server files' }, { timeout: 10_000 })
       expect(drop).toHaveTextContent('1 user mapping (postgres) and 1 foreign table')
       const confirm = within(drop).getByRole('button', { name: 'Drop server' })
       expect(confirm).toBeDisabled()
