@@ -3,14 +3,13 @@ import { axeViolations, runProjectSql, signInWithNewProject } from './project-he
 
 // The advisors on the hosted platform, against a real project database (PGlite here).
 
-const signIn = (page: Page, request: APIRequestContext, tag: string) =>
-  signInWithNewProject(page, request, { organization: `Advisors ${tag}`, project: 'Advisors e2e' })
+const signIn = (page: Page, request: APIRequestContext) => signInWithNewProject(page, request, { organization: 'Advisors', project: 'Advisors e2e' })
 
 const finding = (page: Page, object: string) => page.locator('details').filter({ hasText: object })
 
 test('security advisor: a table without RLS is found, fixed from the dashboard, and a view fixed in SQL disappears on refresh', async ({ page, request }) => {
   test.setTimeout(150_000)
-  const { token, ref } = await signIn(page, request, 'advisors')
+  const { token, ref } = await signIn(page, request)
   await runProjectSql(
     request,
     token,
@@ -70,7 +69,7 @@ test('security advisor: a table without RLS is found, fixed from the dashboard, 
 
 test('advisor rules: behind the advisorRules remote flag, disable a rule and its findings are hidden', async ({ page, request }) => {
   test.setTimeout(120_000)
-  const { token, ref } = await signIn(page, request, 'advisor-rules')
+  const { token, ref } = await signIn(page, request)
   await runProjectSql(request, token, ref, 'create table public.scratch (id int primary key)')
   // Switched on in this browser; whether the preview is released depends on the server's FLAG_ADVISOR_RULES.
   await page.addInitScript(() => localStorage.setItem('dashboard-preview-advisor-rules', 'true'))
@@ -119,7 +118,7 @@ test('advisor rules: behind the advisorRules remote flag, disable a rule and its
 
 test('query performance shows table scans, unused indexes, cache hits and, once enabled, recorded statements on PGlite', async ({ page, request }) => {
   test.setTimeout(120_000)
-  const { token, ref } = await signIn(page, request, 'query-perf')
+  const { token, ref } = await signIn(page, request)
   await runProjectSql(
     request,
     token,
