@@ -1,20 +1,13 @@
 import type { IncomingHttpHeaders } from 'node:http'
 import { levelOfStatus } from '@/lib/logs/log-lines'
 import type { AuthEvent } from '../auth/realm'
-import { recordProjectUserActive } from '../billing/metering'
 import { recordLogEvent } from '../logs/recorder'
 
 /**
  * What project auth tells the rest of the platform: an `auth_logs` line per `/auth/v1` request,
- * an `auth_audit_logs` line per event (GoTrue's action names), and each time a project user is
- * active (sign-up, sign-in, refresh) a monthly active user for metering. Never a
+ * an `auth_audit_logs` line per event (GoTrue's action names). Never a
  * password or a token: events carry ids, the address, the client address and a reason.
  */
-
-/** A project user signed up, signed in or refreshed: one of the period's monthly active users (metering). */
-export function notifyProjectUserActive(ref: string, userId: string): void {
-  recordProjectUserActive(ref, userId)
-}
 
 /** GoTrue's log types of its audit actions. */
 const LOG_TYPES: Record<AuthEvent['action'], string> = {

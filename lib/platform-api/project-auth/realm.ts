@@ -7,7 +7,8 @@ import { projectSigningKey } from '../projects/api-keys'
 import { PROJECT_AUTH_TABLES } from '../projects/auth-tables'
 import { getProjectDb } from '../projects/database-cache'
 import { getProjectAuthConfig } from './config'
-import { notifyProjectUserActive, recordAuthAudit } from './events'
+import { recordProjectUserActive } from '../billing/metering'
+import { recordAuthAudit } from './events'
 
 /** `auth.users` read as the auth modules' `UserRow` (Supabase's column names, the platform's shape). */
 const USER_COLUMNS = `id, email, encrypted_password, email_confirmed_at, last_sign_in_at, raw_user_meta_data as user_metadata,
@@ -38,6 +39,6 @@ export async function projectRealm(ref: string, headers: IncomingHttpHeaders): P
     autoconfirm: config.MAILER_AUTOCONFIRM,
     disableSignup: config.DISABLE_SIGNUP,
     audit: async (_db, event) => recordAuthAudit(ref, event),
-    onActive: (userId) => notifyProjectUserActive(ref, userId),
+    onActive: (userId) => recordProjectUserActive(ref, userId), // a monthly active user (metering)
   }
 }
