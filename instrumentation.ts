@@ -5,6 +5,9 @@ export async function register() {
   if (process.env.NEXT_RUNTIME === 'nodejs') {
     const { initErrorReporting } = await import('@/lib/error-reporting')
     await initErrorReporting()
+    // The project API, served by server.mjs without Next's router (direct-routes.ts).
+    const { registerDirectRoutes } = await import('@/lib/platform-api/http/direct-routes')
+    registerDirectRoutes()
     const { seedDemoOnStart } = await import('@/lib/platform-api/seed/on-start')
     await seedDemoOnStart().catch((error: unknown) => console.error('[seed] failed:', error))
     // The platform schedules the projects' cron jobs itself (pg_cron semantics, unref'd timer).

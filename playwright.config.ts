@@ -58,7 +58,7 @@ export default defineConfig({
       timeout: 30_000,
     },
     {
-      command: `npx next start -p ${HOSTED_PORT}`,
+      command: `node server.mjs -p ${HOSTED_PORT}`,
       url: `http://127.0.0.1:${HOSTED_PORT}/dashboard/api/get-utc-time`,
       env: {
         IS_PLATFORM: 'true',
@@ -81,7 +81,7 @@ export default defineConfig({
       timeout: 120_000,
     },
     {
-      command: `npx next start -p ${SELF_PORT}`,
+      command: `node server.mjs -p ${SELF_PORT}`,
       url: `http://127.0.0.1:${SELF_PORT}/dashboard/api/get-utc-time`,
       env: { IS_PLATFORM: 'false', DATA_DIR: `.data-e2e/${RUN}/self-hosted`, PORT: String(SELF_PORT), FLAG_GITLESS_BRANCHING: 'true', ...AI },
       reuseExistingServer: false,

@@ -16,10 +16,12 @@ export const CHROMIUM_ARGS = [
   '--disable-sync',
 ]
 
-/** Starts `next start` with the given settings; resolves once it answers. */
+/** Starts the dashboard's server (server.mjs, as `npm start` runs it) with the given settings; resolves once it answers. */
 export async function startServer({ port, env }) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-'))
-  const child = spawn('npx', ['next', 'start', '-p', String(port)], {
+  // BENCH_NODE_FLAGS: flags for the server's node, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to profile it.
+  const flags = (process.env.BENCH_NODE_FLAGS ?? '').split(' ').filter(Boolean)
+  const child = spawn('node', [...flags, 'server.mjs', '-p', String(port)], {
     env: { ...process.env, DATA_DIR: dataDir, NEXT_TELEMETRY_DISABLED: '1', ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
     detached: true,
@@ -34,7 +36,7 @@ export async function startServer({ port, env }) {
   const origin = `http://127.0.0.1:${port}`
   for (let i = 0; i < 240; i++) {
     try {
-      if ((await fetch(`${origin}/dashboard/api/get-utc-time`)).ok) return { origin, stop }
+      if ((await fetch(`${origin}/dashboard/api/get-utc-time`)).ok) return { origin, stop, pid: child.pid }
     } catch {}
     await new Promise((r) => setTimeout(r, 500))
   }
