@@ -94,6 +94,29 @@ export async function projectSigningKey(db: Db, ref: string): Promise<ProjectSig
   return made?.ciphertext ? openRow(made) : null
 }
 
+/**
+ * The signing key the project API checks requests with, kept for KEY_TTL_MS per store and ref:
+ * reading it costs a round trip to the store, which a busy API would pay on every request. A
+ * rotation drops this instance's copy at once (`rotateApiKeys`); other instances see it within
+ * KEY_TTL_MS. On globalThis, as Next may load this module more than once (direct-routes.ts).
+ */
+export const KEY_TTL_MS = 1_000
+type KeyCache = WeakMap<Db, Map<string, { key: ProjectSigningKey; until: number }>>
+const cacheHolder = globalThis as typeof globalThis & { __projectSigningKeys?: KeyCache }
+const signingKeys: KeyCache = (cacheHolder.__projectSigningKeys ??= new WeakMap())
+
+export async function currentSigningKey(db: Db, ref: string): Promise<ProjectSigningKey | null> {
+  let byRef = signingKeys.get(db)
+  const hit = byRef?.get(ref)
+  if (hit && hit.until > Date.now()) return hit.key
+  const key = await projectSigningKey(db, ref)
+  if (!key) return null
+  if (!byRef) signingKeys.set(db, (byRef = new Map()))
+  if (byRef.size >= OPENED_MAX) byRef.clear()
+  byRef.set(ref, { key, until: Date.now() + KEY_TTL_MS })
+  return key
+}
+
 /** Gives a new project its secret (call in the transaction that inserts it). */
 export async function createProjectJwtSecret(tx: Db, ref: string): Promise<void> {
   await projectSigningKey(tx, ref)
@@ -155,6 +178,7 @@ export async function rotateApiKeys(
     await auditOrg(tx, caller, organizationId, 'project.api_keys_rotated', ref, { key_version: keyVersion })
     return openRow((await readSecretRow(tx, ref))!)
   })
+  signingKeys.get(db)?.delete(ref)
   return { key_version: signing.keyVersion, api_keys: await signKeys(signing, API_KEY_NAMES) }
 }
 
@@ -164,8 +188,8 @@ export async function rotateApiKeys(
  * project's current secret, naming this project and a key role; null otherwise.
  */
 export async function verifyProjectKey(db: Db, ref: string, token: string): Promise<VerifiedKey | null> {
-  // The secret is read on every call, so a rotation (by any instance) takes effect at once.
-  const signing = await projectSigningKey(db, ref)
+  // A rotation takes effect at once on this instance, within KEY_TTL_MS on the others.
+  const signing = await currentSigningKey(db, ref)
   if (!signing) return null
   const known = verifiedTokens.get(signing.key)?.get(token)
   if (known) return known.claims.exp > Date.now() / 1000 ? known : null

@@ -10,7 +10,7 @@ import { apiRolesSetupSql } from './api-roles'
 import { projectAuthTablesSql } from './auth-tables'
 import { projectSetupSql, quoteIdent, type ProjectRoles } from './jail'
 import { isReady } from './pglite-files'
-import { syncDashboardRolePassword } from './server-databases'
+import { apiLoginRoleSql, syncDashboardRolePassword } from './server-databases'
 import { projectRoleNames, projectTarget, type ProjectTarget } from './targets'
 
 /**
@@ -105,6 +105,7 @@ async function setUpServerDatabase(target: Extract<ProjectTarget, { kind: 'postg
   await admin.connect()
   try {
     await admin.query(setupSql(projectRoleNames(target.ref), target.roles?.dashboard ?? null, false))
+    await admin.query(apiLoginRoleSql(target.ref, target.databaseName))
     if (target.roles) await admin.query(`alter role ${quoteIdent(target.roles.dashboard)} reset role`)
   } finally {
     await admin.end().catch(() => {})

@@ -1,4 +1,5 @@
 import type { Results } from '@electric-sql/pglite'
+import type pg from 'pg'
 import type { ParserSpec } from '../db/pglite-worker-client'
 import type { Db } from '../db/types'
 
@@ -62,6 +63,23 @@ export class StatementTimeoutError extends Error {
   }
 }
 
+/** A platform-written statement with parameters; a `name` prepares it once per connection (fixed text only). */
+export type Prepared = { text: string; params: unknown[]; name?: string }
+
+/** One statement of a request; `final` sends COMMIT with it, in the same write (nothing may follow it). */
+export type RequestQuery = (sql: string, params?: unknown[], options?: { final?: boolean }) => Promise<RawResult>
+
+/** The project API's requests on a server, as the project's API login role (api-requests.ts). */
+export type RequestPool = {
+  /**
+   * Runs one request: `opening` (platform-written, no parameters; it begins the transaction) by
+   * the simple protocol with `first` behind it in the same write, then `fn` with their results,
+   * then COMMIT unless `fn`'s final statement carried it; an error rolls back.
+   */
+  run<T>(opening: string, first: Prepared | null, fn: (first: RawResult | null, query: RequestQuery) => Promise<T>, options?: SessionOptions): Promise<T>
+  close(): Promise<void>
+}
+
 export interface Engine {
   readonly kind: 'pglite' | 'postgres'
   readonly db: Db
@@ -76,6 +94,8 @@ export interface Engine {
    * (the loopback port, wire/). A `send` past `timeoutMs` ends the worker, and the session with it.
    */
   wire?<T>(fn: (send: (bytes: Uint8Array, timeoutMs?: number) => Promise<Uint8Array>) => Promise<T>): Promise<T>
+  /** Postgres server only: the project API's requests, as the project's API login role (api-requests.ts). */
+  readonly requests?: RequestPool
   close(): Promise<void>
 }
 
@@ -109,6 +129,16 @@ export const RESULT_PARSERS: Record<number, (value: string) => unknown> = {
   1185: identity, // timestamptz[]
   1187: identity, // interval[]
   1270: identity, // timetz[]
+}
+
+/** A pg result as the engines' RawResult. */
+export function fromPg(r: pg.QueryResult): RawResult {
+  return {
+    command: r.command ?? null,
+    rowCount: r.rowCount ?? null,
+    rows: r.rows,
+    fields: (r.fields ?? []).map((f) => ({ name: f.name, dataTypeID: f.dataTypeID })),
+  }
 }
 
 export function fromPglite(r: Results): RawResult {

@@ -1,29 +1,19 @@
 import pg from 'pg'
 import { pgPoolDb } from '../db/pg-db'
-import { getStore } from '../db/store'
+import { openRequestPool, watchBackend } from './api-requests'
 import {
   COMMIT_AND_RESET_SQL,
   RESULT_PARSERS,
   STATEMENT_TIMEOUT_MS,
-  StatementTimeoutError,
   type Described,
   type Engine,
   type ProjectSession,
-  type RawResult,
+  fromPg,
 } from './engines'
 
 const pgTypes = {
   getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
     RESULT_PARSERS[oid] ?? pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
-}
-
-function fromPg(r: pg.QueryResult): RawResult {
-  return {
-    command: r.command ?? null,
-    rowCount: r.rowCount ?? null,
-    rows: r.rows,
-    fields: (r.fields ?? []).map((f) => ({ name: f.name, dataTypeID: f.dataTypeID })),
-  }
 }
 
 /** Parse + Describe of one statement on a pg client, as a submittable query (nothing runs). */
@@ -69,8 +59,11 @@ class DescribeStatement {
   }
 }
 
-/** A small pool on one database of a Postgres server; it checks that the database answers. */
-export async function openPostgresEngine(connectionString: string, options_: { max?: number } = {}): Promise<Engine> {
+/**
+ * A small pool on one database of a Postgres server; it checks that the database answers. With
+ * `apiUrl`, a second pool of that size serves the project API's requests (api-requests.ts).
+ */
+export async function openPostgresEngine(connectionString: string, options_: { max?: number; apiUrl?: string } = {}): Promise<Engine> {
   const pool = new pg.Pool({
     connectionString,
     max: options_.max ?? 3,
@@ -87,38 +80,15 @@ export async function openPostgresEngine(connectionString: string, options_: { m
     throw error
   }
   const db = pgPoolDb(pool, async () => {})
+  const requests = options_.apiUrl ? openRequestPool(options_.apiUrl, options_.max ?? 3, pgTypes) : undefined
   return {
     kind: 'postgres',
     db,
+    requests,
     async session(fn, options = {}) {
-      const { signal, timeoutMs } = options
       const client = await pool.connect()
-      // pg_cancel_backend stops what this connection runs (the caller left, or its time is up).
-      // It is sent from the platform's own connection: a member may have changed anything of
-      // its own session (statement_timeout included), but not that.
-      const pid = (client as pg.PoolClient & { processID?: number }).processID
-      let timedOut = false
-      const cancel = () => {
-        if (!pid) return
-        void getStore()
-          .then((store) => store.query('select pg_cancel_backend($1)', [pid]))
-          .catch((error: unknown) => console.error(`[platform-api] could not cancel backend ${pid}`, error))
-      }
-      signal?.addEventListener('abort', cancel, { once: true })
-      const timer = timeoutMs
-        ? setTimeout(() => {
-            timedOut = true
-            cancel()
-          }, timeoutMs)
-        : null
-      const timed = async <T>(run: () => Promise<T>): Promise<T> => {
-        try {
-          return await run()
-        } catch (error) {
-          if (timedOut && (error as { code?: string }).code === '57014') throw new StatementTimeoutError(timeoutMs!)
-          throw error
-        }
-      }
+      const watch = watchBackend((client as pg.PoolClient & { processID?: number }).processID, options)
+      const timed = watch.timed
       let clean = false // reset by commitAndReset, and not used since
       const used = <T>(run: () => Promise<T>) => {
         clean = false
@@ -159,13 +129,12 @@ export async function openPostgresEngine(connectionString: string, options_: { m
         } catch (error) {
           broken = error as Error
         }
-        signal?.removeEventListener('abort', cancel)
-        if (timer) clearTimeout(timer)
+        watch.dispose()
         client.release(broken) // a connection we could not reset is destroyed, not reused
       }
     },
     async close() {
-      await pool.end()
+      await Promise.all([pool.end(), requests?.close()])
     },
   }
 }

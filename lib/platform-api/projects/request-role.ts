@@ -1,5 +1,7 @@
 import type { ApiRole } from './api-roles'
-import { withProjectSession } from './databases'
+import { withEngine } from './database-cache'
+import { quoteIdent } from './jail'
+import type { Prepared } from './engines'
 import type { Described, ProjectSession, RawResult } from './engines'
 import { runMemberSql } from './member-sql'
 import { projectTimeoutMs } from './run-query'
@@ -27,8 +29,10 @@ export type RequestSession = {
    * Runs a statement in the jail. With `describeKey` (what the statement's types depend on
    * besides its text, e.g. the table's columns read in this transaction) its description is
    * taken from a cache when the same text was described under the same key: one round trip less.
+   * `final`: nothing follows this statement and its result will be answered whatever it is, so
+   * the transaction may commit with it (on a server, in the same write).
    */
-  query(sql: string, params?: unknown[], options?: { describeKey?: string }): Promise<RawResult>
+  query(sql: string, params?: unknown[], options?: { describeKey?: string; final?: boolean }): Promise<RawResult>
   /** The rows `options.first` answered, in the transaction's first round trip (none without it). */
   readonly first: Record<string, unknown>[]
 }
@@ -37,15 +41,20 @@ export type RequestOptions = {
   signal?: AbortSignal
   timeoutMs?: number
   /**
-   * Platform-written SQL (no parameters: values quoted with `requestLiteral`) sent with the
-   * transaction's BEGIN and claims in one round trip, outside the jail, e.g. a catalogue read.
+   * A platform-written statement sent with the transaction's BEGIN and claims in one round trip,
+   * outside the jail, e.g. a catalogue read (on PGlite its values are quoted in with `requestLiteral`).
    */
-  first?: string
+  first?: Prepared
 }
 
 /** A string literal that reads the same whatever the session's `standard_conforming_strings`. */
 export function requestLiteral(value: string): string {
   return `E'${value.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`
+}
+
+/** A statement with its (text) parameters quoted in, for the simple protocol. */
+function inlined(statement: Prepared): string {
+  return statement.text.replace(/\$(\d+)/g, (_, i: string) => requestLiteral(String(statement.params[Number(i) - 1])))
 }
 
 const claimsSql = (claims: string, sub: string, role: string) => `select pg_catalog.set_config('request.jwt.claims', ${requestLiteral(claims)}, true),
@@ -91,7 +100,9 @@ async function requestTimeoutMs(ref: string): Promise<number> {
 
 /**
  * Round trips of a request: BEGIN, the claims and `first` together; the statements `fn` runs;
- * COMMIT with the session's reset together.
+ * COMMIT (on PGlite with the session's reset). On a Postgres server the request runs on the
+ * project API's own pool (api-requests.ts): its statements go straight to Postgres as the
+ * request's role, which its login role cannot leave, so they need no jail.
  */
 export async function withRequestRole<T>(
   ref: string,
@@ -103,26 +114,38 @@ export async function withRequestRole<T>(
   const roles = projectRoleNames(ref)
   const singleTenant = projectTarget(ref).kind === 'pglite'
   const sub = typeof request.claims.sub === 'string' ? request.claims.sub : ''
-  const opening = `begin; ${claimsSql(JSON.stringify(request.claims), sub, request.role)}${options.first ? `;\n${options.first}` : ''}`
-  return withProjectSession(
-    ref,
-    async (session) => {
-      try {
-        const results = await session.simple(opening)
-        const result = await fn({
-          first: results[2]?.rows ?? [],
-          query: (sql, params, queryOptions) =>
-            runMemberSql(queryOptions?.describeKey ? describingFromCache(session, `${ref}\u0000${queryOptions.describeKey}`) : session, {
-              query: sql, parameters: params, single: true, role: request.role, roles, singleTenant,
-            }),
-        })
-        await session.commitAndReset()
-        return result
-      } catch (error) {
-        await session.simple('rollback').catch(() => {}) // after a timeout on PGlite the worker is gone, and the transaction with it
-        throw error
-      }
-    },
-    { signal: options.signal, timeoutMs }
-  )
+  const claims = claimsSql(JSON.stringify(request.claims), sub, request.role)
+  return withEngine(ref, (engine) => {
+    if (engine.requests) {
+      // A server: the API login role takes on the request's role for this transaction (api-requests.ts).
+      const opening = `begin; reset all; set local role ${quoteIdent(request.role)}; ${claims}`
+      return engine.requests.run(
+        opening,
+        options.first ?? null,
+        (first, query) => fn({ first: first?.rows ?? [], query: (sql, params, queryOptions) => query(sql, params, { final: queryOptions?.final }) }),
+        { signal: options.signal, timeoutMs }
+      )
+    }
+    const first = options.first ? `;\n${inlined(options.first)}` : ''
+    return engine.session(
+      async (session) => {
+        try {
+          const results = await session.simple(`begin; ${claims}${first}`)
+          const result = await fn({
+            first: results[2]?.rows ?? [],
+            query: (sql, params, queryOptions) =>
+              runMemberSql(queryOptions?.describeKey ? describingFromCache(session, `${ref}\u0000${queryOptions.describeKey}`) : session, {
+                query: sql, parameters: params, single: true, role: request.role, roles, singleTenant,
+              }),
+          })
+          await session.commitAndReset()
+          return result
+        } catch (error) {
+          await session.simple('rollback').catch(() => {}) // after a timeout on PGlite the worker is gone, and the transaction with it
+          throw error
+        }
+      },
+      { signal: options.signal, timeoutMs }
+    )
+  })
 }

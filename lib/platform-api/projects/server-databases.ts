@@ -1,6 +1,7 @@
 import crypto from 'node:crypto'
 import type { Db } from '../db/types'
-import { dashboardRolePassword, projectRoleNames } from './targets'
+import { quoteIdent, quoteLiteral } from './jail'
+import { apiLoginRoleName, apiLoginRolePassword, dashboardRolePassword, projectRoleNames } from './targets'
 
 /**
  * Project databases on the DATABASE_URL server, managed through the platform's own connection
@@ -55,6 +56,35 @@ export async function setOwnerRolePassword(db: Db, ref: string, verifier: string
   await run(db, 'alter role %I login password %L', owner, verifier)
 }
 
+/**
+ * The project API's login role on a server (`project_<ref>_api`), as PostgREST's authenticator:
+ * LOGIN with a derived password, NOINHERIT, no rights of its own beyond CONNECT to its project's
+ * database, and a member of `anon`, `authenticated` and `service_role`, which each request takes
+ * on with `SET LOCAL ROLE` (projects/api-requests.ts). Code a project writes that resets the role
+ * is left with this role's rights: none. It has no USAGE on the jail's schema and is no member
+ * of the owner or dashboard roles. Idempotent and safe when two instances run it at once; the
+ * password is set again each time (the platform secret may have changed). Run on the project's
+ * database by the platform's privileged role, after the API roles exist (api-roles.ts).
+ */
+export function apiLoginRoleSql(ref: string, database: string): string {
+  const role = apiLoginRoleName(ref)
+  const attrs = `login noinherit nosuperuser nocreatedb nocreaterole noreplication nobypassrls password ${quoteLiteral(apiLoginRolePassword(ref))}`
+  return `
+do $api_login$
+begin
+  if not exists (select 1 from pg_catalog.pg_roles where rolname = ${quoteLiteral(role)}) then
+    begin
+      create role ${quoteIdent(role)} ${attrs};
+    exception when duplicate_object or unique_violation then null;
+    end;
+  end if;
+end
+$api_login$;
+alter role ${quoteIdent(role)} ${attrs};
+grant anon, authenticated, service_role to ${quoteIdent(role)};
+grant connect on database ${quoteIdent(database)} to ${quoteIdent(role)};`
+}
+
 /** Creates the database when missing (idempotent), owned by the project's owner role, closed to everyone else. */
 export async function createProjectDatabase(db: Db, ref: string): Promise<void> {
   const { owner } = projectRoleNames(ref)
@@ -93,7 +123,7 @@ export async function openProjectDatabaseOnServer(db: Db, ref: string): Promise<
 export async function dropProjectDatabaseOnServer(db: Db, ref: string): Promise<void> {
   const { owner, dashboard, readonly } = projectRoleNames(ref)
   await run(db, 'drop database if exists %I with (force)', owner)
-  for (const role of [dashboard, readonly, owner]) {
+  for (const role of [apiLoginRoleName(ref), dashboard, readonly, owner]) {
     try {
       await run(db, 'drop role if exists %I', role)
     } catch (error) {

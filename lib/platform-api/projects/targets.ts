@@ -31,6 +31,8 @@ export type ProjectTarget =
       isDefault: boolean
       /** Owner and dashboard roles (null for the self-hosted default project). */
       roles: { owner: string; dashboard: string } | null
+      /** What the project API's requests connect with: the project's `_api` login role (server-databases.ts). */
+      apiUrl: string
     }
 
 export function isDefaultProjectRef(ref: string): boolean {
@@ -52,6 +54,24 @@ export function dashboardRolePassword(ref: string): string {
   return crypto.createHmac('sha256', getJwtSecret()).update(`project-db-dashboard:${ref}`).digest('base64url')
 }
 
+/** The password of a project's API login role, derived the same way. */
+export function apiLoginRolePassword(ref: string): string {
+  return crypto.createHmac('sha256', getJwtSecret()).update(`project-db-api:${ref}`).digest('base64url')
+}
+
+/** The login role the project API's requests connect as on a server (server-databases.ts `ensureApiLoginRole`). */
+export function apiLoginRoleName(ref: string): string {
+  return `project_${ref.replace(/-/g, '_')}_api`
+}
+
+function apiUrlOf(databaseUrl: string, ref: string, database: string): string {
+  const url = new URL(databaseUrl)
+  url.username = apiLoginRoleName(ref)
+  url.password = apiLoginRolePassword(ref)
+  url.pathname = `/${database}`
+  return url.toString()
+}
+
 /**
  * A project's roles (see jail.ts): `owner` owns the project's objects (Developers and above run
  * as it), `readonly` reads them (Read-only members), `dashboard` is the login role the platform
@@ -69,8 +89,9 @@ export function projectTarget(ref: string): ProjectTarget {
   const isDefault = isDefaultProjectRef(ref)
   if (config.databaseUrl) {
     if (isDefault) {
-      const url = new URL(config.databaseUrl)
-      return { kind: 'postgres', ref, url: config.databaseUrl, adminUrl: config.databaseUrl, databaseName: decodeURIComponent(url.pathname.slice(1)), isDefault, roles: null }
+      const databaseName = decodeURIComponent(new URL(config.databaseUrl).pathname.slice(1))
+      const apiUrl = apiUrlOf(config.databaseUrl, ref, new URL(config.databaseUrl).pathname.slice(1))
+      return { kind: 'postgres', ref, url: config.databaseUrl, adminUrl: config.databaseUrl, databaseName, isDefault, roles: null, apiUrl }
     }
     const { owner, dashboard } = projectRoleNames(ref)
     const roles = { owner, dashboard }
@@ -80,7 +101,8 @@ export function projectTarget(ref: string): ProjectTarget {
     url.username = roles.dashboard
     url.password = dashboardRolePassword(ref)
     url.pathname = `/${roles.owner}`
-    return { kind: 'postgres', ref, url: url.toString(), adminUrl: admin.toString(), databaseName: roles.owner, isDefault, roles }
+    const apiUrl = apiUrlOf(config.databaseUrl, ref, roles.owner)
+    return { kind: 'postgres', ref, url: url.toString(), adminUrl: admin.toString(), databaseName: roles.owner, isDefault, roles, apiUrl }
   }
   const dir = path.resolve(config.dataDir, 'projects', ref)
   return { kind: 'pglite', ref, dir, databaseName: `projects/${ref}`, isDefault }

@@ -2,11 +2,12 @@
  * What the project REST API needs to know of a table, read from the catalogue on every request
  * (so schema changes show at once, no cache to refresh): its columns with their types, which
  * cast array, JSON and range filter values, and its primary key, the default `on_conflict`.
- * The request's own table is read in the transaction's first round trip (`tableLookupSql`, sent
+ * The request's own table is read in the transaction's first round trip (`tableLookup`, sent
  * with BEGIN), embedded ones with a statement each.
  */
 import { RestError, type SelectEmbed, type SelectItem } from '@/lib/rest'
-import { requestLiteral, type RequestSession } from '../projects/request-role'
+import type { Prepared } from '../projects/engines'
+import type { RequestSession } from '../projects/request-role'
 
 export type RestTable = {
   schema: string
@@ -28,9 +29,9 @@ const TABLE_SQL = `select a.attname::pg_catalog.text as name, a.atttypid::pg_cat
  where n.nspname = $1 and c.relname = $2 and c.relkind in ('r', 'p', 'v', 'm', 'f')
  order by a.attnum`
 
-/** TABLE_SQL with its values quoted in: for `withRequestRole`'s `first`, read with `tableFromRows`. */
-export function tableLookupSql(schema: string, name: string): string {
-  return TABLE_SQL.replace(/\$([12])/g, (_, i: string) => requestLiteral(i === '1' ? schema : name))
+/** The lookup of `schema.name` as `withRequestRole`'s `first` (prepared once per connection), read with `tableFromRows`. */
+export function tableLookup(schema: string, name: string): Prepared {
+  return { text: TABLE_SQL, params: [schema, name], name: 'dashboard_rest_table' }
 }
 
 /** The table or view `schema.name`; PGRST205 (404) when there is none. */

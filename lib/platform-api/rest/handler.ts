@@ -19,7 +19,7 @@ import { verifyProjectCaller } from '../project-auth/bearer'
 import type { ApiRole } from '../projects/api-roles'
 import { withRequestRole, type RequestClaims, type RequestSession } from '../projects/request-role'
 import { argumentsAmong, callStatement, lookupFunction } from './functions'
-import { resolveEmbeds, REST_SCHEMAS, tableFromRows, tableLookupSql, type RestTable } from './catalogue'
+import { resolveEmbeds, REST_SCHEMAS, tableFromRows, tableLookup, type RestTable } from './catalogue'
 import { deleteStatement, insertStatement, notSupportedYet, readStatement, updateStatement, type Statement } from './sql'
 
 const PATH = /^(?:\/dashboard)?\/api\/project\/([^/]+)\/rest\/v1\/(.*)$/
@@ -61,9 +61,13 @@ const isPostgresError = (error: unknown): error is { code: string; message: stri
   return typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)
 }
 
-/** Runs a statement: its JSON rows, their number and the total (null unless counted). */
-async function run(session: RequestSession, statement: Statement, describeKey?: string): Promise<{ body: string; n: number; total: number | null }> {
-  const result = await session.query(statement.sql, statement.params, { describeKey })
+/**
+ * Runs a request's last statement: its JSON rows, their number and the total (null unless
+ * counted). `final` when its answer cannot roll it back (a read, or no single object asked for),
+ * so the transaction commits with it.
+ */
+async function run(session: RequestSession, statement: Statement, final: boolean, describeKey?: string): Promise<{ body: string; n: number; total: number | null }> {
+  const result = await session.query(statement.sql, statement.params, { describeKey, final })
   const row = result.rows[0]
   if (!row || !('body' in row)) return { body: '[]', n: result.rowCount ?? 0, total: null }
   return { body: String(row.body), n: Number(row.n), total: row.total === null || row.total === undefined ? null : Number(row.total) }
@@ -98,7 +102,7 @@ async function serve(method: string, table: RestTable, query: RestQuery, session
   let statement: Statement | null
   if (method === 'GET' || method === 'HEAD') {
     const counted = query.prefer.count !== undefined
-    const { body, n, total } = await run(session, readStatement(table, query, counted, embeds), describeKey)
+    const { body, n, total } = await run(session, readStatement(table, query, counted, embeds), true, describeKey)
     const status = readStatus(query.range.offset, n, total)
     const out = shaped(query, body, n)
     const range = contentRange(query.range.offset, n, total)
@@ -117,7 +121,7 @@ async function serve(method: string, table: RestTable, query: RestQuery, session
   } else {
     throw new RestError(405, 'PGRST117', `Unsupported HTTP method: ${method}`)
   }
-  const { body, n } = statement ? await run(session, statement, describeKey) : { body: '[]', n: 0 }
+  const { body, n } = statement ? await run(session, statement, !represent || query.shape === 'array', describeKey) : { body: '[]', n: 0 }
   const success = method === 'POST' ? 201 : represent ? 200 : 204
   if (!represent) return { status: success, headers: { 'Content-Range': method === 'POST' ? '*/*' : `*/${n}` } }
   const out = shaped(query, body, n)
@@ -144,7 +148,7 @@ async function serveRpc(session: RequestSession, schema: string, name: string, r
   }
   if (!isObject(payload)) throw new RestError(400, 'PGRST102', 'Empty or invalid json', 'A function takes one JSON object of named arguments')
   const fn = await lookupFunction(session, schema, name, Object.keys(payload))
-  const { body, n } = await run(session, callStatement(fn, payload, query))
+  const { body, n } = await run(session, callStatement(fn, payload, query), !fn.set || query.shape === 'array')
   const out = fn.set ? shaped(query, body, n) : { body, type: 'application/json; charset=utf-8' }
   return { status: 200, body: request.method === 'HEAD' ? undefined : out.body, headers: { 'Content-Type': out.type } }
 }
@@ -179,7 +183,7 @@ async function handle(req: IncomingMessage, method: string, url: URL, signal: Ab
     return await withRequestRole(
       ref, caller,
       async (session) => (query ? serve(method, tableFromRows(schema, name, session.first), query, session, payload) : serveRpc(session, schema, rpc!, { method, params, payload, parse })),
-      { signal, first: rpc ? undefined : tableLookupSql(schema, name) }
+      { signal, first: rpc ? undefined : tableLookup(schema, name) }
     )
   } catch (error) {
     throw isPostgresError(error) ? postgresError(error, caller.role) : error
