@@ -1,6 +1,6 @@
 import { verifySessionToken } from '../auth/jwt'
 import { getStore } from '../db/store'
-import { projectSigningKey, verifyProjectKey } from '../projects/api-keys'
+import { currentSigningKey, verifyProjectKey } from '../projects/api-keys'
 import type { ApiRole } from '../projects/api-roles'
 import type { RequestClaims } from '../projects/request-role'
 
@@ -9,7 +9,7 @@ import type { RequestClaims } from '../projects/request-role'
  * token sent must verify. The bearer token may be a project key or a project user's access
  * token (role `authenticated`, its claims visible to SQL, so `auth.uid()` works) signed with the
  * project's current secret: an expired one, another project's, or one signed before a key
- * rotation is refused. A user's token needs a project key as `apikey` beside it. Null: refused.
+ * rotation is refused (on other instances within the key cache's second, api-keys.ts `currentSigningKey`). A user's token needs a project key as `apikey` beside it. Null: refused.
  */
 export async function verifyProjectCaller(
   ref: string,
@@ -24,7 +24,7 @@ export async function verifyProjectCaller(
   const bearerKey = await verifyProjectKey(db, ref, bearer)
   if (bearerKey) return bearerKey
   if (!key) return null
-  const signing = await projectSigningKey(db, ref)
+  const signing = await currentSigningKey(db, ref)
   const claims = signing ? await verifySessionToken(signing.key, bearer) : null
   return claims ? { role: 'authenticated', claims: claims as unknown as RequestClaims } : null
 }
