@@ -55,11 +55,39 @@ async function call(path, { method = 'GET', token, body, headers = {} } = {}) {
   return json
 }
 
+/** CPU time (ms) the server process and the Postgres processes have used so far (Linux /proc). */
+function cpuMs() {
+  const ticks = (pid) => {
+    try {
+      const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ')
+      return Number(fields[11]) + Number(fields[12])
+    } catch {
+      return 0
+    }
+  }
+  const comm = (pid) => {
+    try {
+      return fs.readFileSync(`/proc/${pid}/comm`, 'utf8').trim()
+    } catch {
+      return ''
+    }
+  }
+  const postgres = fs.readdirSync('/proc').filter((d) => /^\d+$/.test(d) && comm(d) === 'postgres')
+  const hz = 100 // USER_HZ on Linux
+  return { server: (ticks(server.pid) * 1000) / hz, postgres: (postgres.reduce((sum, pid) => sum + ticks(pid), 0) * 1000) / hz }
+}
+
 function load(title, opts, duration = DURATION) {
   return new Promise((resolve, reject) => {
+    const before = cpuMs()
     autocannon({ connections: CONNECTIONS, duration, ...opts }, (err, result) => {
       if (err) return reject(err)
-      resolve({ title, rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.timeouts, non2xx: result.non2xx })
+      const after = cpuMs()
+      const n = result.requests.total || 1
+      resolve({
+        title, rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.timeouts, non2xx: result.non2xx,
+        cpu: { server: (after.server - before.server) / n, postgres: (after.postgres - before.postgres) / n },
+      })
     })
   })
 }
@@ -113,7 +141,7 @@ try {
   console.log(`\nproject API on ${store}, ${CONNECTIONS} connections, ${DURATION} s each, ${ROWS} rows, 20 per answer (1-minute load average at the end: ${load1.toFixed(2)} on ${os.cpus().length} cores)`)
   for (const r of results) {
     console.log(
-      `${r.title.padEnd(30)} ${r.rps.toFixed(0).padStart(6)} req/s   p50 ${String(r.p50).padStart(4)} ms   p99 ${String(r.p99).padStart(4)} ms   errors ${r.errors}   non-2xx ${r.non2xx}`
+      `${r.title.padEnd(30)} ${r.rps.toFixed(0).padStart(6)} req/s   p50 ${String(r.p50).padStart(4)} ms   p99 ${String(r.p99).padStart(4)} ms   errors ${r.errors}   non-2xx ${r.non2xx}   CPU per request: server ${r.cpu.server.toFixed(2)} ms, ${store === 'PGlite' ? 'PGlite (in the server)' : `Postgres ${r.cpu.postgres.toFixed(2)} ms`}`
     )
   }
   console.log('aim for the REST path on Postgres: at least 1,500 req/s with p99 under 50 ms')
