@@ -2,6 +2,7 @@ import { audit } from '../access'
 import { closeAllWireListeners } from './wire/server'
 import { getStore } from '../db/store'
 import type { Db } from '../db/types'
+import { forgetCreationVerifier } from './owner-verifier'
 import {
   closeOpenProjectDatabases,
   dropProjectDatabase,
@@ -77,6 +78,8 @@ async function finish(db: Db, job: Claimed, outcome: { status: string; error: st
       await tx.query('update platform.projects set job_lease_until = null where ref = $1', [job.ref])
       return false
     }
+    // The creation password's verifier is not kept past the provisioning, which set it or failed.
+    if (job.status === 'COMING_UP') await forgetCreationVerifier(tx, job.ref)
     await audit(tx, {
       userId: null,
       organizationId: job.organization_id,
