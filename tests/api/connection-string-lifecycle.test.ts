@@ -112,4 +112,28 @@ describe('connection string: creation password, restarts, pause', () => {
     expect(await connectAs(withPassword(active.connectionString, STRONG_DB_PASS))).toEqual({ who: `project_${ref}` })
     expect(await keptVerifiers(ref)).toEqual([])
   }, 90_000)
+
+  it.runIf(onPglite)('PGlite: after a restart the port answers at once, the same port, before anyone reads the project', async () => {
+    const url = withPassword(project.connectionString, STRONG_DB_PASS)
+    await restart()
+    expect(await connectAs(url)).toEqual({ code: 'ECONNREFUSED' }) // no port until the server starts
+    await serverStart()
+    expect(await connectAs(url)).toEqual({ who: `project_${project.ref}` })
+    const shown = await platform.request(`/platform/projects/${project.ref}`, { token: owner.token })
+    expect(shown.body.connectionString).toBe(project.connectionString)
+  }, 60_000)
+
+  it.runIf(onPglite)('PGlite: a paused project is not served, even after a restart; restored, it answers on its port again', async () => {
+    const url = withPassword(project.connectionString, STRONG_DB_PASS)
+    expect((await platform.request(`/platform/projects/${project.ref}/pause`, { token: owner.token, body: {} })).status).toBe(200)
+    await waitInList(project.ref, 'INACTIVE')
+    expect(await connectAs(url)).toEqual({ code: 'ECONNREFUSED' })
+    await restart()
+    await serverStart()
+    expect(await connectAs(url)).toEqual({ code: 'ECONNREFUSED' })
+
+    expect((await platform.request(`/platform/projects/${project.ref}/restore`, { token: owner.token, body: {} })).status).toBe(200)
+    await waitInList(project.ref, 'ACTIVE_HEALTHY')
+    expect(await connectAs(url)).toEqual({ who: `project_${project.ref}` })
+  }, 90_000)
 })

@@ -89,8 +89,9 @@ async function provisionDatabase(target: ProjectTarget): Promise<{ dbVersion: st
 }
 
 
-/** Pause: closes the database here and, on a server, stops it from accepting connections. */
+/** Pause: closes the database (and its loopback port) here and, on a server, stops it from accepting connections. */
 export async function pauseProjectDatabase(ref: string): Promise<void> {
+  await closeWireListener(ref)
   await closeProjectDatabase(ref)
   const target = projectTarget(ref)
   if (target.kind === 'postgres' && !target.isDefault) await closeProjectDatabaseOnServer(await getStore(), ref)
