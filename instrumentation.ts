@@ -13,5 +13,8 @@ export async function register() {
     // The platform schedules the projects' cron jobs itself (pg_cron semantics, unref'd timer).
     const { startCronScheduler } = await import('@/lib/platform-api/cron/scheduler')
     startCronScheduler()
+    // PGlite projects' connection strings work from the start, not once someone opens the project.
+    const { serveActiveProjectPorts } = await import('@/lib/platform-api/projects/wire/server')
+    await serveActiveProjectPorts().catch((error: unknown) => console.error('[platform-api] loopback ports failed:', error))
   }
 }

@@ -1,7 +1,7 @@
-import { execFile } from 'node:child_process'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { startTestPlatform, type TestPlatform } from './helpers/platform'
+import { psql, withPassword } from './helpers/psql'
 import { createActiveProject, createOrg, sql } from './projects-helpers'
 
 /**
@@ -10,22 +10,6 @@ import { createActiveProject, createOrg, sql } from './projects-helpers'
  * POST /platform/projects/:ref/db-password; a wrong one is refused; one project's string never
  * reaches another's data.
  */
-
-type Psql = { code: number; stdout: string; stderr: string }
-
-/** Runs psql with nothing from the environment but PATH (no PGPASSWORD, no ~/.pgpass). */
-function psql(url: string, command: string): Promise<Psql> {
-  return new Promise((resolve) => {
-    execFile(
-      'psql',
-      [url, '-X', '-At', '-v', 'ON_ERROR_STOP=1', '-c', command],
-      { env: { NODE_ENV: 'test', PATH: process.env.PATH, PGCONNECT_TIMEOUT: '20', PGPASSFILE: '/dev/null', HOME: '/nonexistent' }, timeout: 60_000 },
-      (error, stdout, stderr) => resolve({ code: error ? Number((error as { code?: number }).code ?? 1) : 0, stdout: String(stdout), stderr: String(stderr) })
-    )
-  })
-}
-
-const withPassword = (connectionString: string, password: string) => connectionString.replace('[YOUR-PASSWORD]', encodeURIComponent(password))
 
 describe('connection string', () => {
   let platform: TestPlatform

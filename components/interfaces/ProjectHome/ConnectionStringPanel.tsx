@@ -32,9 +32,8 @@ export function ConnectionStringPanel({ connectionString, pending = false, proje
           </div>
           {connectionString.includes(PASSWORD_PLACEHOLDER) && (
             <p className="field-hint" style={{ marginTop: '0.5rem' }}>
-              Replace {PASSWORD_PLACEHOLDER} with the project&apos;s database password
-              {engine === 'postgres' ? ' (the one chosen when creating the project, unless reset since)' : ''}. An Owner or
-              Admin sets it in{' '}
+              Replace {PASSWORD_PLACEHOLDER} with the project&apos;s database password (the one chosen when creating the
+              project, unless reset since). An Owner or Admin sets it in{' '}
               {projectRef ? <Link href={`/project/${encodeURIComponent(projectRef)}/settings/general`}>Project settings → General</Link> : 'Project settings → General'}.
             </p>
           )}

@@ -10,12 +10,14 @@ import { ApiError, badRequest, conflict } from '../http/errors'
 import { membersExceedingFreeProjectLimit } from '../organizations/free-project-limit'
 import { scorePassword } from '../profile/password-check'
 import { createProjectJwtSecret } from './api-keys'
+import { keepCreationVerifier } from './owner-verifier'
 import { kickProjectJob } from './jobs'
 import { FREE_PLAN_ACTIVE_PROJECT_LIMIT } from './limits'
 import type { CreateProjectInput } from '@/lib/api-types/projects'
 import { readProject, type ProjectListRow } from './serialize'
 import { createProjectRoles } from './server-databases'
 import { generateProjectRef, projectTarget } from './targets'
+import { scramVerifier } from './wire/scram'
 
 // Arbitrary fixed key: creations and restores that count against the free limit run one at a time.
 const PROJECT_LIMIT_LOCK = 7_341_404
@@ -61,9 +63,9 @@ function insertProject(
   )
 }
 
-async function createRoles(tx: Db, ref: string, password: string | null): Promise<void> {
+async function createRoles(tx: Db, ref: string, ownerVerifier: string | null): Promise<void> {
   try {
-    await createProjectRoles(tx, ref, password)
+    await createProjectRoles(tx, ref, ownerVerifier)
   } catch (error) {
     if ((error as { code?: string }).code !== '42501') throw error
     throw new ApiError(500, 'The platform cannot create project databases: its DATABASE_URL role needs CREATEROLE and CREATEDB (or to be a superuser)')
@@ -91,6 +93,8 @@ export async function createProject(db: Db, caller: Caller, input: CreateProject
 
   const ref = generateProjectRef()
   const target = projectTarget(ref)
+  // The password itself goes no further: its SCRAM-SHA-256 verifier is what either store keeps.
+  const ownerVerifier = scramVerifier(input.db_pass)
   const row = await db.transaction(async (tx) => {
     await assertFreeProjectLimit(tx, org, 1)
     await insertProject(tx, {
@@ -105,9 +109,11 @@ export async function createProject(db: Db, caller: Caller, input: CreateProject
       createdBy: caller.userId,
       databaseName: target.databaseName,
     })
-    // On a server the roles come with the row, in its transaction: the database password is
-    // set here and never stored, so a provisioning resumed later does not need it.
-    if (target.kind === 'postgres') await createRoles(tx, ref, input.db_pass)
+    // On a server the roles come with the row, in its transaction, so a provisioning resumed
+    // later does not need the password. A PGlite database does not exist yet: its provisioning
+    // sets the verifier, kept until then (owner-verifier.ts).
+    if (target.kind === 'postgres') await createRoles(tx, ref, ownerVerifier)
+    else await keepCreationVerifier(tx, ref, ownerVerifier)
     await createProjectJwtSecret(tx, ref)
     await auditOrg(tx, caller, org.id, 'project.created', ref, { name: input.name, region: input.region, cloud_provider: provider, compute_size: size })
     return (await readProject(tx, ref))!

@@ -1,6 +1,7 @@
 import fs from 'node:fs'
 import type { Db } from '../db/types'
 import { getStore } from '../db/store'
+import { applyCreationVerifier, forgetCreationVerifier } from './owner-verifier'
 import { copyTemplate, isReady, markReady, templateDir } from './pglite-files'
 import {
   closeProjectDatabaseOnServer,
@@ -8,7 +9,7 @@ import {
   dropProjectDatabaseOnServer,
   openProjectDatabaseOnServer,
 } from './server-databases'
-import { projectTarget } from './targets'
+import { projectTarget, type ProjectTarget } from './targets'
 import { closeWireListener } from './wire/server'
 
 import { closeProjectDatabase, oneProvisioningAtATime, withEngine } from './database-cache'
@@ -34,10 +35,19 @@ async function serverVersion(db: Db): Promise<string> {
 /**
  * Creates the project's database if missing and checks that it answers `select 1`. Idempotent:
  * a provisioning cut off half way (a PGlite directory without its ready marker) starts over.
+ * A PGlite database, once ready, gets the password given at creation (owner-verifier.ts).
  * Returns the Postgres version it runs.
  */
 export async function provisionProjectDatabase(ref: string): Promise<{ dbVersion: string }> {
   const target = projectTarget(ref)
+  if (target.kind === 'postgres' || target.isDefault) return provisionDatabase(target)
+  const provisioned = await provisionDatabase(target)
+  await applyCreationVerifier(ref)
+  return provisioned
+}
+
+async function provisionDatabase(target: ProjectTarget): Promise<{ dbVersion: string }> {
+  const { ref } = target
   if (target.kind === 'postgres') {
     if (!target.isDefault) await createProjectDatabase(await getStore(), ref)
     return withEngine(ref, async (e) => {
@@ -79,8 +89,9 @@ export async function provisionProjectDatabase(ref: string): Promise<{ dbVersion
 }
 
 
-/** Pause: closes the database here and, on a server, stops it from accepting connections. */
+/** Pause: closes the database (and its loopback port) here and, on a server, stops it from accepting connections. */
 export async function pauseProjectDatabase(ref: string): Promise<void> {
+  await closeWireListener(ref)
   await closeProjectDatabase(ref)
   const target = projectTarget(ref)
   if (target.kind === 'postgres' && !target.isDefault) await closeProjectDatabaseOnServer(await getStore(), ref)
@@ -108,6 +119,8 @@ export async function dropProjectDatabase(ref: string): Promise<void> {
   if (target.isDefault) throw new Error('The database of the default project is never dropped')
   await closeWireListener(ref)
   await closeProjectDatabase(ref)
-  if (target.kind === 'postgres') await dropProjectDatabaseOnServer(await getStore(), ref)
+  const store = await getStore()
+  if (target.kind === 'postgres') await dropProjectDatabaseOnServer(store, ref)
   else fs.rmSync(target.dir, { recursive: true, force: true })
+  await forgetCreationVerifier(store, ref)
 }

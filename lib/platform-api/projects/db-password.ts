@@ -2,10 +2,9 @@ import { auditOrg, getProjectAccess } from '../access'
 import type { Caller } from '../auth/caller'
 import type { Db } from '../db/types'
 import { conflict } from '../http/errors'
-import { withEngine } from './database-cache'
-import { quoteIdent, quoteLiteral } from './jail'
+import { setPgliteOwnerVerifier } from './owner-verifier'
 import { setOwnerRolePassword } from './server-databases'
-import { projectRoleNames, projectTarget } from './targets'
+import { projectTarget } from './targets'
 import { scramVerifier } from './wire/scram'
 
 /**
@@ -25,8 +24,7 @@ export async function setDatabasePassword(db: Db, caller: Caller, ref: string, p
     }
     await setOwnerRolePassword(db, ref, verifier)
   } else {
-    const { owner } = projectRoleNames(ref)
-    await withEngine(ref, (engine) => engine.db.exec(`alter role ${quoteIdent(owner)} password ${quoteLiteral(verifier)}`))
+    await setPgliteOwnerVerifier(ref, verifier)
   }
   await auditOrg(db, caller, org.id, 'project.db_password_changed', ref, {})
 }

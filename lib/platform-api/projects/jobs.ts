@@ -1,7 +1,8 @@
 import { audit } from '../access'
-import { closeAllWireListeners } from './wire/server'
+import { closeAllWireListeners, serveProjectPort } from './wire/server'
 import { getStore } from '../db/store'
 import type { Db } from '../db/types'
+import { forgetCreationVerifier } from './owner-verifier'
 import {
   closeOpenProjectDatabases,
   dropProjectDatabase,
@@ -77,6 +78,8 @@ async function finish(db: Db, job: Claimed, outcome: { status: string; error: st
       await tx.query('update platform.projects set job_lease_until = null where ref = $1', [job.ref])
       return false
     }
+    // The creation password's verifier is not kept past the provisioning, which set it or failed.
+    if (job.status === 'COMING_UP') await forgetCreationVerifier(tx, job.ref)
     await audit(tx, {
       userId: null,
       organizationId: job.organization_id,
@@ -117,6 +120,7 @@ async function runOnce(ref: string, entry: Running): Promise<void> {
   }
   // The status moved on while we worked (e.g. a removal during provisioning): run its job next.
   if (!(await finish(db, job, outcome))) entry.again = true
+  else if (outcome.status === 'ACTIVE_HEALTHY') await serveProjectPort(ref)
 }
 
 /** Starts (or re-runs, once the current run ends) the job of a project in this process. Never awaited by requests. */
@@ -177,5 +181,6 @@ export async function waitForProjectJobs(timeoutMs: number): Promise<void> {
 export async function closeAllProjectDatabases(): Promise<void> {
   await closeAllWireListeners()
   await waitForProjectJobs(20_000)
+  await closeAllWireListeners() // a job that made a project active meanwhile opened its port
   await closeOpenProjectDatabases()
 }

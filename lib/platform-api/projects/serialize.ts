@@ -57,7 +57,7 @@ export function serializeProject(row: ProjectListRow) {
   return project satisfies Project
 }
 
-/** The shown connection string; on PGlite, the project's loopback port starts listening now. */
+/** The shown connection string; on PGlite, with the project's loopback port (opened now if it is not yet: wire/server.ts). */
 async function connectionString(ref: string): Promise<string> {
   if (projectTarget(ref).kind !== 'pglite') return displayConnectionString(ref, null)
   try {

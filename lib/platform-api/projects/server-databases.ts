@@ -24,15 +24,15 @@ async function roleExists(db: Db, role: string): Promise<boolean> {
 }
 
 /**
- * Creates the project's login roles: the owner (LOGIN with the user's database password, or a
- * random one nobody knows) and the dashboard role the platform connects as. Members' SQL runs
+ * Creates the project's login roles: the owner (LOGIN with the user's database password, given
+ * as its SCRAM-SHA-256 verifier, which Postgres stores as it is, or a random one nobody knows) and the dashboard role the platform connects as. Members' SQL runs
  * in the jail as the owner or read-only role (jail.ts), which the platform's setup adds when it
  * first opens the database. Transactional: call it inside the transaction that inserts the
  * project row.
  */
-export async function createProjectRoles(db: Db, ref: string, ownerPassword: string | null): Promise<void> {
+export async function createProjectRoles(db: Db, ref: string, ownerVerifier: string | null): Promise<void> {
   const { owner, dashboard } = projectRoleNames(ref)
-  const password = ownerPassword ?? crypto.randomBytes(24).toString('base64url')
+  const password = ownerVerifier ?? crypto.randomBytes(24).toString('base64url')
   if (!(await roleExists(db, owner))) {
     await run(db, 'create role %I login nosuperuser nocreatedb nocreaterole password %L', owner, password)
   }

@@ -27,7 +27,7 @@ afterEach(() => {
 })
 
 describe('/project/{ref}', () => {
-  it('on PGlite: the loopback string, where its password is set, and what the port cannot do', async () => {
+  it('on PGlite: the loopback string, its password (chosen at creation) and where it is set, and what the port cannot do', async () => {
     const shown = 'postgresql://project_shop:[YOUR-PASSWORD]@127.0.0.1:54400/postgres'
     platform({ detail: projectDetail({ connectionString: shown, db_engine: 'pglite' }) })
     renderWithClient(<ProjectHomeScreen projectRef={REF} />)
@@ -36,7 +36,7 @@ describe('/project/{ref}', () => {
     const note = screen.getByTestId('pglite-connection-note')
     expect(note).toHaveTextContent(/127\.0\.0\.1, no TLS/)
     expect(note).toHaveTextContent(/one statement or transaction runs at a time/)
-    expect(screen.queryByText(/chosen when creating the project/)).not.toBeInTheDocument()
+    expect(screen.getByText(/chosen when creating the project, unless reset since/)).toBeInTheDocument()
   })
 
   it('shows the project with status, facts, connection string, client libraries', async () => {

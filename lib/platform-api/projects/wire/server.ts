@@ -1,14 +1,19 @@
 import net from 'node:net'
 import { getServerConfig } from '@/lib/config'
+import { projectTarget } from '../targets'
 import { IDLE_IN_TRANSACTION_MS, serveWireClient } from './connection'
+import { servedProjectRefs, storedPorts, storePort } from './port-store'
 
 /**
  * Each PGlite project database served over the Postgres wire protocol on its own loopback port
  * (127.0.0.1 only), so `psql` and `pg` connect with the connection string the project page shows.
- * A port is taken the first time the project's details are read, and stays the project's while
- * the platform runs (PGLITE_PORT_BASE…+PGLITE_PORT_COUNT, the first free one). Listening costs
- * nothing: the database is opened (or kept open) only while a client is connected, through the
- * project database cache, so idle closing and reopening work as for the dashboard.
+ * The ports of the active projects open when the server starts (`serveActiveProjectPorts`, from
+ * instrumentation.ts), a project's when it becomes active (created, restored, restarted: jobs.ts),
+ * and close when it is paused or removed (databases.ts). A project keeps its port across restarts
+ * and pauses: the one stored for it (port-store.ts) when free, else the first free one of
+ * PGLITE_PORT_BASE…+PGLITE_PORT_COUNT that no other project holds. Listening costs nothing: the
+ * database is opened (or kept open) only while a client is connected, through the project
+ * database cache, so idle closing and reopening work as for the dashboard.
  */
 
 /** A client's statement running longer ends the database's worker (PGlite cannot cancel one) and the connection. */
@@ -59,16 +64,25 @@ async function open(ref: string): Promise<Listener> {
     void serveWireClient(socket, ref, { statementTimeoutMs: statementTimeoutMs(), idleInTransactionMs: state.idleInTransactionMs, tooMany })
   })
   server.unref() // a listening port alone does not keep the process alive
-  const taken = new Set<number>()
+  const { own, others: taken } = await storedPorts(ref)
   for (const [other, pending] of [...state.listeners]) {
     if (other === ref) continue
     const listener = await pending.catch(() => null)
     if (listener) taken.add(listener.port)
   }
-  const candidates = base === 0 ? [0] : Array.from({ length: count }, (_, i) => base + i).filter((p) => p <= 65535 && !taken.has(p))
+  const range = base === 0 ? [0] : Array.from({ length: count }, (_, i) => base + i).filter((p) => p <= 65535)
+  const ownStill = own !== null && !taken.has(own) && (base === 0 || range.includes(own))
+  const candidates = [...(ownStill ? [own as number] : []), ...range.filter((p) => p !== own && !taken.has(p))]
   for (const candidate of candidates) {
     const port = await listen(server, candidate)
-    if (port !== null) return { port, server, clients }
+    if (port === null) continue
+    try {
+      if (port !== own) await storePort(ref, port)
+    } catch (error) {
+      server.close()
+      throw error
+    }
+    return { port, server, clients }
   }
   throw new Error(`no free loopback port for project ${ref} in ${base}–${base + count - 1} (PGLITE_PORT_BASE, PGLITE_PORT_COUNT)`)
 }
@@ -95,6 +109,18 @@ export async function closeWireListener(ref: string): Promise<void> {
   if (!listener) return
   for (const socket of listener.clients) socket.destroy()
   await new Promise<void>((resolve) => listener.server.close(() => resolve()))
+}
+
+/** Opens the project's port when its database is a PGlite one (a failure is logged: the detail shows the path). */
+export async function serveProjectPort(ref: string): Promise<void> {
+  if (projectTarget(ref).kind !== 'pglite') return
+  await ensureWireListener(ref).catch((error) => console.error(`[platform-api] project ${ref}: no loopback port`, error))
+}
+
+/** At server start: opens the ports of the projects serving their PGlite database, so their connection strings work at once. */
+export async function serveActiveProjectPorts(): Promise<void> {
+  if (getServerConfig().databaseUrl) return
+  for (const ref of await servedProjectRefs()) await serveProjectPort(ref)
 }
 
 export async function closeAllWireListeners(): Promise<void> {
