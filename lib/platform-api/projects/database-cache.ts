@@ -85,12 +85,12 @@ async function openEngine(target: ProjectTarget, create: boolean): Promise<Engin
   }
   await setUpServerDatabase(target)
   try {
-    return await openPostgresEngine(target.url, { max: getServerConfig().projectDbPoolSize })
+    return await openPostgresEngine(target.url, { max: getServerConfig().projectDbPoolSize, apiUrl: target.apiUrl })
   } catch (error) {
     // 28P01: the platform secret changed since the role was made; set its password again.
     if ((error as { code?: string }).code !== '28P01' || !target.roles) throw error
     await syncDashboardRolePassword(await getStore(), target.ref)
-    return openPostgresEngine(target.url, { max: getServerConfig().projectDbPoolSize })
+    return openPostgresEngine(target.url, { max: getServerConfig().projectDbPoolSize, apiUrl: target.apiUrl })
   }
 }
 
