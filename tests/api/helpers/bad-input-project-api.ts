@@ -34,6 +34,7 @@ export function restCases(w: ProjectApiWorld): BadCase[] {
     { label: 'a value of the wrong type in a filter', method: 'GET', path: T, init: { query: '?id=eq.abc' }, status: 400, code: '22P02', names: ['abc'] },
     { label: 'a backwards Range', method: 'GET', path: T, init: { headers: { Range: '5-2' } }, status: 416, code: 'PGRST103', names: ['range'] },
     { label: 'a Range past the rows', method: 'GET', path: T, init: { query: '?offset=100000', headers: { Prefer: 'count=exact' } }, status: 416, code: 'PGRST103', names: ['range'] },
+    { label: 'an unknown preference with handling=strict', method: 'GET', path: T, init: { headers: { Prefer: 'handling=strict, count=all' } }, status: 400, code: 'PGRST122', names: ['count=all'] },
     { label: 'an Accept it cannot serve', method: 'GET', path: T, init: { headers: { Accept: 'text/html' } }, status: 406, code: 'PGRST107', names: ['text/html'] },
     { label: 'a schema not served', method: 'GET', path: T, init: { headers: { 'Accept-Profile': 'auth' } }, status: 406, code: 'PGRST106', names: ['schema'] },
     { label: 'a schema not served for a write', method: 'POST', path: T, init: { headers: { 'Content-Profile': 'auth' }, body: { id: id(), body: 'x' } }, status: 406, code: 'PGRST106', names: ['schema'] },
