@@ -38,21 +38,19 @@ describe('the project API refuses bad input with a 4xx naming it, and writes not
     return problems
   }
 
-  it('answers every REST case as PostgREST does, and leaves the rows as they were', async () => {
-    const before = await projectSnapshot(w)
-    const problems: string[] = []
-    for (const c of restCases(w)) problems.push(...(await problemsOf(c)))
-    expect(problems).toEqual([])
-    expect(await projectSnapshot(w)).toEqual(before)
-  }, TIMEOUT)
-
-  it('answers every auth case as GoTrue does, and leaves the users as they were', async () => {
-    const before = await projectSnapshot(w)
-    const problems: string[] = []
-    for (const c of authCases(w)) problems.push(...(await problemsOf(c)))
-    expect(problems).toEqual([])
-    expect(await projectSnapshot(w)).toEqual(before)
-  }, TIMEOUT)
+  const suites = [
+    ['every REST case as PostgREST does, leaving the rows as they were', restCases],
+    ['every auth case as GoTrue does, leaving the users as they were', authCases],
+  ] as const
+  for (const [title, cases] of suites) {
+    it(`answers ${title}`, async () => {
+      const before = await projectSnapshot(w)
+      const problems: string[] = []
+      for (const c of cases(w)) problems.push(...(await problemsOf(c)))
+      expect(problems).toEqual([])
+      expect(await projectSnapshot(w)).toEqual(before)
+    }, TIMEOUT)
+  }
 
   it('writes no row of a bulk insert one of whose rows is refused', async () => {
     const [{ n: count }] = await ownerSql(w, `select count(*)::int as n from public.${WALK_TABLE}`)
