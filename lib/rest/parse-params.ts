@@ -104,14 +104,22 @@ const PREFERENCE_VALUES: Record<string, readonly string[]> = {
   handling: ['strict', 'lenient'],
 }
 
-/** Parses one or several `Prefer` headers (`return=representation, count=exact`). */
+/**
+ * Parses one or several `Prefer` headers (`return=representation, count=exact`). With
+ * `handling=strict` a preference it does not know is PGRST122 (400), as PostgREST answers.
+ */
 export function parsePrefer(header: string | readonly string[] | null | undefined): Preferences {
   const prefs: Record<string, unknown> = {}
+  const invalid: string[] = []
   const parts = (Array.isArray(header) ? header : [header ?? '']).flatMap((h: string) => h.split(','))
   for (const part of parts) {
     const [key = '', value = ''] = part.split('=').map((s) => s.trim().toLowerCase())
     if (key === 'max-affected' && /^\d+$/.test(value)) prefs.maxAffected = Number(value)
-    else if (PREFERENCE_VALUES[key]?.includes(value) && !(key in prefs)) prefs[key] = value
+    else if (PREFERENCE_VALUES[key]?.includes(value)) prefs[key] ??= value
+    else if (part.trim()) invalid.push(part.trim())
+  }
+  if (prefs.handling === 'strict' && invalid.length) {
+    throw new RestError(400, 'PGRST122', `Invalid preferences given with handling=strict: ${invalid.join(', ')}`, `Invalid preferences: ${invalid.join(', ')}`)
   }
   return prefs as Preferences
 }

@@ -155,14 +155,22 @@ async function serveRpc(session: RequestSession, schema: string, name: string, r
 
 type RpcRequest = { method: string; params: [string, string][]; payload: unknown; parse: (params: [string, string][]) => RestQuery }
 
+/** A part of the path, percent-decoded; 400 rather than a URIError (500) when its escapes are not UTF-8. */
+function decodedPath(part: string, pathname: string): string {
+  try {
+    return decodeURIComponent(part)
+  } catch {
+    throw new RestError(400, 'PGRST125', `Invalid path specified in request URL: ${pathname} is not validly percent-encoded UTF-8`)
+  }
+}
+
 /** What the log line of a request needs to know of it once answered. */
 type Seen = { role: ApiRole | null }
 
 async function handle(req: IncomingMessage, method: string, url: URL, signal: AbortSignal, seen: Seen): Promise<Reply> {
   const match = PATH.exec(url.pathname)
   if (!match) throw new RestError(404, 'PGRST125', `Invalid path specified in request URL: ${url.pathname}`)
-  const ref = decodeURIComponent(match[1])
-  const name = decodeURIComponent(match[2])
+  const [ref, name] = [match[1], match[2]].map((part) => decodedPath(part, url.pathname))
   const caller = await authenticate(ref, req.headers)
   seen.role = caller.role
   const schema = header(req.headers[method === 'GET' || method === 'HEAD' ? 'accept-profile' : 'content-profile']) ?? 'public'

@@ -150,9 +150,14 @@ function checkColumn(table: RestTable, column: string): string {
 const cell = (table: RestTable, param: string, column: string) =>
   `(pg_catalog.json_populate_record(null::${qualified(table)}, ${param}::pg_catalog.json)).${quoteIdent(column)}`
 
-/** Wraps a write: its rows (`select` applied) as JSON for `return=representation`, else the bare write. */
+/**
+ * Wraps a write: its rows (`select` applied) as JSON for `return=representation`, else their
+ * number. It is counted through `returning 1`, which reads no column, so no SELECT right or policy
+ * applies (an insert-only policy still lets anon write), rather than from the command's tag, which
+ * a statement with parameters loses in the jail (always 0).
+ */
 function returning(table: RestTable, write: Statement, query: RestQuery, represent: boolean, embeds: Embeds): Statement {
-  if (!represent) return write
+  if (!represent) return { sql: `with _w as (${write.sql} returning 1) select '[]' as body, pg_catalog.count(*)::int as n from _w`, params: write.params }
   const walk = startWalk(query, embeds, write.params)
   const list = selectList(query.select, table, table.name, [], walk)
   checkPaths(walk)

@@ -90,6 +90,15 @@ describe('Prefer header', () => {
     expect(parsePrefer(null)).toEqual({})
     expect(parsePrefer('count=exact,count=planned')).toEqual({ count: 'exact' })
   })
+
+  it('refuses unknown preferences with handling=strict (PGRST122), naming them', () => {
+    expect(() => parsePrefer('handling=strict, count=all, foo=bar')).toThrow(
+      expect.objectContaining({ status: 400, code: 'PGRST122', message: 'Invalid preferences given with handling=strict: count=all, foo=bar' })
+    )
+    expect(() => parsePrefer(['foo=bar', 'handling=strict'])).toThrow(expect.objectContaining({ code: 'PGRST122' }))
+    expect(parsePrefer('handling=strict,return=minimal')).toEqual({ handling: 'strict', return: 'minimal' })
+    expect(parsePrefer('handling=lenient,foo=bar')).toEqual({ handling: 'lenient' })
+  })
 })
 
 describe('Accept header', () => {

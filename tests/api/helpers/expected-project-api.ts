@@ -1,0 +1,92 @@
+import type { KeyedCaller, ProjectCaller, ProjectResponse } from './project-api-world'
+
+/**
+ * What each caller gets from each path and method of a project's public API (`{url}/rest/v1`,
+ * `{url}/auth/v1`), written down by hand: `status` or `status error-code`. The walk
+ * (tests/api/project-api-walk.test.ts) fails for a project-auth route, or a method the REST
+ * preflight advertises, that has no line here, and for a line no walk entry calls.
+ *
+ * Callers without a valid key of the project (none, a malformed key, another project's anon
+ * key, the anon key from before a rotation, a user's token without `apikey`) are refused the same
+ * way everywhere (KEYLESS), except on `open` lines: the preflight and the recovery link, whose
+ * one-time token is the credential.
+ */
+export type ProjectApiExpectation = Record<KeyedCaller, string> & { open?: true }
+
+const everyone = (outcome: string): ProjectApiExpectation => ({ anon: outcome, user: outcome, service: outcome })
+/** RLS decides: anon refused (42501 is 401 for anon, as PostgREST), a user and the service key allowed. */
+const rlsWrite = (success: string): ProjectApiExpectation => ({ anon: '401 42501', user: success, service: success })
+const sessionOnly = (success: string): ProjectApiExpectation => ({ anon: '403 bad_jwt', user: success, service: '403 bad_jwt' })
+const adminOnly: ProjectApiExpectation = { anon: '403 not_admin', user: '403 not_admin', service: '200' }
+const preflight: ProjectApiExpectation = { ...everyone('200'), open: true }
+const notAllowed = everyone('405 PGRST117')
+
+export const EXPECTED_PROJECT_API: Record<string, ProjectApiExpectation> = {
+  'GET /rest/v1/:table': everyone('200'),
+  'HEAD /rest/v1/:table': everyone('200'),
+  'POST /rest/v1/:table': rlsWrite('201'),
+  'POST /rest/v1/:table?on_conflict=id': rlsWrite('201'),
+  // Without an update or delete policy for anon, RLS leaves it no rows: 204 with nothing changed.
+  'PATCH /rest/v1/:table': everyone('204'),
+  'DELETE /rest/v1/:table': everyone('204'),
+  'PUT /rest/v1/:table': notAllowed,
+  'OPTIONS /rest/v1/:table': preflight,
+  // walk_private is not executable by anon; walk_role by everyone.
+  'POST /rest/v1/rpc/:fn': rlsWrite('200'),
+  'GET /rest/v1/rpc/:fn': everyone('200'),
+  'HEAD /rest/v1/rpc/:fn': everyone('200'),
+  'PUT /rest/v1/rpc/:fn': notAllowed,
+  'PATCH /rest/v1/rpc/:fn': notAllowed,
+  'DELETE /rest/v1/rpc/:fn': notAllowed,
+  'OPTIONS /rest/v1/rpc/:fn': preflight,
+
+  'GET /auth/v1/settings': everyone('200'),
+  'GET /auth/v1/health': everyone('200'),
+  'POST /auth/v1/signup': everyone('200'),
+  'POST /auth/v1/token?grant_type=password': everyone('200'),
+  'POST /auth/v1/token?grant_type=refresh_token': everyone('200'),
+  // A key is no session: GoTrue answers a bearer token naming none 403 bad_jwt.
+  'GET /auth/v1/user': sessionOnly('200'),
+  'PUT /auth/v1/user': sessionOnly('200'),
+  'POST /auth/v1/logout': sessionOnly('204'),
+  'POST /auth/v1/recover': everyone('200'),
+  'GET /auth/v1/verify': { ...everyone('303'), open: true },
+  'GET /auth/v1/admin/users': adminOnly,
+  'POST /auth/v1/admin/users': adminOnly,
+  'GET /auth/v1/admin/users/:id': adminOnly,
+  'PUT /auth/v1/admin/users/:id': adminOnly,
+  'DELETE /auth/v1/admin/users/:id': adminOnly,
+  'POST /auth/v1/admin/generate_link': adminOnly,
+  'OPTIONS /auth/v1/user': preflight,
+}
+
+/** How a caller without a valid project key is refused: PostgREST's PGRST301, GoTrue's no_api_key / invalid_api_key. */
+export function keylessOutcome(key: string, caller: Exclude<ProjectCaller, KeyedCaller>): string {
+  if (key.includes(' /rest/v1/')) return '401 PGRST301'
+  return caller === 'none' || caller === 'userNoKey' ? '401 no_api_key' : '401 invalid_api_key'
+}
+
+/** The outcome `caller` must get from the line `key`. */
+export function expectedOutcome(key: string, caller: ProjectCaller): string {
+  const line = EXPECTED_PROJECT_API[key]
+  if (!line) throw new Error(`no expectation for ${key} in tests/api/helpers/expected-project-api.ts`)
+  if (caller === 'anon' || caller === 'user' || caller === 'service') return line[caller]
+  return line.open ? line.anon : keylessOutcome(key, caller)
+}
+
+/** What is wrong with an error answer's shape: PostgREST's code/message/details/hint, GoTrue's code/error_code/msg. */
+export function errorShapeProblems(key: string, res: ProjectResponse, code: string | undefined): string[] {
+  if (key.startsWith('HEAD ')) return [] // no body to carry one
+  const body = res.body as Record<string, unknown> | undefined
+  const problems: string[] = []
+  if (key.includes(' /rest/v1/')) {
+    for (const field of ['code', 'message', 'details', 'hint']) if (!body || !(field in body)) problems.push(`no "${field}"`)
+    if (code && body?.code !== code) problems.push(`code ${JSON.stringify(body?.code)}, expected ${code}`)
+  } else {
+    if (body?.code !== res.status) problems.push(`code ${JSON.stringify(body?.code)}, expected ${res.status}`)
+    if (code && body?.error_code !== code) problems.push(`error_code ${JSON.stringify(body?.error_code)}, expected ${code}`)
+  }
+  const message = body?.message ?? body?.msg
+  if (typeof message !== 'string' || message.trim() === '') problems.push('no message')
+  return problems
+}
