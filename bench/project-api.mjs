@@ -60,7 +60,8 @@ function cpuMs() {
   const ticks = (pid) => {
     try {
       const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ')
-      return Number(fields[11]) + Number(fields[12])
+      // utime + stime, and for Postgres the children it has reaped (connections that ended)
+      return Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14])
     } catch {
       return 0
     }

@@ -1,6 +1,6 @@
 import pg from 'pg'
 import { getStore } from '../db/store'
-import { fromPg, StatementTimeoutError, type Prepared, type RequestPool, type RequestQuery, type SessionOptions } from './engines'
+import { fromPg, StatementTimeoutError, type Ahead, type Prepared, type RequestPool, type RequestQuery, type SessionOptions } from './engines'
 import { paramText } from './member-sql'
 
 /**
@@ -81,17 +81,31 @@ export function openRequestPool(connectionString: string, max: number, types: Ty
       text: statement.text, name: statement.name, values: statement.params.map((p) => paramText(p, null)), types, queryMode: 'extended',
     } as pg.QueryConfig)
   return {
-    async run(opening, first, fn, options = {}) {
+    async run(opening, statements, fn, options = {}) {
       const client = await pool.connect()
       const watch = watchBackend((client as pg.PoolClient & { processID?: number }).processID, options)
       let broken: Error | undefined
       let open = true
       try {
         return await watch.timed(async () => {
-          const [opened, read] = together(client, () => [client.query({ text: opening, types }), first ? extended(client, first) : null] as const)
-          read?.catch(() => {}) // its error, if the opening failed, is the opening's
+          const { first, ahead } = statements
+          const [opened, read, early, earlyCommit] = together(client, () => [
+            client.query({ text: opening, types }),
+            first ? extended(client, first) : null,
+            ahead ? extended(client, ahead) : null,
+            ahead ? client.query('commit') : null,
+          ] as const)
+          for (const pending of [read, early, earlyCommit]) pending?.catch(() => {}) // their errors are read below, or the opening's comes first
           await opened
+          const readRows = read ? fromPg(await read) : null
+          let aheadOutcome: Ahead | null = null
+          if (early) {
+            aheadOutcome = await early.then((r) => ({ result: fromPg(r) }), (error: unknown) => ({ error }))
+            await earlyCommit
+            open = false
+          }
           const query: RequestQuery = async (sql, params = [], queryOptions) => {
+            if (!open) throw new Error('The request has ended: its statement was sent ahead')
             if (!queryOptions?.final) return fromPg(await extended(client, { text: sql, params }))
             const [result, commit] = together(client, () => [extended(client, { text: sql, params }), client.query('commit')] as const)
             commit.catch(() => {}) // after a failed statement COMMIT rolls back; the statement's error is the answer
@@ -100,7 +114,7 @@ export function openRequestPool(connectionString: string, max: number, types: Ty
             open = false
             return value
           }
-          const value = await fn(read ? fromPg(await read) : null, query)
+          const value = await fn(readRows, query, aheadOutcome)
           if (open) await client.query('commit')
           open = false
           return value

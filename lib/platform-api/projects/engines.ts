@@ -69,14 +69,23 @@ export type Prepared = { text: string; params: unknown[]; name?: string }
 /** One statement of a request; `final` sends COMMIT with it, in the same write (nothing may follow it). */
 export type RequestQuery = (sql: string, params?: unknown[], options?: { final?: boolean }) => Promise<RawResult>
 
+/** What a statement sent ahead (committed with the opening, see RequestPool) came to. */
+export type Ahead = { result: RawResult } | { error: unknown }
+
 /** The project API's requests on a server, as the project's API login role (api-requests.ts). */
 export type RequestPool = {
   /**
    * Runs one request: `opening` (platform-written, no parameters; it begins the transaction) by
    * the simple protocol with `first` behind it in the same write, then `fn` with their results,
-   * then COMMIT unless `fn`'s final statement carried it; an error rolls back.
+   * then COMMIT unless `fn`'s final statement carried it; an error rolls back. With `ahead`, the
+   * request's final statement goes in that same write too, with COMMIT: `fn` gets its outcome.
    */
-  run<T>(opening: string, first: Prepared | null, fn: (first: RawResult | null, query: RequestQuery) => Promise<T>, options?: SessionOptions): Promise<T>
+  run<T>(
+    opening: string,
+    statements: { first: Prepared | null; ahead?: Prepared },
+    fn: (first: RawResult | null, query: RequestQuery, ahead: Ahead | null) => Promise<T>,
+    options?: SessionOptions
+  ): Promise<T>
   close(): Promise<void>
 }
 

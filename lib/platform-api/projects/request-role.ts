@@ -1,8 +1,7 @@
 import type { ApiRole } from './api-roles'
 import { withEngine } from './database-cache'
 import { quoteIdent } from './jail'
-import type { Prepared } from './engines'
-import type { Described, ProjectSession, RawResult } from './engines'
+import type { Ahead, Described, Prepared, ProjectSession, RawResult } from './engines'
 import { runMemberSql } from './member-sql'
 import { projectTimeoutMs } from './run-query'
 import { projectRoleNames, projectTarget } from './targets'
@@ -35,6 +34,11 @@ export type RequestSession = {
   query(sql: string, params?: unknown[], options?: { describeKey?: string; final?: boolean }): Promise<RawResult>
   /** The rows `options.first` answered, in the transaction's first round trip (none without it). */
   readonly first: Record<string, unknown>[]
+  /**
+   * What `options.ahead` came to, when it was sent (a server only): the transaction has then
+   * ended with it, and `query` may not be called. Null when it was not sent.
+   */
+  readonly ahead: Ahead | null
 }
 
 export type RequestOptions = {
@@ -45,6 +49,13 @@ export type RequestOptions = {
    * outside the jail, e.g. a catalogue read (on PGlite its values are quoted in with `requestLiteral`).
    */
   first?: Prepared
+  /**
+   * The request's final statement, when the caller can write it before `first` answers (from
+   * what it knew of the table before): sent in the same write as the opening, with COMMIT, on a
+   * server. Only for statements without effects (reads): if `first` shows the guess was wrong,
+   * the caller runs the request again.
+   */
+  ahead?: Prepared
 }
 
 /** A string literal that reads the same whatever the session's `standard_conforming_strings`. */
@@ -121,8 +132,8 @@ export async function withRequestRole<T>(
       const opening = `begin; reset all; set local role ${quoteIdent(request.role)}; ${claims}`
       return engine.requests.run(
         opening,
-        options.first ?? null,
-        (first, query) => fn({ first: first?.rows ?? [], query: (sql, params, queryOptions) => query(sql, params, { final: queryOptions?.final }) }),
+        { first: options.first ?? null, ahead: options.ahead },
+        (first, query, ahead) => fn({ first: first?.rows ?? [], ahead, query: (sql, params, queryOptions) => query(sql, params, { final: queryOptions?.final }) }),
         { signal: options.signal, timeoutMs }
       )
     }
@@ -133,6 +144,7 @@ export async function withRequestRole<T>(
           const results = await session.simple(`begin; ${claims}${first}`)
           const result = await fn({
             first: results[2]?.rows ?? [],
+            ahead: null,
             query: (sql, params, queryOptions) =>
               runMemberSql(queryOptions?.describeKey ? describingFromCache(session, `${ref}\u0000${queryOptions.describeKey}`) : session, {
                 query: sql, parameters: params, single: true, role: request.role, roles, singleTenant,

@@ -20,6 +20,7 @@ import type { ApiRole } from '../projects/api-roles'
 import { withRequestRole, type RequestClaims, type RequestSession } from '../projects/request-role'
 import { argumentsAmong, callStatement, lookupFunction } from './functions'
 import { resolveEmbeds, REST_SCHEMAS, tableFromRows, tableLookup, type RestTable } from './catalogue'
+import { readAhead, readRows, rememberTable, sameTable, StaleRead } from './read-ahead'
 import { deleteStatement, insertStatement, notSupportedYet, readStatement, updateStatement, type Statement } from './sql'
 
 const PATH = /^(?:\/dashboard)?\/api\/project\/([^/]+)\/rest\/v1\/(.*)$/
@@ -67,10 +68,15 @@ const isPostgresError = (error: unknown): error is { code: string; message: stri
  * so the transaction commits with it.
  */
 async function run(session: RequestSession, statement: Statement, final: boolean, describeKey?: string): Promise<{ body: string; n: number; total: number | null }> {
-  const result = await session.query(statement.sql, statement.params, { describeKey, final })
-  const row = result.rows[0]
-  if (!row || !('body' in row)) return { body: '[]', n: result.rowCount ?? 0, total: null }
-  return { body: String(row.body), n: Number(row.n), total: row.total === null || row.total === undefined ? null : Number(row.total) }
+  return readRows(await session.query(statement.sql, statement.params, { describeKey, final }))
+}
+
+/** The answer to a read (GET, HEAD) from its rows. */
+function answerRead(method: string, query: RestQuery, { body, n, total }: { body: string; n: number; total: number | null }): Reply {
+  const status = readStatus(query.range.offset, n, total)
+  const out = shaped(query, body, n)
+  const range = contentRange(query.range.offset, n, total)
+  return { status, body: method === 'HEAD' ? undefined : out.body, headers: { 'Content-Type': out.type, 'Content-Range': range } }
 }
 
 /** One object for `Accept: application/vnd.pgrst.object+json`, else PGRST116 (406), rolling the request back. */
@@ -102,11 +108,7 @@ async function serve(method: string, table: RestTable, query: RestQuery, session
   let statement: Statement | null
   if (method === 'GET' || method === 'HEAD') {
     const counted = query.prefer.count !== undefined
-    const { body, n, total } = await run(session, readStatement(table, query, counted, embeds), true, describeKey)
-    const status = readStatus(query.range.offset, n, total)
-    const out = shaped(query, body, n)
-    const range = contentRange(query.range.offset, n, total)
-    return { status, body: method === 'HEAD' ? undefined : out.body, headers: { 'Content-Type': out.type, 'Content-Range': range } }
+    return answerRead(method, query, await run(session, readStatement(table, query, counted, embeds), true, describeKey))
   }
   if (method === 'POST') {
     const rows = Array.isArray(payload) ? payload : [payload]
@@ -187,14 +189,30 @@ async function handle(req: IncomingMessage, method: string, url: URL, signal: Ab
   })
   const query = rpc ? null : parse(params)
   const payload = method === 'POST' || method === 'PATCH' ? await readJson(req) : undefined
-  try {
-    return await withRequestRole(
-      ref, caller,
-      async (session) => (query ? serve(method, tableFromRows(schema, name, session.first), query, session, payload) : serveRpc(session, schema, rpc!, { method, params, payload, parse })),
-      { signal, first: rpc ? undefined : tableLookup(schema, name) }
-    )
-  } catch (error) {
-    throw isPostgresError(error) ? postgresError(error, caller.role) : error
+  let ahead = query ? readAhead(ref, method, schema, name, query) : undefined
+  for (;;) {
+    const guess = ahead
+    try {
+      return await withRequestRole(
+        ref, caller,
+        async (session) => {
+          if (!query) return serveRpc(session, schema, rpc!, { method, params, payload, parse })
+          const table = tableFromRows(schema, name, session.first)
+          rememberTable(ref, table)
+          if (!session.ahead || !guess) return serve(method, table, query, session, payload)
+          if (!sameTable(table, guess.table)) throw new StaleRead()
+          if ('error' in session.ahead) throw session.ahead.error
+          return answerRead(method, query, readRows(session.ahead.result))
+        },
+        { signal, first: rpc ? undefined : tableLookup(schema, name), ahead: guess?.statement }
+      )
+    } catch (error) {
+      if (error instanceof StaleRead && ahead) {
+        ahead = undefined // once more, the usual way
+        continue
+      }
+      throw isPostgresError(error) ? postgresError(error, caller.role) : error
+    }
   }
 }
 

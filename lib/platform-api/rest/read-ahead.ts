@@ -1,0 +1,56 @@
+import type { RestQuery } from '@/lib/rest'
+import type { Prepared, RawResult } from '../projects/engines'
+import { projectTarget } from '../projects/targets'
+import type { RestTable } from './catalogue'
+import { readStatement } from './sql'
+
+/**
+ * Reads sent ahead (a Postgres server only, where a request's writes to Postgres are most of its
+ * cost): a read of a table this instance has seen is written from what it knew of the table and
+ * sent with the transaction's opening and the table's lookup, then committed, in one write. The
+ * lookup still comes back with it, so a table whose columns or key changed since is noticed at
+ * once: its answer is dropped and the request runs again the usual way (a read has no effects to
+ * undo). Nothing is trusted across instances or changes: every request checks.
+ */
+
+const KNOWN_MAX = 1_000
+const known = new Map<string, RestTable>()
+const keyOf = (ref: string, schema: string, name: string) => `${ref}\u0000${schema}\u0000${name}`
+
+/** The request's guess went stale: its table changed since this instance last saw it. */
+export class StaleRead extends Error {}
+
+/** Notes the table as this request's lookup found it. */
+export function rememberTable(ref: string, table: RestTable): void {
+  const key = keyOf(ref, table.schema, table.name)
+  if (!known.has(key) && known.size >= KNOWN_MAX) known.delete(known.keys().next().value as string)
+  known.set(key, table)
+}
+
+/** The table the read was written for, and the statement; undefined when it cannot be sent ahead. */
+export function readAhead(ref: string, method: string, schema: string, name: string, query: RestQuery): { table: RestTable; statement: Prepared } | undefined {
+  if (method !== 'GET' && method !== 'HEAD') return undefined
+  if (query.select.some((item) => item.type === 'embed') || projectTarget(ref).kind !== 'postgres') return undefined
+  const table = known.get(keyOf(ref, schema, name))
+  if (!table) return undefined
+  try {
+    const { sql, params } = readStatement(table, query, query.prefer.count !== undefined, new Map())
+    return { table, statement: { text: sql, params } }
+  } catch {
+    return undefined // what the table is now decides the answer: the usual way says it
+  }
+}
+
+/** The table as found is the one the read was written for: same columns, same types, same key. */
+export function sameTable(found: RestTable, guessed: RestTable): boolean {
+  if (found.columns.size !== guessed.columns.size || found.primaryKey.join('\u0000') !== guessed.primaryKey.join('\u0000')) return false
+  for (const [column, type] of found.columns) if (guessed.columns.get(column) !== type) return false
+  return true
+}
+
+/** A read's JSON rows, their number and the total (null unless counted), from its statement's result. */
+export function readRows(result: RawResult): { body: string; n: number; total: number | null } {
+  const row = result.rows[0]
+  if (!row || !('body' in row)) return { body: '[]', n: result.rowCount ?? 0, total: null }
+  return { body: String(row.body), n: Number(row.n), total: row.total === null || row.total === undefined ? null : Number(row.total) }
+}
