@@ -69,9 +69,10 @@ async function run(session: RequestSession, statement: Statement, describeKey?: 
   return { body: String(row.body), n: Number(row.n), total: row.total === null || row.total === undefined ? null : Number(row.total) }
 }
 
-/** One object for `Accept: application/vnd.pgrst.object+json`, else PGRST116 (406), rolling the request back. */
+/** One object for `Accept: application/vnd.pgrst.object+json`, else PGRST116 (406), rolling the request back; CSV as built (bodies.ts). */
 function shaped(query: RestQuery, body: string, n: number): { body: string; type: string } {
   if (query.shape === 'array') return { body, type: 'application/json; charset=utf-8' }
+  if (query.shape === 'csv') return { body, type: 'text/csv; charset=utf-8' }
   if (n !== 1) {
     throw new RestError(406, 'PGRST116', 'JSON object requested, multiple (or no) rows returned', `The result contains ${n} rows`)
   }
@@ -145,7 +146,7 @@ async function serveRpc(session: RequestSession, schema: string, name: string, r
   if (!isObject(payload)) throw new RestError(400, 'PGRST102', 'Empty or invalid json', 'A function takes one JSON object of named arguments')
   const fn = await lookupFunction(session, schema, name, Object.keys(payload))
   const { body, n } = await run(session, callStatement(fn, payload, query))
-  const out = fn.set ? shaped(query, body, n) : { body, type: 'application/json; charset=utf-8' }
+  const out = fn.set || query.shape === 'csv' ? shaped(query, body, n) : { body, type: 'application/json; charset=utf-8' }
   return { status: 200, body: request.method === 'HEAD' ? undefined : out.body, headers: { 'Content-Type': out.type } }
 }
 

@@ -1,7 +1,7 @@
 /**
  * The statements of the project REST API: a parsed request (lib/rest) over one table of the
  * catalogue (catalogue.ts) as one parameterised SQL statement. Every value is a parameter and
- * every name is quoted; rows come back as one JSON text Postgres builds (`body`), with the
+ * every name is quoted; rows come back as one JSON or CSV text Postgres builds (bodies.ts: `body`), with the
  * number of rows (`n`) and, when counted, the rows the filters match (`total`).
  */
 import {
@@ -9,6 +9,7 @@ import {
   type EmbeddedTransform, type Filter, type RestQuery, type SelectEmbed, type SelectItem, type SqlContext,
 } from '@/lib/rest'
 import { quoteIdent } from '@/lib/sql/identifiers'
+import { asBody } from './bodies'
 import type { Relationship, RestTable } from './catalogue'
 
 export type Statement = { sql: string; params: unknown[] }
@@ -17,11 +18,6 @@ export type Statement = { sql: string; params: unknown[] }
 export const notSupportedYet = (what: string) => new RestError(400, 'PGRST100', `${what} is not supported yet`)
 
 const qualified = (table: RestTable) => `${quoteIdent(table.schema)}.${quoteIdent(table.name)}`
-
-/** The rows of `from` as a JSON array in `body`, their number in `n`, and `total`. */
-const asJson = (inner: string, total = 'null') =>
-  `select coalesce(pg_catalog.json_agg(_r), '[]')::pg_catalog.text as body, pg_catalog.count(*)::pg_catalog.int8 as n,
-  ${total}::pg_catalog.int8 as total from (${inner}) as _r`
 
 function context(table: RestTable, params: readonly unknown[]): SqlContext {
   return { alias: table.name, columnType: (column) => table.columns.get(column), params }
@@ -130,7 +126,7 @@ export function readStatement(table: RestTable, query: RestQuery, withTotal: boo
   const range = rangeToSql(query.range, { params: order.params })
   const from = `from ${qualified(table)} as ${quoteIdent(table.name)} where ${[where.sql, ...innerJoins].join(' and ')}`
   const inner = `select ${list} ${from}${order.sql ? ` order by ${order.sql}` : ''} ${range.sql}`
-  return { sql: asJson(inner, withTotal ? `(select pg_catalog.count(*) ${from})` : 'null'), params: range.params }
+  return { sql: asBody(query.shape, inner, withTotal ? `(select pg_catalog.count(*) ${from})` : 'null'), params: range.params }
 }
 
 /** Writes filter the table itself only. */
@@ -156,7 +152,7 @@ function returning(table: RestTable, write: Statement, query: RestQuery, represe
   const walk = startWalk(query, embeds, write.params)
   const list = selectList(query.select, table, table.name, [], walk)
   checkPaths(walk)
-  const sql = `with _w as (${write.sql} returning ${quoteIdent(table.name)}.*) ${asJson(`select ${list} from _w as ${quoteIdent(table.name)}`)}`
+  const sql = `with _w as (${write.sql} returning ${quoteIdent(table.name)}.*) ${asBody(query.shape, `select ${list} from _w as ${quoteIdent(table.name)}`)}`
   return { sql, params: walk.params }
 }
 
