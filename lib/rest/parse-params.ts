@@ -183,6 +183,11 @@ export function parseQuery(params: Iterable<readonly [string, string]>, headers:
   return query
 }
 
+/** The query with its rows capped at `maxRows` from its offset (PostgREST's `db-max-rows`): a smaller `limit` stays. */
+export function limitRows(query: RestQuery, maxRows: number): RestQuery {
+  return { ...query, range: { ...query.range, limit: Math.min(query.range.limit ?? maxRows, maxRows) } }
+}
+
 function addEmbedded(list: EmbeddedTransform[], path: string[], what: string, value: string): void {
   let entry = list.find((e) => e.path.join('.') === path.join('.'))
   if (!entry) list.push((entry = { path }))

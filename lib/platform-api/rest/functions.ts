@@ -1,5 +1,5 @@
 /**
- * `rpc/{function}`: calling a function of the project's `public` schema with named arguments, as
+ * `rpc/{function}`: calling a function of an exposed schema of the project with named arguments, as
  * supabase-js's `.rpc(name, args)` does (POST with a JSON object; GET with query parameters).
  * The overload is the one whose input arguments are exactly the names given (PGRST202 otherwise);
  * a function returning rows (a table, a set, a composite) answers them as JSON rows, which the

@@ -5,11 +5,11 @@
  * key or a project user's token (project-auth/bearer.ts). The request runs as that role with its
  * claims (request-role.ts), so row level security decides. Answers carry CORS headers so browsers
  * may call it. Embedding through foreign keys is served (`!inner`, spreads of a many-to-one,
- * ordering and paging embedded rows), and `rpc/{function}` by POST, GET and HEAD; schemas other than `public`
- * are not served yet.
+ * ordering and paging embedded rows), and `rpc/{function}` by POST, GET and HEAD, in the schemas the
+ * project exposes (config.ts), reads capped at its max rows; CSV for `Accept: text/csv` (bodies.ts).
  */
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http'
-import { contentRange, parseQuery, readStatus, RestError, type RestQuery } from '@/lib/rest'
+import { contentRange, limitRows, parseQuery, profileSchema, readStatus, RestError, type RestQuery } from '@/lib/rest'
 import { recordProjectEgress } from '../billing/metering'
 import { recordRestAnswer } from '../logs/rest-log'
 import { ApiError } from '../http/errors'
@@ -19,7 +19,8 @@ import { verifyProjectCaller } from '../project-auth/bearer'
 import type { ApiRole } from '../projects/api-roles'
 import { withRequestRole, type RequestClaims, type RequestSession } from '../projects/request-role'
 import { argumentsAmong, callStatement, lookupFunction } from './functions'
-import { resolveEmbeds, REST_SCHEMAS, tableFromRows, tableLookupSql, type RestTable } from './catalogue'
+import { restSettings } from './config'
+import { resolveEmbeds, tableFromRows, tableLookupSql, type RestTable } from './catalogue'
 import { deleteStatement, insertStatement, notSupportedYet, readStatement, updateStatement, type Statement } from './sql'
 
 const PATH = /^(?:\/dashboard)?\/api\/project\/([^/]+)\/rest\/v1\/(.*)$/
@@ -162,18 +163,18 @@ async function handle(req: IncomingMessage, method: string, url: URL, signal: Ab
   const name = decodeURIComponent(match[2])
   const caller = await authenticate(ref, req.headers)
   seen.role = caller.role
-  const schema = header(req.headers[method === 'GET' || method === 'HEAD' ? 'accept-profile' : 'content-profile']) ?? 'public'
-  if (!(REST_SCHEMAS as readonly string[]).includes(schema)) {
-    throw new RestError(406, 'PGRST106', `The schema must be one of the following: ${REST_SCHEMAS.join(', ')}`)
-  }
+  const settings = await restSettings(ref) // exposed schemas and max rows (config.ts)
+  const schema = profileSchema(settings.schemas, header(req.headers[method === 'GET' || method === 'HEAD' ? 'accept-profile' : 'content-profile']))
   const rpc = /^rpc\/([^/]+)$/.exec(name)?.[1]
   if (!rpc && (name === '' || name.includes('/'))) throw notSupportedYet(`The path '${name}'`)
   if (rpc && !['GET', 'HEAD', 'POST'].includes(method)) throw new RestError(405, 'PGRST117', `Unsupported HTTP method: ${method}`)
   const params = [...url.searchParams]
-  const parse = (pairs: [string, string][]) => parseQuery(pairs, {
+  // Reads (and functions' rows) answer at most max_rows rows, as PostgREST's db-max-rows.
+  const capped = (query: RestQuery) => (rpc || method === 'GET' || method === 'HEAD' ? limitRows(query, settings.maxRows) : query)
+  const parse = (pairs: [string, string][]) => capped(parseQuery(pairs, {
     range: header(req.headers.range), rangeUnit: header(req.headers['range-unit']),
     prefer: req.headers.prefer, accept: header(req.headers.accept),
-  })
+  }))
   const query = rpc ? null : parse(params)
   const payload = method === 'POST' || method === 'PATCH' ? await readJson(req) : undefined
   try {
