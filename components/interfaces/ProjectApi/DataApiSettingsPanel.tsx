@@ -1,16 +1,16 @@
-import { useId, useState, type FormEvent } from 'react'
-import { toast } from 'sonner'
+import { useId } from 'react'
 import { Admonition } from '@/components/ui/Admonition'
 import { CopyButton } from '@/components/ui/CopyButton'
 import { QueryErrorState } from '@/components/ui/ErrorState'
 import { TextField } from '@/components/ui/Field'
-import { FormActions } from '@/components/ui/FormActions'
+import { SaveCancelActions } from '@/components/ui/FormActions'
 import { SkeletonLines } from '@/components/ui/Skeleton'
 import { codeBlockClass } from '@/components/ui/SqlPreview'
 import { usePostgrestConfigQuery, type PostgrestConfig } from '@/data/api-keys/postgrest-config-query'
 import { usePostgrestConfigUpdateMutation } from '@/data/api-keys/postgrest-config-update-mutation'
 import { useProjectAccess } from '@/hooks/use-project-access'
-import { changedDataApi, dataApiErrors, dataApiValues, grantSql, type DataApiValues } from './data-api-settings.utils'
+import { useSettingsForm } from '@/hooks/use-settings-form'
+import { DATA_API_RULES, grantSql } from './data-api-settings.utils'
 import styles from './ProjectApi.module.css'
 
 type FormProps = { projectRef: string; config: PostgrestConfig; canEdit: boolean; blockedReason: string | null }
@@ -18,56 +18,29 @@ type FormProps = { projectRef: string; config: PostgrestConfig; canEdit: boolean
 /** The exposed schemas and max rows; Save sends only what changed (Owner and Admin only). */
 function DataApiSettingsForm({ projectRef, config, canEdit, blockedReason }: FormProps) {
   const id = useId()
-  const [values, setValues] = useState<DataApiValues>(() => dataApiValues(config))
-  const [submitted, setSubmitted] = useState(false)
-  const [serverError, setServerError] = useState<string | null>(null)
-  const save = usePostgrestConfigUpdateMutation({ onError: (error) => setServerError(error.message) })
-
-  const errors = dataApiErrors(values)
-  const changes = changedDataApi(config, values)
-  const dirty = Object.keys(changes).length > 0
+  const form = useSettingsForm(config, DATA_API_RULES, 'Data API settings saved')
+  const save = usePostgrestConfigUpdateMutation({ onError: (error) => form.setServerError(error.message) })
   const disabled = !canEdit || save.isPending
-  const grants = grantSql(values.schemas)
-
-  function submit(event: FormEvent) {
-    event.preventDefault()
-    setSubmitted(true)
-    setServerError(null)
-    if (!dirty || errors.schemas || errors.maxRows) return
-    save.mutate(
-      { projectRef, ...changes },
-      {
-        onSuccess: (saved) => {
-          setValues(dataApiValues(saved))
-          setSubmitted(false)
-          toast.success('Data API settings saved')
-        },
-      }
-    )
-  }
-
-  const field = (key: keyof DataApiValues) => ({
-    id: `${id}-${key}`,
-    value: values[key],
-    disabled,
-    onChange: (e: { target: { value: string } }) => setValues((v) => ({ ...v, [key]: e.target.value })),
-    error: submitted ? errors[key] : undefined,
-    errorId: `${id}-${key}-error`,
-  })
+  const grants = grantSql(form.values.schemas)
   return (
-    <form className={styles.fields} onSubmit={submit} noValidate aria-label="Data API settings">
+    <form
+      className={styles.fields}
+      onSubmit={(event) => form.submit(event, (changes, onSaved) => save.mutate({ projectRef, ...changes }, { onSuccess: onSaved }))}
+      noValidate
+      aria-label="Data API settings"
+    >
       <TextField
         label="Exposed schemas"
         spellCheck={false}
         placeholder="public"
         hint="Comma-separated, e.g. public, app. A request names its schema (supabase-js: .schema('app')); one that names none gets the first."
-        {...field('schemas')}
+        {...form.textField('schemas', id, disabled)}
       />
       <TextField
         label="Max rows"
         inputMode="numeric"
         hint="The most rows one read answers, whatever its limit asks (1 to 1,000,000). It guards against reading a whole large table by mistake."
-        {...field('maxRows')}
+        {...form.textField('maxRows', id, disabled)}
       />
       {grants && (
         <Admonition title="Grant the API's roles access to these schemas">
@@ -83,14 +56,7 @@ function DataApiSettingsForm({ projectRef, config, canEdit, blockedReason }: For
         </Admonition>
       )}
       {blockedReason && <p className="field-hint">{blockedReason}</p>}
-      <FormActions error={serverError}>
-        <button type="button" className="btn" disabled={disabled || !dirty} onClick={() => setValues(dataApiValues(config))}>
-          Cancel
-        </button>
-        <button type="submit" className="btn btn-primary" disabled={disabled || !dirty}>
-          {save.isPending ? 'Saving…' : 'Save'}
-        </button>
-      </FormActions>
+      <SaveCancelActions error={form.serverError} disabled={disabled} dirty={form.dirty} pending={save.isPending} onCancel={form.reset} />
     </form>
   )
 }

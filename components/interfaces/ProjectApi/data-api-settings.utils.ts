@@ -1,3 +1,4 @@
+import type { SettingsRules } from '@/hooks/use-settings-form'
 import type { PostgrestConfig, UpdatePostgrestConfigBody } from '@/lib/api-types/postgrest-config'
 import { joinSchemaList, maxRowsProblem, schemaListProblem, splitSchemaList } from '@/lib/rest/exposed-schemas'
 import { quoteIdentifier } from '@/lib/sql/identifiers'
@@ -27,6 +28,13 @@ export function changedDataApi(config: PostgrestConfig, values: DataApiValues): 
   if (schemas !== joinSchemaList(splitSchemaList(config.db_schema))) body.db_schema = schemas
   if (Number(values.maxRows.trim()) !== config.max_rows) body.max_rows = Number(values.maxRows.trim())
   return body
+}
+
+/** The form's rules for `useSettingsForm`. */
+export const DATA_API_RULES: SettingsRules<PostgrestConfig, DataApiValues, UpdatePostgrestConfigBody> = {
+  toValues: dataApiValues,
+  errorsOf: dataApiErrors,
+  changesOf: changedDataApi,
 }
 
 /** The project API's roles, which need USAGE on an exposed schema. */

@@ -14,7 +14,7 @@ import type { PostgrestConfig, UpdatePostgrestConfigBody } from '@/lib/api-types
 import {
   arrayLiteral, DEFAULT_EXPOSED_SCHEMAS, DEFAULT_MAX_ROWS, joinSchemaList, splitSchemaList,
 } from '@/lib/rest'
-import { auditOrg } from '../access'
+import { auditOrg, type ProjectRow } from '../access'
 import type { Caller } from '../auth/caller'
 import type { Db } from '../db/types'
 import { getStore } from '../db/store'
@@ -66,7 +66,7 @@ async function missingSchemas(ref: string, names: string[]): Promise<string[]> {
 export async function updatePostgrestConfig(
   db: Db,
   caller: Pick<Caller, 'userId'>,
-  project: { id: number; ref: string; organization_id: number },
+  project: Pick<ProjectRow, 'id' | 'ref' | 'organization_id'>,
   body: UpdatePostgrestConfigBody
 ): Promise<PostgrestConfig> {
   const schemas = body.db_schema === undefined ? undefined : splitSchemaList(body.db_schema)
@@ -82,9 +82,9 @@ export async function updatePostgrestConfig(
     await tx.query(
       `insert into platform.project_postgrest_config (project_id, db_schemas, max_rows) values ($1, $2::text[], $3)
        on conflict (project_id) do update set db_schemas = excluded.db_schemas, max_rows = excluded.max_rows, updated_at = now()`,
-      [project.id, arrayLiteral(next.schemas), next.maxRows]
+      [Number(project.id), arrayLiteral(next.schemas), next.maxRows]
     )
-    await auditOrg(tx, caller, project.organization_id, 'project.postgrest_config_updated', project.ref, { changed: Object.keys(body) })
+    await auditOrg(tx, caller, Number(project.organization_id), 'project.postgrest_config_updated', project.ref, { changed: Object.keys(body) })
     return next
   })
   remembered.delete(project.ref)

@@ -24,7 +24,6 @@ export const postgrestConfigRoutes = [
     access: { scope: 'project', minimum: 'Admin' },
     params: refParams,
     body: updatePostgrestConfigBody,
-    handler: async ({ db, caller, project, body }) =>
-      updatePostgrestConfig(db, caller, { id: Number(project.id), ref: project.ref, organization_id: Number(project.organization_id) }, body),
+    handler: async ({ db, caller, project, body }) => updatePostgrestConfig(db, caller, project, body),
   }),
 ]
