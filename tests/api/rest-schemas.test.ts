@@ -20,6 +20,8 @@ describe('the project REST API: exposed schemas and max rows', () => {
       insert into app.t values (1, 'one'), (2, 'two');
       create table public.nums (n int primary key);
       insert into public.nums select generate_series(1, 5);
+      create table public.parts (id int primary key, n int not null references public.nums (n));
+      insert into public.parts select i, 1 from generate_series(1, 4) as i;
       create function public.nums_from(m int) returns setof public.nums language sql stable as 'select * from public.nums where n >= m';`)
   }, 120_000)
   afterAll(async () => p?.platform.close())
@@ -78,7 +80,7 @@ describe('the project REST API: exposed schemas and max rows', () => {
     expect((await config({ db_schema: 'public, app' })).status).toBe(200)
   })
 
-  it('answers at most max_rows rows a read, a counted read and a function', async () => {
+  it('answers at most max_rows rows a read, a counted read, a function and each embedded list', async () => {
     expect((await config({ max_rows: 2 })).body).toEqual({ db_schema: 'public, app', max_rows: 2 })
     const service = p.client(p.keys.service_role)
     expect((await service.from('nums').select('n').order('n')).data).toEqual([{ n: 1 }, { n: 2 }])
@@ -86,6 +88,15 @@ describe('the project REST API: exposed schemas and max rows', () => {
     const counted = await service.from('nums').select('n', { count: 'exact' }).order('n').range(2, 4)
     expect(counted).toMatchObject({ status: 206, count: 5, data: [{ n: 3 }, { n: 4 }] })
     expect((await service.rpc('nums_from', { m: 2 }).select('n').order('n')).data).toEqual([{ n: 2 }, { n: 3 }])
+    // Each embedded list too, whatever its own limit asks; a smaller one stays.
+    const embedded = await service.from('nums').select('n, parts(id)').eq('n', 1).order('id', { referencedTable: 'parts' }).limit(3, { referencedTable: 'parts' })
+    expect(embedded.data).toEqual([{ n: 1, parts: [{ id: 1 }, { id: 2 }] }])
+    const unlimited = await service.from('nums').select('n, parts(id)').eq('n', 1)
+    expect(unlimited.data![0].parts).toHaveLength(2)
+    const smaller = await service.from('nums').select('n, parts(id)').eq('n', 1).order('id', { referencedTable: 'parts' }).limit(1, { referencedTable: 'parts' })
+    expect(smaller.data).toEqual([{ n: 1, parts: [{ id: 1 }] }])
+    const one = await service.from('parts').select('id, nums(n)').eq('id', 4)
+    expect(one.data).toEqual([{ id: 4, nums: { n: 1 } }])
     // Writes are not capped.
     const updated = await service.from('nums').update({ n: 0 }).gt('n', 100).select('n')
     expect(updated.data).toEqual([])

@@ -27,10 +27,10 @@ function context(table: RestTable, params: readonly unknown[]): SqlContext {
 export type Embeds = ReadonlyMap<SelectEmbed, Relationship>
 
 /** The state of writing one select tree: parameters so far, aliases handed out, embedded paths seen. */
-type Walk = { embeds: Embeds; filters: Filter[]; transforms: EmbeddedTransform[]; params: unknown[]; next: number; paths: Set<string> }
+type Walk = { embeds: Embeds; filters: Filter[]; transforms: EmbeddedTransform[]; maxRows?: number; params: unknown[]; next: number; paths: Set<string> }
 
 const startWalk = (query: RestQuery, embeds: Embeds, params: unknown[]): Walk =>
-  ({ embeds, filters: query.filters, transforms: query.embedded, params, next: 1, paths: new Set() })
+  ({ embeds, filters: query.filters, transforms: query.embedded, maxRows: query.maxRows, params, next: 1, paths: new Set() })
 
 /** Filters, order or paging on embedded resources the select does not name: PGRST108, as PostgREST. */
 function checkPaths(walk: Walk): void {
@@ -38,12 +38,16 @@ function checkPaths(walk: Walk): void {
   if (stray) throw new RestError(400, 'PGRST108', `'${stray.path.join('.')}' is not an embedded resource in this request`)
 }
 
-/** ` order by … limit … offset …` of the embedded rows at `path` (`rel.order=`, `rel.limit=`, `rel.offset=`). */
-function transformSql(walk: Walk, path: string[], table: RestTable, alias: string): string {
+/**
+ * ` order by … limit … offset …` of the embedded rows at `path` (`rel.order=`, `rel.limit=`,
+ * `rel.offset=`); the rows of a one-to-many are capped at the query's `maxRows` too.
+ */
+function transformSql(walk: Walk, path: string[], table: RestTable, alias: string, many: boolean): string {
   const t = walk.transforms.find((e) => e.path.join('.') === path.join('.'))
-  if (!t) return ''
-  const order = orderToSql(t.order ?? [], { ...context(table, walk.params), alias })
-  const range = rangeToSql({ offset: t.offset ?? 0, limit: t.limit }, { params: order.params })
+  const limit = many && walk.maxRows !== undefined ? Math.min(t?.limit ?? walk.maxRows, walk.maxRows) : t?.limit
+  if (!t && limit === undefined) return ''
+  const order = orderToSql(t?.order ?? [], { ...context(table, walk.params), alias })
+  const range = rangeToSql({ offset: t?.offset ?? 0, limit }, { params: order.params })
   walk.params = range.params
   return `${order.sql ? ` order by ${order.sql}` : ''} ${range.sql}`
 }
@@ -100,7 +104,7 @@ function embedSql(item: SelectEmbed, parentAlias: string, path: string[], walk: 
   const ownInner: string[] = []
   const rows = from(selectList(item.select, rel.table, alias, here, walk, ownInner), ownInner)
   if (item.inner) inner.push(`exists (${rows})`)
-  const shaped = `${rows}${transformSql(walk, here, rel.table, alias)}`
+  const shaped = `${rows}${transformSql(walk, here, rel.table, alias, rel.many)}`
   const value = rel.many
     ? `coalesce((select pg_catalog.json_agg(_j) from (${shaped}) as _j), '[]')`
     : `(select pg_catalog.row_to_json(_j) from (${shaped}) as _j)`

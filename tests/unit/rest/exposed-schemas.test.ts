@@ -43,7 +43,7 @@ describe('a request against the settings', () => {
   })
 
   it('caps rows at max rows from the offset, keeping a smaller limit', () => {
-    expect(limitRows(parseQuery([]), 10).range).toEqual({ offset: 0, limit: 10 })
+    expect(limitRows(parseQuery([]), 10)).toMatchObject({ maxRows: 10, range: { offset: 0, limit: 10 } })
     expect(limitRows(parseQuery([['limit', '3'], ['offset', '5']]), 10).range).toEqual({ offset: 5, limit: 3 })
     expect(limitRows(parseQuery([['limit', '50']], { range: '20-' }), 10).range).toEqual({ offset: 20, limit: 10 })
   })
