@@ -13,3 +13,23 @@ export function FormActions({ error, children }: { error?: string | null; childr
     </>
   )
 }
+
+/** Cancel (puts the saved values back) and Save of a settings form, both off until something changed. */
+export function SaveCancelActions({ error, disabled, dirty, pending, onCancel }: {
+  error?: string | null
+  disabled: boolean
+  dirty: boolean
+  pending: boolean
+  onCancel: () => void
+}) {
+  return (
+    <FormActions error={error}>
+      <button type="button" className="btn" disabled={disabled || !dirty} onClick={onCancel}>
+        Cancel
+      </button>
+      <button type="submit" className="btn btn-primary" disabled={disabled || !dirty}>
+        {pending ? 'Saving…' : 'Save'}
+      </button>
+    </FormActions>
+  )
+}

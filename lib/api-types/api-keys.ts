@@ -16,7 +16,7 @@ export type ProjectSettings = {
   app_config: {
     /** The absolute URL of the project's API: `{endpoint}/rest/v1`, `{endpoint}/auth/v1`. */
     endpoint: string
-    /** The schema the REST API serves. */
+    /** The schemas the REST API serves, comma-separated (the Data API settings, postgrest-config.ts). */
     db_schema: string
   }
   jwt: {

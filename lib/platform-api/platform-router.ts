@@ -10,6 +10,7 @@ import { graphqlRoutes } from './routes/graphql'
 import { logsRoutes } from './routes/logs'
 import { organizationRoutes } from './routes/organizations'
 import { pgMetaRoutes } from './routes/pg-meta'
+import { postgrestConfigRoutes } from './routes/postgrest-config'
 import { profileRoutes } from './routes/profile'
 import { projectAuthRoutes } from './routes/project-auth'
 import { projectRoutes } from './routes/projects'
@@ -39,6 +40,7 @@ export function createPlatformRouter(): Router {
       ...vaultRoutes,
       ...apiKeyRoutes,
       ...projectAuthRoutes,
+      ...postgrestConfigRoutes,
     ])
     .observe(recordGatewayRequest) // every request aimed at a project becomes an API gateway log line
 }

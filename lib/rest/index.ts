@@ -7,9 +7,13 @@ export {
   type Filter, type FilterCondition, type FilterLogic, type FilterNode, type FilterOperator, type IsValue,
 } from './parse-filters'
 export {
-  RESERVED_PARAMS, intersectRanges, parseAccept, parseCount, parseNameList, parseOrder, parsePrefer, parseQuery,
+  RESERVED_PARAMS, intersectRanges, limitRows, parseAccept, parseCount, parseNameList, parseOrder, parsePrefer, parseQuery,
   parseRangeHeader, type EmbeddedTransform, type OrderTerm, type Preferences, type ResponseShape, type RestHeaders,
   type RestQuery, type RowRange,
 } from './parse-params'
 export { arrayLiteral, fieldToSql, filtersToSql, orderToSql, rangeToSql, type SqlContext, type SqlFragment } from './to-sql'
 export { contentRange, readStatus } from './content-range'
+export {
+  DEFAULT_EXPOSED_SCHEMAS, DEFAULT_MAX_ROWS, MAX_ROWS_MAX, MAX_ROWS_MIN, joinSchemaList, maxRowsProblem, profileSchema,
+  schemaListProblem, splitSchemaList,
+} from './exposed-schemas'

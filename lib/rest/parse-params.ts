@@ -159,6 +159,8 @@ export interface RestQuery {
   embedded: EmbeddedTransform[]
   prefer: Preferences
   shape: ResponseShape
+  /** The most rows the answer and each embedded list hold (`limitRows`: PostgREST's db-max-rows); none when unset. */
+  maxRows?: number
 }
 
 export interface RestHeaders {
@@ -189,6 +191,14 @@ export function parseQuery(params: Iterable<readonly [string, string]>, headers:
   if (limit !== undefined) query.range.limit = limit
   query.range = intersectRanges(query.range, parseRangeHeader(headers.range, headers.rangeUnit))
   return query
+}
+
+/**
+ * The query with its rows capped at `maxRows` from its offset (PostgREST's `db-max-rows`), a
+ * smaller `limit` kept; `maxRows` caps each embedded list too (the SQL's).
+ */
+export function limitRows(query: RestQuery, maxRows: number): RestQuery {
+  return { ...query, maxRows, range: { ...query.range, limit: Math.min(query.range.limit ?? maxRows, maxRows) } }
 }
 
 function addEmbedded(list: EmbeddedTransform[], path: string[], what: string, value: string): void {

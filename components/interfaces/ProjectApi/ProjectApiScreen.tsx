@@ -6,6 +6,7 @@ import { useProjectSettingsQuery } from '@/data/api-keys/project-settings-query'
 import { useProjectAccess } from '@/hooks/use-project-access'
 import { roleAtLeast, type Role } from '@/lib/api-types/roles'
 import { ApiKeysPanel } from './ApiKeysPanel'
+import { DataApiSettingsPanel } from './DataApiSettingsPanel'
 import { JwtSettingsPanel } from './JwtSettingsPanel'
 
 /** Why a member may not rotate the keys (the route's minimum is Admin), or null when they may or while the role is unknown. */
@@ -14,11 +15,11 @@ function rotateBlockedReason(role: Role | null): string | null {
   return `Only an Owner or Admin can rotate the keys. Your role is ${role}.`
 }
 
-/** `/project/{ref}/settings/api`: the project's API URL, its keys (the service key hidden until revealed), its JWT settings and key rotation. */
+/** `/project/{ref}/settings/api`: the project's API URL, its keys (the service key hidden until revealed), its JWT settings and key rotation, its Data API settings. */
 export function ProjectApiScreen({ projectRef }: { projectRef: string }) {
   return (
     <div className={pageScreenClass}>
-      <PageHeader title="API" subtitle="Where your apps reach the project, the keys they use, and rotating those keys." />
+      <PageHeader title="API" subtitle="Where your apps reach the project, the keys they use and rotating them, and what the REST API serves." />
       <ProjectApiSettings projectRef={projectRef} />
     </div>
   )
@@ -37,6 +38,7 @@ function ProjectApiSettings({ projectRef }: { projectRef: string }) {
     <>
       <ApiKeysPanel endpoint={settings.data.app_config.endpoint} keys={keys.data} role={role} />
       <JwtSettingsPanel projectRef={projectRef} jwt={settings.data.jwt} canRotate={atLeast('Admin')} reason={rotateBlockedReason(role)} />
+      <DataApiSettingsPanel projectRef={projectRef} />
     </>
   )
 }

@@ -1,3 +1,4 @@
+import type { SettingsRules } from '@/hooks/use-settings-form'
 import type { ProjectAuthConfig, UpdateProjectAuthConfigBody } from '@/lib/api-types/project-auth'
 import { isValidHttpUrl } from '@/lib/validation'
 
@@ -30,4 +31,11 @@ export function changedSettings(config: ProjectAuthConfig, values: AuthSettingsV
   if (values.siteUrl.trim() !== config.SITE_URL) body.SITE_URL = values.siteUrl.trim()
   if (Number(values.jwtExp.trim()) !== config.JWT_EXP) body.JWT_EXP = Number(values.jwtExp.trim())
   return body
+}
+
+/** The form's rules for `useSettingsForm`. */
+export const AUTH_SETTINGS_RULES: SettingsRules<ProjectAuthConfig, AuthSettingsValues, UpdateProjectAuthConfigBody> = {
+  toValues: settingsValues,
+  errorsOf: settingsErrors,
+  changesOf: changedSettings,
 }

@@ -17,9 +17,6 @@ export type RestTable = {
   primaryKey: string[]
 }
 
-/** The schemas the API serves; only `public` for now. */
-export const REST_SCHEMAS = ['public'] as const
-
 const TABLE_SQL = `select a.attname::pg_catalog.text as name, a.atttypid::pg_catalog.regtype::pg_catalog.text as type,
        coalesce(a.attnum = any(i.indkey), false) as pk
   from pg_catalog.pg_class c

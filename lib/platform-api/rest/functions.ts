@@ -1,13 +1,15 @@
 /**
- * `rpc/{function}`: calling a function of the project's `public` schema with named arguments, as
+ * `rpc/{function}`: calling a function of an exposed schema of the project with named arguments, as
  * supabase-js's `.rpc(name, args)` does (POST with a JSON object; GET with query parameters).
  * The overload is the one whose input arguments are exactly the names given (PGRST202 otherwise);
  * a function returning rows (a table, a set, a composite) answers them as JSON rows, which the
  * request's filters, order and range then apply to; one returning a value answers that value.
+ * With `Accept: text/csv` either is answered as CSV (bodies.ts).
  */
 import { arrayLiteral, filtersAt, filtersToSql, orderToSql, rangeToSql, RestError, type RestQuery } from '@/lib/rest'
 import { isValidTypeName, quoteIdent } from '@/lib/sql/identifiers'
 import type { RequestSession } from '../projects/request-role'
+import { asCsv } from './bodies'
 import { plainSelectList, type Statement } from './sql'
 
 export type RestFunction = {
@@ -79,7 +81,10 @@ export function callStatement(fn: RestFunction, args: Record<string, unknown>, q
     return `${quoteIdent(arg)} => $${params.push(param)}::${type}`
   })
   const call = `${quoteIdent(fn.schema)}.${quoteIdent(fn.name)}(${named.join(', ')})`
-  if (!fn.rows && !fn.set) return { sql: `select pg_catalog.to_json(${call})::pg_catalog.text as body, 1 as n, null::pg_catalog.int8 as total`, params }
+  if (!fn.rows && !fn.set) {
+    if (query.shape === 'csv') return { sql: asCsv(`select ${call} as ${quoteIdent(fn.name)}`), params }
+    return { sql: `select pg_catalog.to_json(${call})::pg_catalog.text as body, 1 as n, null::pg_catalog.int8 as total`, params }
+  }
   const alias = fn.name
   const list = fn.rows ? plainSelectList(query, alias, params) : { sql: quoteIdent(alias), params }
   const where = filtersToSql(filtersAt(query.filters, []), { alias, params: list.params })
@@ -87,6 +92,7 @@ export function callStatement(fn: RestFunction, args: Record<string, unknown>, q
   const range = rangeToSql(query.range, { params: order.params })
   const from = fn.rows ? `${call} as ${quoteIdent(alias)}` : `${call} as ${quoteIdent(alias)}(${quoteIdent(alias)})`
   const inner = `select ${list.sql} from ${from} where ${where.sql}${order.sql ? ` order by ${order.sql}` : ''} ${range.sql}`
+  if (query.shape === 'csv') return { sql: asCsv(inner), params: range.params }
   const agg = fn.rows ? 'pg_catalog.json_agg(_r)' : `pg_catalog.json_agg(_r.${quoteIdent(alias)})`
   const body = fn.set ? `coalesce(${agg}, '[]')` : `(${agg}) -> 0`
   return { sql: `select (${body})::pg_catalog.text as body, pg_catalog.count(*)::pg_catalog.int8 as n, null::pg_catalog.int8 as total from (${inner}) as _r`, params: range.params }

@@ -5,11 +5,11 @@
  * key or a project user's token (project-auth/bearer.ts). The request runs as that role with its
  * claims (request-role.ts), so row level security decides. Answers carry CORS headers so browsers
  * may call it. Embedding through foreign keys is served (`!inner`, spreads of a many-to-one,
- * ordering and paging embedded rows), and `rpc/{function}` by POST, GET and HEAD; schemas other than `public`
- * are not served yet.
+ * ordering and paging embedded rows), and `rpc/{function}` by POST, GET and HEAD, in the schemas the
+ * project exposes (config.ts), reads capped at its max rows; CSV for `Accept: text/csv` (bodies.ts).
  */
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http'
-import { contentRange, parseQuery, readStatus, RestError, type RestQuery } from '@/lib/rest'
+import { contentRange, limitRows, parseQuery, profileSchema, readStatus, RestError, type RestQuery } from '@/lib/rest'
 import { recordProjectEgress } from '../billing/metering'
 import { recordRestAnswer } from '../logs/rest-log'
 import { ApiError } from '../http/errors'
@@ -19,7 +19,8 @@ import { verifyProjectCaller } from '../project-auth/bearer'
 import type { ApiRole } from '../projects/api-roles'
 import { withRequestRole, type RequestClaims, type RequestSession } from '../projects/request-role'
 import { argumentsAmong, callStatement, lookupFunction } from './functions'
-import { resolveEmbeds, REST_SCHEMAS, tableFromRows, tableLookup, type RestTable } from './catalogue'
+import { restSettings } from './config'
+import { resolveEmbeds, tableFromRows, tableLookup, type RestTable } from './catalogue'
 import { readAhead, readRows, rememberTable, sameTable, StaleRead } from './read-ahead'
 import { deleteStatement, insertStatement, notSupportedYet, readStatement, updateStatement, type Statement } from './sql'
 
@@ -79,9 +80,10 @@ function answerRead(method: string, query: RestQuery, { body, n, total }: { body
   return { status, body: method === 'HEAD' ? undefined : out.body, headers: { 'Content-Type': out.type, 'Content-Range': range } }
 }
 
-/** One object for `Accept: application/vnd.pgrst.object+json`, else PGRST116 (406), rolling the request back. */
+/** One object for `Accept: application/vnd.pgrst.object+json`, else PGRST116 (406), rolling the request back; CSV as built (bodies.ts). */
 function shaped(query: RestQuery, body: string, n: number): { body: string; type: string } {
   if (query.shape === 'array') return { body, type: 'application/json; charset=utf-8' }
+  if (query.shape === 'csv') return { body, type: 'text/csv; charset=utf-8' }
   if (n !== 1) {
     throw new RestError(406, 'PGRST116', 'JSON object requested, multiple (or no) rows returned', `The result contains ${n} rows`)
   }
@@ -123,7 +125,7 @@ async function serve(method: string, table: RestTable, query: RestQuery, session
   } else {
     throw new RestError(405, 'PGRST117', `Unsupported HTTP method: ${method}`)
   }
-  const { body, n } = statement ? await run(session, statement, !represent || query.shape === 'array', describeKey) : { body: '[]', n: 0 }
+  const { body, n } = statement ? await run(session, statement, !represent || query.shape !== 'object', describeKey) : { body: '[]', n: 0 }
   const success = method === 'POST' ? 201 : represent ? 200 : 204
   if (!represent) return { status: success, headers: { 'Content-Range': method === 'POST' ? '*/*' : `*/${n}` } }
   const out = shaped(query, body, n)
@@ -150,8 +152,8 @@ async function serveRpc(session: RequestSession, schema: string, name: string, r
   }
   if (!isObject(payload)) throw new RestError(400, 'PGRST102', 'Empty or invalid json', 'A function takes one JSON object of named arguments')
   const fn = await lookupFunction(session, schema, name, Object.keys(payload))
-  const { body, n } = await run(session, callStatement(fn, payload, query), !fn.set || query.shape === 'array')
-  const out = fn.set ? shaped(query, body, n) : { body, type: 'application/json; charset=utf-8' }
+  const { body, n } = await run(session, callStatement(fn, payload, query), !fn.set || query.shape !== 'object')
+  const out = fn.set || query.shape === 'csv' ? shaped(query, body, n) : { body, type: 'application/json; charset=utf-8' }
   return { status: 200, body: request.method === 'HEAD' ? undefined : out.body, headers: { 'Content-Type': out.type } }
 }
 
@@ -175,18 +177,18 @@ async function handle(req: IncomingMessage, method: string, url: URL, signal: Ab
   const [ref, name] = [match[1], match[2]].map((part) => decodedPath(part, url.pathname))
   const caller = await authenticate(ref, req.headers)
   seen.role = caller.role
-  const schema = header(req.headers[method === 'GET' || method === 'HEAD' ? 'accept-profile' : 'content-profile']) ?? 'public'
-  if (!(REST_SCHEMAS as readonly string[]).includes(schema)) {
-    throw new RestError(406, 'PGRST106', `The schema must be one of the following: ${REST_SCHEMAS.join(', ')}`)
-  }
+  const settings = await restSettings(ref) // exposed schemas and max rows (config.ts)
+  const schema = profileSchema(settings.schemas, header(req.headers[method === 'GET' || method === 'HEAD' ? 'accept-profile' : 'content-profile']))
   const rpc = /^rpc\/([^/]+)$/.exec(name)?.[1]
   if (!rpc && (name === '' || name.includes('/'))) throw notSupportedYet(`The path '${name}'`)
   if (rpc && !['GET', 'HEAD', 'POST'].includes(method)) throw new RestError(405, 'PGRST117', `Unsupported HTTP method: ${method}`)
   const params = [...url.searchParams]
-  const parse = (pairs: [string, string][]) => parseQuery(pairs, {
+  // Reads (and functions' rows) answer at most max_rows rows, as PostgREST's db-max-rows.
+  const capped = (query: RestQuery) => (rpc || method === 'GET' || method === 'HEAD' ? limitRows(query, settings.maxRows) : query)
+  const parse = (pairs: [string, string][]) => capped(parseQuery(pairs, {
     range: header(req.headers.range), rangeUnit: header(req.headers['range-unit']),
     prefer: req.headers.prefer, accept: header(req.headers.accept),
-  })
+  }))
   const query = rpc ? null : parse(params)
   const payload = method === 'POST' || method === 'PATCH' ? await readJson(req) : undefined
   let ahead = query ? readAhead(ref, method, schema, name, query) : undefined

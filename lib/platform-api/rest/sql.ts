@@ -1,7 +1,7 @@
 /**
  * The statements of the project REST API: a parsed request (lib/rest) over one table of the
  * catalogue (catalogue.ts) as one parameterised SQL statement. Every value is a parameter and
- * every name is quoted; rows come back as one JSON text Postgres builds (`body`), with the
+ * every name is quoted; rows come back as one JSON or CSV text Postgres builds (bodies.ts: `body`), with the
  * number of rows (`n`) and, when counted, the rows the filters match (`total`).
  */
 import {
@@ -9,6 +9,7 @@ import {
   type EmbeddedTransform, type Filter, type RestQuery, type SelectEmbed, type SelectItem, type SqlContext,
 } from '@/lib/rest'
 import { quoteIdent } from '@/lib/sql/identifiers'
+import { asBody } from './bodies'
 import type { Relationship, RestTable } from './catalogue'
 
 export type Statement = { sql: string; params: unknown[] }
@@ -18,11 +19,6 @@ export const notSupportedYet = (what: string) => new RestError(400, 'PGRST100', 
 
 const qualified = (table: RestTable) => `${quoteIdent(table.schema)}.${quoteIdent(table.name)}`
 
-/** The rows of `from` as a JSON array in `body`, their number in `n`, and `total`. */
-const asJson = (inner: string, total = 'null') =>
-  `select coalesce(pg_catalog.json_agg(_r), '[]')::pg_catalog.text as body, pg_catalog.count(*)::pg_catalog.int8 as n,
-  ${total}::pg_catalog.int8 as total from (${inner}) as _r`
-
 function context(table: RestTable, params: readonly unknown[]): SqlContext {
   return { alias: table.name, columnType: (column) => table.columns.get(column), params }
 }
@@ -31,10 +27,10 @@ function context(table: RestTable, params: readonly unknown[]): SqlContext {
 export type Embeds = ReadonlyMap<SelectEmbed, Relationship>
 
 /** The state of writing one select tree: parameters so far, aliases handed out, embedded paths seen. */
-type Walk = { embeds: Embeds; filters: Filter[]; transforms: EmbeddedTransform[]; params: unknown[]; next: number; paths: Set<string> }
+type Walk = { embeds: Embeds; filters: Filter[]; transforms: EmbeddedTransform[]; maxRows?: number; params: unknown[]; next: number; paths: Set<string> }
 
 const startWalk = (query: RestQuery, embeds: Embeds, params: unknown[]): Walk =>
-  ({ embeds, filters: query.filters, transforms: query.embedded, params, next: 1, paths: new Set() })
+  ({ embeds, filters: query.filters, transforms: query.embedded, maxRows: query.maxRows, params, next: 1, paths: new Set() })
 
 /** Filters, order or paging on embedded resources the select does not name: PGRST108, as PostgREST. */
 function checkPaths(walk: Walk): void {
@@ -42,12 +38,16 @@ function checkPaths(walk: Walk): void {
   if (stray) throw new RestError(400, 'PGRST108', `'${stray.path.join('.')}' is not an embedded resource in this request`)
 }
 
-/** ` order by … limit … offset …` of the embedded rows at `path` (`rel.order=`, `rel.limit=`, `rel.offset=`). */
-function transformSql(walk: Walk, path: string[], table: RestTable, alias: string): string {
+/**
+ * ` order by … limit … offset …` of the embedded rows at `path` (`rel.order=`, `rel.limit=`,
+ * `rel.offset=`); the rows of a one-to-many are capped at the query's `maxRows` too.
+ */
+function transformSql(walk: Walk, path: string[], table: RestTable, alias: string, many: boolean): string {
   const t = walk.transforms.find((e) => e.path.join('.') === path.join('.'))
-  if (!t) return ''
-  const order = orderToSql(t.order ?? [], { ...context(table, walk.params), alias })
-  const range = rangeToSql({ offset: t.offset ?? 0, limit: t.limit }, { params: order.params })
+  const limit = many && walk.maxRows !== undefined ? Math.min(t?.limit ?? walk.maxRows, walk.maxRows) : t?.limit
+  if (!t && limit === undefined) return ''
+  const order = orderToSql(t?.order ?? [], { ...context(table, walk.params), alias })
+  const range = rangeToSql({ offset: t?.offset ?? 0, limit }, { params: order.params })
   walk.params = range.params
   return `${order.sql ? ` order by ${order.sql}` : ''} ${range.sql}`
 }
@@ -104,7 +104,7 @@ function embedSql(item: SelectEmbed, parentAlias: string, path: string[], walk: 
   const ownInner: string[] = []
   const rows = from(selectList(item.select, rel.table, alias, here, walk, ownInner), ownInner)
   if (item.inner) inner.push(`exists (${rows})`)
-  const shaped = `${rows}${transformSql(walk, here, rel.table, alias)}`
+  const shaped = `${rows}${transformSql(walk, here, rel.table, alias, rel.many)}`
   const value = rel.many
     ? `coalesce((select pg_catalog.json_agg(_j) from (${shaped}) as _j), '[]')`
     : `(select pg_catalog.row_to_json(_j) from (${shaped}) as _j)`
@@ -130,7 +130,7 @@ export function readStatement(table: RestTable, query: RestQuery, withTotal: boo
   const range = rangeToSql(query.range, { params: order.params })
   const from = `from ${qualified(table)} as ${quoteIdent(table.name)} where ${[where.sql, ...innerJoins].join(' and ')}`
   const inner = `select ${list} ${from}${order.sql ? ` order by ${order.sql}` : ''} ${range.sql}`
-  return { sql: asJson(inner, withTotal ? `(select pg_catalog.count(*) ${from})` : 'null'), params: range.params }
+  return { sql: asBody(query.shape, inner, withTotal ? `(select pg_catalog.count(*) ${from})` : 'null'), params: range.params }
 }
 
 /** Writes filter the table itself only. */
@@ -161,7 +161,7 @@ function returning(table: RestTable, write: Statement, query: RestQuery, represe
   const walk = startWalk(query, embeds, write.params)
   const list = selectList(query.select, table, table.name, [], walk)
   checkPaths(walk)
-  const sql = `with _w as (${write.sql} returning ${quoteIdent(table.name)}.*) ${asJson(`select ${list} from _w as ${quoteIdent(table.name)}`)}`
+  const sql = `with _w as (${write.sql} returning ${quoteIdent(table.name)}.*) ${asBody(query.shape, `select ${list} from _w as ${quoteIdent(table.name)}`)}`
   return { sql, params: walk.params }
 }
 

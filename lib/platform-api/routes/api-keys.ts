@@ -3,6 +3,7 @@ import { route } from '../http/route'
 import { projectApiEndpoint } from '../projects/api-endpoint'
 import { apiKeyVersion, listApiKeys, rotateApiKeys } from '../projects/api-keys'
 import { refParams } from '../projects/schemas'
+import { getPostgrestConfig } from '../rest/config'
 import type { ProjectSettings } from '@/lib/api-types/api-keys'
 import { emptyBody } from '@/lib/api-types/projects'
 
@@ -38,7 +39,7 @@ export const apiKeyRoutes = [
     ...ofProject('Read-only'),
     handler: async ({ req, db, project }) =>
       ({
-        app_config: { endpoint: projectApiEndpoint(project.ref, req.headers), db_schema: 'public' },
+        app_config: { endpoint: projectApiEndpoint(project.ref, req.headers), db_schema: (await getPostgrestConfig(db, project.ref)).db_schema },
         jwt: await apiKeyVersion(db, project.ref),
       }) satisfies ProjectSettings,
   }),

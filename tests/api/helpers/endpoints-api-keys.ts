@@ -4,8 +4,8 @@ import { allowedInA, type EndpointEntry } from './endpoints'
 const names = (body: unknown) => (body as { name: string }[]).map((key) => key.name)
 
 /**
- * A project's API keys and settings, walked by the authorization and bad-input suites;
- * tests/api/api-keys.test.ts checks the keys themselves.
+ * A project's API keys, its settings and Data API settings, walked by the authorization and bad-input suites;
+ * tests/api/api-keys.test.ts checks the keys themselves, tests/api/rest-schemas.test.ts the Data API settings.
  */
 export const API_KEYS_ENDPOINTS: EndpointEntry[] = [
   {
@@ -32,5 +32,22 @@ export const API_KEYS_ENDPOINTS: EndpointEntry[] = [
     prepare: (w) => ({ params: { ref: w.projectA } }),
     check: (res, w) =>
       expect(res.body.app_config).toEqual({ endpoint: expect.stringMatching(new RegExp(`^https?://[^/]+/dashboard/api/project/${w.projectA}$`)), db_schema: 'public' }),
+  },
+  {
+    method: 'GET',
+    pattern: '/platform/projects/:ref/config/postgrest',
+    mode: 'read',
+    prepare: (w) => ({ params: { ref: w.projectA } }),
+    check: (res) => expect(res.body).toEqual({ db_schema: 'public', max_rows: expect.any(Number) }),
+  },
+  {
+    method: 'PATCH',
+    pattern: '/platform/projects/:ref/config/postgrest',
+    mode: 'write',
+    takesBody: true,
+    needsSome: true,
+    // The schema list stays `public`, which the other walks' project A answers with.
+    prepare: (w) => ({ params: { ref: w.projectA }, body: { db_schema: 'public', max_rows: 500 } }),
+    check: (res) => expect(res.body).toEqual({ db_schema: 'public', max_rows: 500 }),
   },
 ]

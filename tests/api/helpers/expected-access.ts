@@ -92,6 +92,8 @@ export const EXPECTED_ACCESS: Record<string, string> = {
   'GET /platform/projects/:ref/api-keys': 'project Read-only+',
   'POST /platform/projects/:ref/api-keys/rotate': 'project Admin+',
   'GET /platform/projects/:ref/settings': 'project Read-only+',
+  'GET /platform/projects/:ref/config/postgrest': 'project Developer+',
+  'PATCH /platform/projects/:ref/config/postgrest': 'project Admin+',
   'GET /platform/auth/:ref/users': 'project Read-only+',
   'POST /platform/auth/:ref/users': 'project Developer+',
   'GET /platform/auth/:ref/users/:id': 'project Read-only+',

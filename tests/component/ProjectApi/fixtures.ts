@@ -1,5 +1,6 @@
 import { http, HttpResponse } from 'msw'
 import type { ApiKey, ProjectSettings, RotateApiKeysResponse } from '@/lib/api-types/api-keys'
+import type { PostgrestConfig } from '@/lib/api-types/postgrest-config'
 import { server } from '@/tests/msw-server'
 
 export const ENDPOINT = 'http://localhost:8082/project/abcdefghijklmnopqrst'
@@ -13,8 +14,8 @@ export const apiKeys = (version = 1): ApiKey[] => [
 
 /**
  * The project API routes of one project: its keys (without `service_role` for a Read-only
- * member, as the platform answers), its settings and the rotation, which bumps the version.
- * Returns the rotations the screen asked for.
+ * member, as the platform answers), its settings, the rotation, which bumps the version, and its
+ * Data API settings (`dataApiHandlers`). Returns the rotations the screen asked for.
  */
 export function apiHandlers(ref: string, { role = 'Owner' }: { role?: string } = {}) {
   let version = 1
@@ -34,5 +35,28 @@ export function apiHandlers(ref: string, { role = 'Owner' }: { role?: string } =
       return HttpResponse.json({ key_version: version, api_keys: keys() } satisfies RotateApiKeysResponse)
     })
   )
+  dataApiHandlers(ref, { role })
   return rotations
+}
+
+/**
+ * The Data API settings of one project as the platform keeps them: 403 below Developer, each
+ * PATCH merged in (or answered with `refuse` when given). Returns the PATCH bodies received.
+ */
+export function dataApiHandlers(ref: string, { role = 'Owner', refuse }: { role?: string; refuse?: string } = {}) {
+  let config: PostgrestConfig = { db_schema: 'public', max_rows: 1000 }
+  const patches: unknown[] = []
+  server.use(
+    http.get(`*/platform/projects/${ref}/config/postgrest`, () =>
+      role === 'Read-only' ? HttpResponse.json({ message: 'You do not have permission to do this' }, { status: 403 }) : HttpResponse.json(config)
+    ),
+    http.patch(`*/platform/projects/${ref}/config/postgrest`, async ({ request }) => {
+      const body = (await request.json()) as Partial<PostgrestConfig>
+      patches.push(body)
+      if (refuse) return HttpResponse.json({ message: refuse }, { status: 400 })
+      config = { ...config, ...body }
+      return HttpResponse.json(config)
+    })
+  )
+  return patches
 }
