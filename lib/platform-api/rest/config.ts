@@ -94,7 +94,11 @@ export async function updatePostgrestConfig(
 /** How long an instance trusts what it read: a change shows on every instance within this. */
 export const SETTINGS_TTL_MS = 1_000
 const REMEMBERED_MAX = 2_000
-const remembered = new Map<string, { settings: RestSettings; until: number }>()
+// On globalThis: Next may load this module once for the platform routes (which forget a saved
+// change) and once for the project API's direct route (direct-routes.ts), which must see it.
+type Remembered = Map<string, { settings: RestSettings; until: number }>
+const holder = globalThis as typeof globalThis & { __restSettings?: Remembered }
+const remembered: Remembered = (holder.__restSettings ??= new Map())
 
 /**
  * The settings a REST request of `ref` runs with, read at most once a second per instance; the
