@@ -57,13 +57,46 @@ type Stream = { cork(): void; uncork(): void }
  * does here (a system call and a wake-up of the server process), so a request makes two.
  */
 function together<T>(client: pg.PoolClient, issue: () => T): T {
-  const stream = (client as unknown as { connection: { stream: Stream } }).connection.stream
+  const stream = (client as unknown as { connection: PgConnection }).connection.stream
   stream.cork()
   try {
     return issue()
   } finally {
     stream.uncork()
   }
+}
+
+/**
+ * The request statements a connection has prepared, by key and text (least recently used first):
+ * a statement met again skips Postgres' parse and plan. At most STATEMENTS_PER_CONNECTION stay;
+ * the oldest is deallocated. Names are never reused, so a statement that code of the project
+ * deallocated (26000 on use) only costs that connection, which is then dropped.
+ */
+const STATEMENTS_PER_CONNECTION = 100
+type Named = { names: Map<string, string>; next: number }
+const prepared = new WeakMap<pg.PoolClient, Named>()
+type PgConnection = { stream: Stream; parsedStatements: Record<string, string>; submittedNamedStatements: Record<string, string> }
+
+function statementName(client: pg.PoolClient, text: string): string {
+  let named = prepared.get(client)
+  if (!named) prepared.set(client, (named = { names: new Map(), next: 0 }))
+  const known = named.names.get(text)
+  if (known) {
+    named.names.delete(text)
+    named.names.set(text, known)
+    return known
+  }
+  if (named.names.size >= STATEMENTS_PER_CONNECTION) {
+    const [oldest, oldName] = named.names.entries().next().value as [string, string]
+    named.names.delete(oldest)
+    client.query(`deallocate ${oldName}`).catch(() => {})
+    const connection = (client as unknown as { connection: PgConnection }).connection
+    delete connection.parsedStatements[oldName]
+    delete connection.submittedNamedStatements[oldName]
+  }
+  const name = `dashboard_request_${named.next++}`
+  named.names.set(text, name)
+  return name
 }
 
 export function openRequestPool(connectionString: string, max: number, types: Types): RequestPool {
@@ -78,7 +111,8 @@ export function openRequestPool(connectionString: string, max: number, types: Ty
   pool.on('error', () => {}) // an idle client's error (server restart) must not crash the process
   const extended = (client: pg.PoolClient, statement: Prepared) =>
     client.query({
-      text: statement.text, name: statement.name, values: statement.params.map((p) => paramText(p, null)), types, queryMode: 'extended',
+      text: statement.text,
+      name: statement.name ?? (statement.key === undefined ? undefined : statementName(client, `${statement.key}\u0000${statement.text}`)), values: statement.params.map((p) => paramText(p, null)), types, queryMode: 'extended',
     } as pg.QueryConfig)
   return {
     async run(opening, statements, fn, options = {}) {
@@ -106,8 +140,9 @@ export function openRequestPool(connectionString: string, max: number, types: Ty
           }
           const query: RequestQuery = async (sql, params = [], queryOptions) => {
             if (!open) throw new Error('The request has ended: its statement was sent ahead')
-            if (!queryOptions?.final) return fromPg(await extended(client, { text: sql, params }))
-            const [result, commit] = together(client, () => [extended(client, { text: sql, params }), client.query('commit')] as const)
+            const statement = { text: sql, params, key: queryOptions?.key }
+            if (!queryOptions?.final) return fromPg(await extended(client, statement))
+            const [result, commit] = together(client, () => [extended(client, statement), client.query('commit')] as const)
             commit.catch(() => {}) // after a failed statement COMMIT rolls back; the statement's error is the answer
             const value = fromPg(await result)
             await commit
@@ -120,6 +155,7 @@ export function openRequestPool(connectionString: string, max: number, types: Ty
           return value
         })
       } catch (error) {
+        if ((error as { code?: string }).code === '26000') broken = error as Error // a prepared statement went missing
         try {
           if (client.getTransactionStatus() !== 'I') await client.query('rollback')
         } catch (rollbackError) {

@@ -63,11 +63,15 @@ export class StatementTimeoutError extends Error {
   }
 }
 
-/** A platform-written statement with parameters; a `name` prepares it once per connection (fixed text only). */
-export type Prepared = { text: string; params: unknown[]; name?: string }
+/**
+ * A platform-written statement with parameters. `name` prepares it once per connection (fixed
+ * text only); `key` lets it be prepared under what its types depend on besides its text (e.g. its
+ * table's columns), so a changed table never meets a plan made for the old one.
+ */
+export type Prepared = { text: string; params: unknown[]; name?: string; key?: string }
 
 /** One statement of a request; `final` sends COMMIT with it, in the same write (nothing may follow it). */
-export type RequestQuery = (sql: string, params?: unknown[], options?: { final?: boolean }) => Promise<RawResult>
+export type RequestQuery = (sql: string, params?: unknown[], options?: { final?: boolean; key?: string }) => Promise<RawResult>
 
 /** What a statement sent ahead (committed with the opening, see RequestPool) came to. */
 export type Ahead = { result: RawResult } | { error: unknown }

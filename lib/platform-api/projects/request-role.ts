@@ -1,10 +1,9 @@
 import type { ApiRole } from './api-roles'
 import { withEngine } from './database-cache'
-import { quoteIdent } from './jail'
 import type { Ahead, Described, Prepared, ProjectSession, RawResult } from './engines'
 import { runMemberSql } from './member-sql'
 import { projectTimeoutMs } from './run-query'
-import { projectRoleNames, projectTarget } from './targets'
+import { projectKind, projectRoleNames } from './targets'
 
 /**
  * A request of the project API, run as the role of its key or user token (api-roles.ts) with
@@ -68,7 +67,8 @@ function inlined(statement: Prepared): string {
   return statement.text.replace(/\$(\d+)/g, (_, i: string) => requestLiteral(String(statement.params[Number(i) - 1])))
 }
 
-const claimsSql = (claims: string, sub: string, role: string) => `select pg_catalog.set_config('request.jwt.claims', ${requestLiteral(claims)}, true),
+/** The settings `auth.uid()`, `auth.role()` and `auth.jwt()` read, for this transaction, as a select list. */
+const claimSettings = (claims: string, sub: string, role: string) => `pg_catalog.set_config('request.jwt.claims', ${requestLiteral(claims)}, true),
   pg_catalog.set_config('request.jwt.claim.sub', ${requestLiteral(sub)}, true),
   pg_catalog.set_config('request.jwt.claim.role', ${requestLiteral(role)}, true)`
 
@@ -123,17 +123,18 @@ export async function withRequestRole<T>(
 ): Promise<T> {
   const timeoutMs = options.timeoutMs ?? (await requestTimeoutMs(ref))
   const roles = projectRoleNames(ref)
-  const singleTenant = projectTarget(ref).kind === 'pglite'
+  const singleTenant = projectKind(ref) === 'pglite'
   const sub = typeof request.claims.sub === 'string' ? request.claims.sub : ''
-  const claims = claimsSql(JSON.stringify(request.claims), sub, request.role)
+  const claims = claimSettings(JSON.stringify(request.claims), sub, request.role)
   return withEngine(ref, (engine) => {
     if (engine.requests) {
       // A server: the API login role takes on the request's role for this transaction (api-requests.ts).
-      const opening = `begin; reset all; set local role ${quoteIdent(request.role)}; ${claims}`
+      // `set_config('role', …, true)` is SET LOCAL ROLE, in the same statement as the claims.
+      const opening = `begin; reset all; select pg_catalog.set_config('role', ${requestLiteral(request.role)}, true), ${claims}`
       return engine.requests.run(
         opening,
         { first: options.first ?? null, ahead: options.ahead },
-        (first, query, ahead) => fn({ first: first?.rows ?? [], ahead, query: (sql, params, queryOptions) => query(sql, params, { final: queryOptions?.final }) }),
+        (first, query, ahead) => fn({ first: first?.rows ?? [], ahead, query: (sql, params, queryOptions) => query(sql, params, { final: queryOptions?.final, key: queryOptions?.describeKey }) }),
         { signal: options.signal, timeoutMs }
       )
     }
@@ -141,7 +142,7 @@ export async function withRequestRole<T>(
     return engine.session(
       async (session) => {
         try {
-          const results = await session.simple(`begin; ${claims}${first}`)
+          const results = await session.simple(`begin; select ${claims}${first}`)
           const result = await fn({
             first: results[2]?.rows ?? [],
             ahead: null,

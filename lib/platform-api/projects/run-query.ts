@@ -8,7 +8,7 @@ import { recordStatement } from '../logs/postgres-log'
 import { withProjectSession } from './databases'
 import type { RawResult } from './engines'
 import { runMemberSql, typeInfos } from './member-sql'
-import { projectRoleNames, projectTarget } from './targets'
+import { projectKind, projectRoleNames } from './targets'
 
 /**
  * `POST /platform/pg-meta/{ref}/query`: runs SQL on a project's database.
@@ -103,7 +103,7 @@ async function runUnlogged(ref: string, input: QueryInput): Promise<QueryOutcome
             single,
             role: input.readOnly ? 'readonly' : 'owner',
             roles: projectRoleNames(ref),
-            singleTenant: projectTarget(ref).kind === 'pglite',
+            singleTenant: projectKind(ref) === 'pglite',
           })
         } catch (error) {
           if (isPgError(error)) return { ok: false as const, error: errorBody(error, single ? { readOnly: input.readOnly } : null) }

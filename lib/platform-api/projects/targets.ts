@@ -82,6 +82,12 @@ export function projectRoleNames(ref: string): { owner: string; dashboard: strin
   return { owner: base, dashboard: `${base}_dashboard`, readonly: `${base}_readonly` }
 }
 
+/** Which engine the project's database runs on: what `projectTarget(ref).kind` says, without deriving its passwords. */
+export function projectKind(ref: string): ProjectTarget['kind'] {
+  assertRef(ref)
+  return getServerConfig().databaseUrl ? 'postgres' : 'pglite'
+}
+
 /** Where the project's database lives, from the configuration (no I/O). */
 export function projectTarget(ref: string): ProjectTarget {
   assertRef(ref)

@@ -21,7 +21,7 @@ import { withRequestRole, type RequestClaims, type RequestSession } from '../pro
 import { argumentsAmong, callStatement, lookupFunction } from './functions'
 import { restSettings } from './config'
 import { resolveEmbeds, tableFromRows, tableLookup, type RestTable } from './catalogue'
-import { readAhead, readRows, rememberTable, sameTable, StaleRead } from './read-ahead'
+import { readAhead, readRows, rememberTable, sameTable, shapeKey, StaleRead } from './read-ahead'
 import { deleteStatement, insertStatement, notSupportedYet, readStatement, updateStatement, type Statement } from './sql'
 
 const PATH = /^(?:\/dashboard)?\/api\/project\/([^/]+)\/rest\/v1\/(.*)$/
@@ -106,7 +106,7 @@ async function serve(method: string, table: RestTable, query: RestQuery, session
   const embeds = await resolveEmbeds(session, table, query.select)
   // A statement on this table alone is typed by its text and the table's columns (read in this
   // transaction), so its description may come from the cache; with embeds it is described afresh.
-  const describeKey = embeds.size === 0 ? JSON.stringify([table.schema, table.name, [...table.columns], table.primaryKey]) : undefined
+  const describeKey = embeds.size === 0 ? shapeKey(table) : undefined
   let statement: Statement | null
   if (method === 'GET' || method === 'HEAD') {
     const counted = query.prefer.count !== undefined
@@ -232,14 +232,14 @@ function send(res: ServerResponse, reply: Reply): number {
   return bytes
 }
 
-async function answer(req: IncomingMessage, res: ServerResponse, method: string, seen: Seen): Promise<number> {
+async function answer(req: IncomingMessage, res: ServerResponse, method: string, url: URL, seen: Seen): Promise<number> {
   if (method === 'OPTIONS') return send(res, { status: 200 })
   const gone = new AbortController() // a client that leaves cancels its statement
   res.on('close', () => {
     if (!res.writableFinished) gone.abort()
   })
   try {
-    return send(res, await handle(req, method, new URL(req.url ?? '/', 'http://localhost'), gone.signal, seen))
+    return send(res, await handle(req, method, url, gone.signal, seen))
   } catch (error) {
     const rest =
       error instanceof RestError ? error
@@ -252,9 +252,9 @@ async function answer(req: IncomingMessage, res: ServerResponse, method: string,
 }
 
 /** The project a request names, or null (its path is not the project API's, or not decodable). */
-function refOf(url: string | undefined): string | null {
+function refOf(url: URL): string | null {
   try {
-    const match = PATH.exec(new URL(url ?? '/', 'http://localhost').pathname)
+    const match = PATH.exec(url.pathname)
     return match ? decodeURIComponent(match[1]) : null
   } catch {
     return null
@@ -266,7 +266,8 @@ function refOf(url: string | undefined): string | null {
  * answer to a project is logged (postgrest_logs) and its bytes metered as egress, off the request path.
  */
 export async function projectApiHandler(req: IncomingMessage, res: ServerResponse): Promise<void> {
-  const auth = matchProjectAuthPath(new URL(req.url ?? '/', 'http://localhost').pathname)
+  const url = new URL(req.url ?? '/', 'http://localhost')
+  const auth = matchProjectAuthPath(url.pathname)
   if (auth) {
     // Project auth logs its own requests (auth_logs); its answers are egress too.
     await projectAuthHandler(req, res)
@@ -277,8 +278,8 @@ export async function projectApiHandler(req: IncomingMessage, res: ServerRespons
   const started = performance.now()
   const method = (req.method ?? 'GET').toUpperCase()
   const seen: Seen = { role: null }
-  const bytes = await answer(req, res, method, seen)
-  const ref = refOf(req.url)
+  const bytes = await answer(req, res, method, url, seen)
+  const ref = refOf(url)
   if (!ref) return
   recordProjectEgress(ref, bytes)
   recordRestAnswer({ ref, method, url: req.url ?? '/', status: res.statusCode, durationMs: performance.now() - started, role: seen.role, bytes, startedAt })

@@ -1,6 +1,6 @@
 import type { RestQuery } from '@/lib/rest'
 import type { Prepared, RawResult } from '../projects/engines'
-import { projectTarget } from '../projects/targets'
+import { projectKind } from '../projects/targets'
 import type { RestTable } from './catalogue'
 import { readStatement } from './sql'
 
@@ -30,15 +30,20 @@ export function rememberTable(ref: string, table: RestTable): void {
 /** The table the read was written for, and the statement; undefined when it cannot be sent ahead. */
 export function readAhead(ref: string, method: string, schema: string, name: string, query: RestQuery): { table: RestTable; statement: Prepared } | undefined {
   if (method !== 'GET' && method !== 'HEAD') return undefined
-  if (query.select.some((item) => item.type === 'embed') || projectTarget(ref).kind !== 'postgres') return undefined
+  if (query.select.some((item) => item.type === 'embed') || projectKind(ref) !== 'postgres') return undefined
   const table = known.get(keyOf(ref, schema, name))
   if (!table) return undefined
   try {
     const { sql, params } = readStatement(table, query, query.prefer.count !== undefined, new Map())
-    return { table, statement: { text: sql, params } }
+    return { table, statement: { text: sql, params, key: shapeKey(table) } }
   } catch {
     return undefined // what the table is now decides the answer: the usual way says it
   }
+}
+
+/** What a statement on this table alone depends on besides its text: its columns, their types and its key. */
+export function shapeKey(table: RestTable): string {
+  return JSON.stringify([table.schema, table.name, [...table.columns], table.primaryKey])
 }
 
 /** The table as found is the one the read was written for: same columns, same types, same key. */
