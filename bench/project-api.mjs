@@ -8,9 +8,10 @@
 // when DATABASE_URL (or TEST_DATABASE_URL, as scripts/with-postgres.sh sets) is given:
 //   node bench/project-api.mjs
 //   bash scripts/with-postgres.sh node bench/project-api.mjs
-// (`npm run bench:project-api` runs both.)
+// (`npm run bench:project-api` runs both.) On Postgres it also loads bench/floor-server.mjs, the
+// same query from a bare node:http server: what this machine allows any Node server.
 import autocannon from 'autocannon'
-import { execFileSync } from 'node:child_process'
+import { execFileSync, spawn } from 'node:child_process'
 import fs from 'node:fs'
 import net from 'node:net'
 import os from 'node:os'
@@ -56,7 +57,7 @@ async function call(path, { method = 'GET', token, body, headers = {} } = {}) {
 }
 
 /** CPU time (ms) the server process and the Postgres processes have used so far (Linux /proc). */
-function cpuMs() {
+function cpuMs(serverPid) {
   const ticks = (pid) => {
     try {
       const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ')
@@ -75,15 +76,15 @@ function cpuMs() {
   }
   const postgres = fs.readdirSync('/proc').filter((d) => /^\d+$/.test(d) && comm(d) === 'postgres')
   const hz = 100 // USER_HZ on Linux
-  return { server: (ticks(server.pid) * 1000) / hz, postgres: (postgres.reduce((sum, pid) => sum + ticks(pid), 0) * 1000) / hz }
+  return { server: (ticks(serverPid) * 1000) / hz, postgres: (postgres.reduce((sum, pid) => sum + ticks(pid), 0) * 1000) / hz }
 }
 
-function load(title, opts, duration = DURATION) {
+function load(title, opts, duration = DURATION, serverPid = server.pid) {
   return new Promise((resolve, reject) => {
-    const before = cpuMs()
+    const before = cpuMs(serverPid)
     autocannon({ connections: CONNECTIONS, duration, ...opts }, (err, result) => {
       if (err) return reject(err)
-      const after = cpuMs()
+      const after = cpuMs(serverPid)
       const n = result.requests.total || 1
       resolve({
         title, rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.timeouts, non2xx: result.non2xx,
@@ -91,6 +92,28 @@ function load(title, opts, duration = DURATION) {
       })
     })
   })
+}
+
+/**
+ * The floor: bench/floor-server.mjs, a bare node:http server sending the same query to the
+ * project's database in one round trip (as the administrator: no keys, roles, RLS or logs).
+ */
+async function loadFloor(ref) {
+  const url = new URL(databaseUrl)
+  url.pathname = `/project_${ref}`
+  const floorPort = await freePort()
+  const child = spawn('node', ['bench/floor-server.mjs', url.toString(), String(floorPort)], { stdio: ['ignore', 'pipe', 'inherit'] })
+  try {
+    await new Promise((resolve, reject) => {
+      child.stdout.once('data', resolve)
+      child.once('exit', (code) => reject(new Error(`floor server exited (${code})`)))
+    })
+    const floor = { url: `http://127.0.0.1:${floorPort}/` }
+    await load('warm-up', floor, 3, child.pid)
+    return await load('floor: bare node:http + pg', floor, DURATION, child.pid)
+  } finally {
+    child.kill()
+  }
 }
 
 try {
@@ -138,6 +161,7 @@ try {
   await load('warm-up', rest, 3)
   await load('warm-up', platformSql, 3)
   const results = [await load('REST GET items (anon, RLS)', rest), await load('platform SQL (pg-meta query)', platformSql)]
+  if (databaseUrl) results.push(await loadFloor(ref))
   const [load1] = os.loadavg()
   console.log(`\nproject API on ${store}, ${CONNECTIONS} connections, ${DURATION} s each, ${ROWS} rows, 20 per answer (1-minute load average at the end: ${load1.toFixed(2)} on ${os.cpus().length} cores)`)
   for (const r of results) {

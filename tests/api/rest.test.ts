@@ -145,6 +145,12 @@ describe('the project REST API with supabase-js', () => {
     const open = await service.rpc('todos_from', { min_id: 1 }).select('id').eq('done', false).order('id')
     expect(open.data).toEqual([{ id: 2 }, { id: 4 }])
     expect((await anon.rpc('todo_ids')).data).toEqual([1, 3, 5])
+    // A function returning a table's rows embeds through the table's foreign keys, RLS deciding each side.
+    const withNotes = await service.rpc('todos_from', { min_id: 3 }).select('id, notes(body)').order('id')
+    expect(withNotes.data).toEqual([{ id: 3, notes: [{ body: 'sunday' }] }, { id: 4, notes: [] }, { id: 5, notes: [] }])
+    const anonNotes = await anon.rpc('todos_from', { min_id: 1 }, { get: true }).select('id, notes(body)').lt('id', 3).order('id')
+    expect(anonNotes.data).toEqual([{ id: 1, notes: [{ body: 'oat' }] }])
+    expect((await anon.rpc('todo_ids').select('id, notes(body)')).error).toMatchObject({ code: 'PGRST200' })
     const missing = await anon.rpc('add_them', { a: 2 })
     expect(missing.status).toBe(404)
     expect(missing.error).toMatchObject({ code: 'PGRST202' })

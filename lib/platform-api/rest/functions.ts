@@ -20,15 +20,20 @@ export type RestFunction = {
   /** Rows (a set or a composite), or one scalar value. */
   rows: boolean
   set: boolean
+  /** The table (or view) whose row type the function returns, if any: its rows may embed through its foreign keys. */
+  table: { schema: string; name: string } | null
 }
 
 const FUNCTIONS_SQL = `select pg_catalog.array_to_json(coalesce(p.proargnames, '{}'))::pg_catalog.text as names,
        pg_catalog.array_to_json(coalesce(p.proargmodes, '{}'))::pg_catalog.text as modes,
        pg_catalog.array_to_json(array(select t::pg_catalog.regtype::pg_catalog.text from pg_catalog.unnest(p.proargtypes::pg_catalog.oid[]) as t))::pg_catalog.text as types,
-       p.proretset as set, (t.typtype = 'c' or p.prorettype = 'pg_catalog.record'::pg_catalog.regtype) as composite
+       p.proretset as set, (t.typtype = 'c' or p.prorettype = 'pg_catalog.record'::pg_catalog.regtype) as composite,
+       rn.nspname::pg_catalog.text as rel_schema, r.relname::pg_catalog.text as rel_name
   from pg_catalog.pg_proc p
   join pg_catalog.pg_namespace n on n.oid = p.pronamespace
   join pg_catalog.pg_type t on t.oid = p.prorettype
+  left join pg_catalog.pg_class r on r.oid = t.typrelid and r.relkind in ('r', 'p', 'v', 'm', 'f')
+  left join pg_catalog.pg_namespace rn on rn.oid = r.relnamespace
  where n.nspname = $1 and p.proname = $2 and p.prokind = 'f'`
 
 const truthy = (v: unknown) => v === true || v === 't'
@@ -64,15 +69,15 @@ export async function lookupFunction(session: RequestSession, schema: string, na
     const inputs = inputNames(row)
     if ([...inputs].sort().join(',') !== wanted || inputs.length !== types.length) continue
     const composite = truthy(row.composite)
-    return { schema, name, args: new Map(inputs.map((n, i) => [n, types[i]])), rows: composite, set: truthy(row.set) }
+    const table = typeof row.rel_name === 'string' ? { schema: String(row.rel_schema), name: row.rel_name } : null
+    return { schema, name, args: new Map(inputs.map((n, i) => [n, types[i]])), rows: composite, set: truthy(row.set), table }
   }
   throw new RestError(404, 'PGRST202', `Could not find the function ${schema}.${name}(${argNames.join(', ')}) in the schema cache`,
     `Searched for the function ${schema}.${name} with parameters ${argNames.join(', ') || 'none'}`)
 }
 
-/** The call, every argument a parameter cast to its type, named (`"a" => $1::integer`). */
-export function callStatement(fn: RestFunction, args: Record<string, unknown>, query: RestQuery): Statement {
-  const params: unknown[] = []
+/** The call, every argument a parameter cast to its type, named (`"a" => $1::integer`), its parameters first in `params`. */
+export function callSql(fn: RestFunction, args: Record<string, unknown>, params: unknown[]): string {
   const named = [...fn.args].map(([arg, type]) => {
     if (!isValidTypeName(type)) throw new Error(`Not a type name: ${type}`)
     const value = args[arg]
@@ -80,7 +85,13 @@ export function callStatement(fn: RestFunction, args: Record<string, unknown>, q
     const param = value === null || value === undefined ? null : Array.isArray(value) && !type.includes('json') ? arrayLiteral(value.map(text)) : text(value)
     return `${quoteIdent(arg)} => $${params.push(param)}::${type}`
   })
-  const call = `${quoteIdent(fn.schema)}.${quoteIdent(fn.name)}(${named.join(', ')})`
+  return `${quoteIdent(fn.schema)}.${quoteIdent(fn.name)}(${named.join(', ')})`
+}
+
+/** The call's value, or its rows filtered, ordered and paged as the query asks (no embedding: see handler.ts). */
+export function callStatement(fn: RestFunction, args: Record<string, unknown>, query: RestQuery): Statement {
+  const params: unknown[] = []
+  const call = callSql(fn, args, params)
   if (!fn.rows && !fn.set) {
     if (query.shape === 'csv') return { sql: asCsv(`select ${call} as ${quoteIdent(fn.name)}`), params }
     return { sql: `select pg_catalog.to_json(${call})::pg_catalog.text as body, 1 as n, null::pg_catalog.int8 as total`, params }

@@ -5,7 +5,8 @@
  * key or a project user's token (project-auth/bearer.ts). The request runs as that role with its
  * claims (request-role.ts), so row level security decides. Answers carry CORS headers so browsers
  * may call it. Embedding through foreign keys is served (`!inner`, spreads of a many-to-one,
- * ordering and paging embedded rows), and `rpc/{function}` by POST, GET and HEAD, in the schemas the
+ * ordering and paging embedded rows, and from the rows of a function returning a table's rows), and
+ * `rpc/{function}` by POST, GET and HEAD, in the schemas the
  * project exposes (config.ts), reads capped at its max rows; CSV for `Accept: text/csv` (bodies.ts).
  */
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http'
@@ -18,9 +19,9 @@ import { matchProjectAuthPath, projectAuthHandler } from '../project-auth/handle
 import { verifyProjectCaller } from '../project-auth/bearer'
 import type { ApiRole } from '../projects/api-roles'
 import { withRequestRole, type RequestClaims, type RequestSession } from '../projects/request-role'
-import { argumentsAmong, callStatement, lookupFunction } from './functions'
+import { argumentsAmong, callSql, callStatement, lookupFunction, type RestFunction } from './functions'
 import { restSettings } from './config'
-import { resolveEmbeds, tableFromRows, tableLookup, type RestTable } from './catalogue'
+import { lookupTable, resolveEmbeds, tableFromRows, tableLookup, type RestTable } from './catalogue'
 import { readAhead, readRows, rememberTable, sameTable, shapeKey, StaleRead } from './read-ahead'
 import { deleteStatement, insertStatement, notSupportedYet, readStatement, updateStatement, type Statement } from './sql'
 
@@ -152,9 +153,23 @@ async function serveRpc(session: RequestSession, schema: string, name: string, r
   }
   if (!isObject(payload)) throw new RestError(400, 'PGRST102', 'Empty or invalid json', 'A function takes one JSON object of named arguments')
   const fn = await lookupFunction(session, schema, name, Object.keys(payload))
-  const { body, n } = await run(session, callStatement(fn, payload, query), !fn.set || query.shape !== 'object')
+  const { body, n } = await run(session, await rpcStatement(session, fn, payload, query), !fn.set || query.shape !== 'object')
   const out = fn.set || query.shape === 'csv' ? shaped(query, body, n) : { body, type: 'application/json; charset=utf-8' }
   return { status: 200, body: request.method === 'HEAD' ? undefined : out.body, headers: { 'Content-Type': out.type } }
+}
+
+/** A set of a table's rows that embeds (`select=*,rel(*)`) is read as that table's rows, from the call. */
+async function rpcStatement(session: RequestSession, fn: RestFunction, payload: Record<string, unknown>, query: RestQuery): Promise<Statement> {
+  const embed = query.select.find((item) => item.type === 'embed')
+  if (!embed) return callStatement(fn, payload, query)
+  if (!fn.set || !fn.table) {
+    throw new RestError(400, 'PGRST200', `Could not find a relationship between '${fn.name}' and '${embed.relation}' in the schema cache`,
+      null, 'Only a function returning a set of rows of a table or view may embed, through its foreign keys')
+  }
+  const table = await lookupTable(session, fn.table.schema, fn.table.name)
+  const params: unknown[] = []
+  const from = callSql(fn, payload, params)
+  return readStatement(table, query, false, await resolveEmbeds(session, table, query.select), { from, params })
 }
 
 type RpcRequest = { method: string; params: [string, string][]; payload: unknown; parse: (params: [string, string][]) => RestQuery }

@@ -80,7 +80,7 @@ function labelOf(item: SelectItem): string {
  */
 function embedSql(item: SelectEmbed, parentAlias: string, path: string[], walk: Walk, inner: string[]): string {
   const rel = walk.embeds.get(item)
-  if (!rel) throw notSupportedYet('Embedding resources in the rows of a function')
+  if (!rel) throw new RestError(400, 'PGRST200', `Could not find a relationship for '${item.relation}' in the schema cache`)
   if (item.spread && rel.many) {
     throw new RestError(400, 'PGRST119', `A spread operation on '${item.relation}' is not possible`, `'${item.relation}' is not a many-to-one or one-to-one relationship of the table`)
   }
@@ -119,16 +119,19 @@ export function plainSelectList(query: RestQuery, alias: string, params: unknown
   return { sql, params: walk.params }
 }
 
-/** The rows a GET asks for, with their embedded resources, and their total when `count` is asked. */
-export function readStatement(table: RestTable, query: RestQuery, withTotal: boolean, embeds: Embeds = new Map()): Statement {
-  const walk = startWalk(query, embeds, [])
+/**
+ * The rows a GET asks for, with their embedded resources, and their total when `count` is asked.
+ * `source`: rows of the table's type from elsewhere (a function's call, whose parameters come first).
+ */
+export function readStatement(table: RestTable, query: RestQuery, withTotal: boolean, embeds: Embeds = new Map(), source?: { from: string; params: unknown[] }): Statement {
+  const walk = startWalk(query, embeds, [...(source?.params ?? [])])
   const innerJoins: string[] = []
   const list = selectList(query.select, table, table.name, [], walk, innerJoins)
   checkPaths(walk)
   const where = filtersToSql(filtersAt(query.filters, []), context(table, walk.params))
   const order = orderToSql(query.order, context(table, where.params))
   const range = rangeToSql(query.range, { params: order.params })
-  const from = `from ${qualified(table)} as ${quoteIdent(table.name)} where ${[where.sql, ...innerJoins].join(' and ')}`
+  const from = `from ${source?.from ?? qualified(table)} as ${quoteIdent(table.name)} where ${[where.sql, ...innerJoins].join(' and ')}`
   const inner = `select ${list} ${from}${order.sql ? ` order by ${order.sql}` : ''} ${range.sql}`
   return { sql: asBody(query.shape, inner, withTotal ? `(select pg_catalog.count(*) ${from})` : 'null'), params: range.params }
 }
