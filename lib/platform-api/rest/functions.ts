@@ -10,7 +10,8 @@ import { arrayLiteral, filtersAt, filtersToSql, orderToSql, rangeToSql, RestErro
 import { isValidTypeName, quoteIdent } from '@/lib/sql/identifiers'
 import type { RequestSession } from '../projects/request-role'
 import { asCsv } from './bodies'
-import { plainSelectList, type Statement } from './sql'
+import { lookupTable, resolveEmbeds } from './catalogue'
+import { plainSelectList, readStatement, type Statement } from './sql'
 
 export type RestFunction = {
   schema: string
@@ -107,4 +108,18 @@ export function callStatement(fn: RestFunction, args: Record<string, unknown>, q
   const agg = fn.rows ? 'pg_catalog.json_agg(_r)' : `pg_catalog.json_agg(_r.${quoteIdent(alias)})`
   const body = fn.set ? `coalesce(${agg}, '[]')` : `(${agg}) -> 0`
   return { sql: `select (${body})::pg_catalog.text as body, pg_catalog.count(*)::pg_catalog.int8 as n, null::pg_catalog.int8 as total from (${inner}) as _r`, params: range.params }
+}
+
+/** A set of a table's rows that embeds (`select=*,rel(*)`) is read as that table's rows, from the call. */
+export async function rpcStatement(session: RequestSession, fn: RestFunction, payload: Record<string, unknown>, query: RestQuery): Promise<Statement> {
+  const embed = query.select.find((item) => item.type === 'embed')
+  if (!embed) return callStatement(fn, payload, query)
+  if (!fn.set || !fn.table) {
+    const message = `Could not find a relationship between '${fn.name}' and '${embed.relation}' in the schema cache`
+    throw new RestError(400, 'PGRST200', message, null, 'Only a function returning a set of rows of a table or view may embed')
+  }
+  const table = await lookupTable(session, fn.table.schema, fn.table.name)
+  const params: unknown[] = []
+  const from = callSql(fn, payload, params)
+  return readStatement(table, query, false, await resolveEmbeds(session, table, query.select), { from, params })
 }

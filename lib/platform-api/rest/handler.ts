@@ -6,8 +6,8 @@
  * claims (request-role.ts), so row level security decides. Answers carry CORS headers so browsers
  * may call it. Embedding through foreign keys is served (`!inner`, spreads of a many-to-one,
  * ordering and paging embedded rows, and from the rows of a function returning a table's rows), and
- * `rpc/{function}` by POST, GET and HEAD, in the schemas the
- * project exposes (config.ts), reads capped at its max rows; CSV for `Accept: text/csv` (bodies.ts).
+ * `rpc/{function}` by POST, GET and HEAD, in the schemas the project exposes (config.ts), reads
+ * capped at its max rows; CSV for `Accept: text/csv` (bodies.ts).
  */
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http'
 import { contentRange, limitRows, parseQuery, profileSchema, readStatus, RestError, type RestQuery } from '@/lib/rest'
@@ -19,9 +19,9 @@ import { matchProjectAuthPath, projectAuthHandler } from '../project-auth/handle
 import { verifyProjectCaller } from '../project-auth/bearer'
 import type { ApiRole } from '../projects/api-roles'
 import { withRequestRole, type RequestClaims, type RequestSession } from '../projects/request-role'
-import { argumentsAmong, callSql, callStatement, lookupFunction, type RestFunction } from './functions'
+import { argumentsAmong, lookupFunction, rpcStatement } from './functions'
 import { restSettings } from './config'
-import { lookupTable, resolveEmbeds, tableFromRows, tableLookup, type RestTable } from './catalogue'
+import { resolveEmbeds, tableFromRows, tableLookup, type RestTable } from './catalogue'
 import { readAhead, readRows, rememberTable, sameTable, shapeKey, StaleRead } from './read-ahead'
 import { deleteStatement, insertStatement, notSupportedYet, readStatement, updateStatement, type Statement } from './sql'
 
@@ -156,20 +156,6 @@ async function serveRpc(session: RequestSession, schema: string, name: string, r
   const { body, n } = await run(session, await rpcStatement(session, fn, payload, query), !fn.set || query.shape !== 'object')
   const out = fn.set || query.shape === 'csv' ? shaped(query, body, n) : { body, type: 'application/json; charset=utf-8' }
   return { status: 200, body: request.method === 'HEAD' ? undefined : out.body, headers: { 'Content-Type': out.type } }
-}
-
-/** A set of a table's rows that embeds (`select=*,rel(*)`) is read as that table's rows, from the call. */
-async function rpcStatement(session: RequestSession, fn: RestFunction, payload: Record<string, unknown>, query: RestQuery): Promise<Statement> {
-  const embed = query.select.find((item) => item.type === 'embed')
-  if (!embed) return callStatement(fn, payload, query)
-  if (!fn.set || !fn.table) {
-    throw new RestError(400, 'PGRST200', `Could not find a relationship between '${fn.name}' and '${embed.relation}' in the schema cache`,
-      null, 'Only a function returning a set of rows of a table or view may embed, through its foreign keys')
-  }
-  const table = await lookupTable(session, fn.table.schema, fn.table.name)
-  const params: unknown[] = []
-  const from = callSql(fn, payload, params)
-  return readStatement(table, query, false, await resolveEmbeds(session, table, query.select), { from, params })
 }
 
 type RpcRequest = { method: string; params: [string, string][]; payload: unknown; parse: (params: [string, string][]) => RestQuery }
