@@ -136,4 +136,13 @@ describe('connection string: creation password, restarts, pause', () => {
     await waitInList(project.ref, 'ACTIVE_HEALTHY')
     expect(await connectAs(url)).toEqual({ who: `project_${project.ref}` })
   }, 90_000)
+
+  it.runIf(onPglite)('PGlite: two projects whose ports open at the same moment both get one', async () => {
+    const other = await createActiveProject(platform, owner.token, orgSlug, 'Second port')
+    const wire = await import('@/lib/platform-api/projects/wire/server')
+    await Promise.all([wire.closeWireListener(project.ref), wire.closeWireListener(other.ref)])
+    // Each opening once waited on the other's, so two at once never finished (jobs, restarts).
+    const ports = await Promise.all([wire.ensureWireListener(project.ref), wire.ensureWireListener(other.ref)])
+    expect(ports[0]).not.toBe(ports[1])
+  }, 60_000)
 })

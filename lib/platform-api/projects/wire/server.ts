@@ -21,10 +21,12 @@ export const WIRE_STATEMENT_TIMEOUT_MS = 5 * 60_000
 export const WIRE_HOST = '127.0.0.1'
 
 type Listener = { port: number; server: net.Server; clients: Set<net.Socket> }
-type State = { listeners: Map<string, Promise<Listener>>; idleInTransactionMs: number }
+/** `ports`: the ports of the listeners that are open, by ref (read without waiting on one still opening). */
+type State = { listeners: Map<string, Promise<Listener>>; ports: Map<string, number>; idleInTransactionMs: number }
 
 const g = globalThis as typeof globalThis & { __pgliteWirePorts?: State }
-const state: State = (g.__pgliteWirePorts ??= { listeners: new Map(), idleInTransactionMs: IDLE_IN_TRANSACTION_MS })
+const state: State = (g.__pgliteWirePorts ??= { listeners: new Map(), ports: new Map(), idleInTransactionMs: IDLE_IN_TRANSACTION_MS })
+state.ports ??= new Map() // a state made by an older copy of this module
 
 /** Test hook: how long a client may keep a transaction open without a word (default IDLE_IN_TRANSACTION_MS). */
 export function setWireIdleInTransactionMs(ms: number): void {
@@ -65,11 +67,10 @@ async function open(ref: string): Promise<Listener> {
   })
   server.unref() // a listening port alone does not keep the process alive
   const { own, others: taken } = await storedPorts(ref)
-  for (const [other, pending] of [...state.listeners]) {
-    if (other === ref) continue
-    const listener = await pending.catch(() => null)
-    if (listener) taken.add(listener.port)
-  }
+  // Never wait on another project's port still opening: two projects becoming active at once
+  // would wait on each other for ever. One opening at the same moment may try the same port; the
+  // system lets only one listen on it, and the other tries the next.
+  for (const [other, port] of state.ports) if (other !== ref) taken.add(port)
   const range = base === 0 ? [0] : Array.from({ length: count }, (_, i) => base + i).filter((p) => p <= 65535)
   const ownStill = own !== null && !taken.has(own) && (base === 0 || range.includes(own))
   const candidates = [...(ownStill ? [own as number] : []), ...range.filter((p) => p !== own && !taken.has(p))]
@@ -82,6 +83,7 @@ async function open(ref: string): Promise<Listener> {
       server.close()
       throw error
     }
+    state.ports.set(ref, port)
     return { port, server, clients }
   }
   throw new Error(`no free loopback port for project ${ref} in ${base}–${base + count - 1} (PGLITE_PORT_BASE, PGLITE_PORT_COUNT)`)
@@ -107,6 +109,7 @@ export async function closeWireListener(ref: string): Promise<void> {
   state.listeners.delete(ref)
   const listener = await pending.catch(() => null)
   if (!listener) return
+  if (state.ports.get(ref) === listener.port) state.ports.delete(ref)
   for (const socket of listener.clients) socket.destroy()
   await new Promise<void>((resolve) => listener.server.close(() => resolve()))
 }
