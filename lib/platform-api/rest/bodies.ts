@@ -11,6 +11,7 @@
  * doubles backslashes too, which RFC 4180 does not, so they are undone (PostgREST leaves them).
  */
 import type { ResponseShape } from '@/lib/rest'
+import type { RawResult } from '../projects/engines'
 
 /** The rows of `inner` as a JSON array. */
 export const asJson = (inner: string, total = 'null') =>
@@ -34,3 +35,10 @@ export const asCsv = (inner: string, total = 'null') =>
 
 /** The body the request's `Accept` asks for: CSV, else JSON (one object is picked from the array afterwards). */
 export const asBody = (shape: ResponseShape, inner: string, total = 'null') => (shape === 'csv' ? asCsv(inner, total) : asJson(inner, total))
+
+/** The body, the number of rows and the total (null unless counted), from the result of a statement built here. */
+export function readRows(result: RawResult): { body: string; n: number; total: number | null } {
+  const row = result.rows[0]
+  if (!row || !('body' in row)) return { body: '[]', n: result.rowCount ?? 0, total: null }
+  return { body: String(row.body), n: Number(row.n), total: row.total === null || row.total === undefined ? null : Number(row.total) }
+}

@@ -22,7 +22,8 @@ import { withRequestRole, type RequestClaims, type RequestSession } from '../pro
 import { argumentsAmong, lookupFunction, rpcStatement } from './functions'
 import { restSettings } from './config'
 import { resolveEmbeds, tableFromRows, tableLookup, type RestTable } from './catalogue'
-import { readAhead, readRows, rememberTable, sameTable, shapeKey, StaleRead } from './read-ahead'
+import { readRows } from './bodies'
+import { readAhead, rememberTable, shapeKey, StaleRead } from './read-ahead'
 import { deleteStatement, insertStatement, notSupportedYet, readStatement, updateStatement, type Statement } from './sql'
 
 const PATH = /^(?:\/dashboard)?\/api\/project\/([^/]+)\/rest\/v1\/(.*)$/
@@ -203,11 +204,11 @@ async function handle(req: IncomingMessage, method: string, url: URL, signal: Ab
           const table = tableFromRows(schema, name, session.first)
           rememberTable(ref, table)
           if (!session.ahead || !guess) return serve(method, table, query, session, payload)
-          if (!sameTable(table, guess.table)) throw new StaleRead()
+          if (shapeKey(table) !== guess.key) throw new StaleRead()
           if ('error' in session.ahead) throw session.ahead.error
           return answerRead(method, query, readRows(session.ahead.result))
         },
-        { signal, first: rpc ? undefined : tableLookup(schema, name), ahead: guess?.statement }
+        { signal, first: rpc ? undefined : tableLookup(schema, name), ahead: guess }
       )
     } catch (error) {
       if (error instanceof StaleRead && ahead) {

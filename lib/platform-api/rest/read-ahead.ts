@@ -1,5 +1,5 @@
 import type { RestQuery } from '@/lib/rest'
-import type { Prepared, RawResult } from '../projects/engines'
+import type { Prepared } from '../projects/engines'
 import { projectKind } from '../projects/targets'
 import type { RestTable } from './catalogue'
 import { readStatement } from './sql'
@@ -8,9 +8,10 @@ import { readStatement } from './sql'
  * Reads sent ahead (a Postgres server only, where a request's writes to Postgres are most of its
  * cost): a read of a table this instance has seen is written from what it knew of the table and
  * sent with the transaction's opening and the table's lookup, then committed, in one write. The
- * lookup still comes back with it, so a table whose columns or key changed since is noticed at
- * once: its answer is dropped and the request runs again the usual way (a read has no effects to
- * undo). Nothing is trusted across instances or changes: every request checks.
+ * lookup still comes back with it, so a table whose shape (`shapeKey`: columns in order, their
+ * types, key) changed since is noticed at once: its answer is dropped and the request runs again
+ * the usual way (a read has no effects to undo). Nothing is trusted across instances or changes:
+ * every request checks.
  */
 
 const KNOWN_MAX = 1_000
@@ -27,15 +28,18 @@ export function rememberTable(ref: string, table: RestTable): void {
   known.set(key, table)
 }
 
-/** The table the read was written for, and the statement; undefined when it cannot be sent ahead. */
-export function readAhead(ref: string, method: string, schema: string, name: string, query: RestQuery): { table: RestTable; statement: Prepared } | undefined {
+/**
+ * The read as written for the table this instance knew, keyed by that table's shape (`shapeKey`,
+ * which the request compares with the table as found); undefined when it cannot be sent ahead.
+ */
+export function readAhead(ref: string, method: string, schema: string, name: string, query: RestQuery): Prepared & { key: string } | undefined {
   if (method !== 'GET' && method !== 'HEAD') return undefined
   if (query.select.some((item) => item.type === 'embed') || projectKind(ref) !== 'postgres') return undefined
   const table = known.get(keyOf(ref, schema, name))
   if (!table) return undefined
   try {
     const { sql, params } = readStatement(table, query, query.prefer.count !== undefined, new Map())
-    return { table, statement: { text: sql, params, key: shapeKey(table) } }
+    return { text: sql, params, key: shapeKey(table) }
   } catch {
     return undefined // what the table is now decides the answer: the usual way says it
   }
@@ -44,18 +48,4 @@ export function readAhead(ref: string, method: string, schema: string, name: str
 /** What a statement on this table alone depends on besides its text: its columns, their types and its key. */
 export function shapeKey(table: RestTable): string {
   return JSON.stringify([table.schema, table.name, [...table.columns], table.primaryKey])
-}
-
-/** The table as found is the one the read was written for: same columns, same types, same key. */
-export function sameTable(found: RestTable, guessed: RestTable): boolean {
-  if (found.columns.size !== guessed.columns.size || found.primaryKey.join('\u0000') !== guessed.primaryKey.join('\u0000')) return false
-  for (const [column, type] of found.columns) if (guessed.columns.get(column) !== type) return false
-  return true
-}
-
-/** A read's JSON rows, their number and the total (null unless counted), from its statement's result. */
-export function readRows(result: RawResult): { body: string; n: number; total: number | null } {
-  const row = result.rows[0]
-  if (!row || !('body' in row)) return { body: '[]', n: result.rowCount ?? 0, total: null }
-  return { body: String(row.body), n: Number(row.n), total: row.total === null || row.total === undefined ? null : Number(row.total) }
 }
