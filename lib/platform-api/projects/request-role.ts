@@ -3,7 +3,7 @@ import { withEngine } from './database-cache'
 import type { Ahead, Described, Prepared, ProjectSession, RawResult } from './engines'
 import { runMemberSql } from './member-sql'
 import { projectTimeoutMs } from './run-query'
-import { projectKind, projectRoleNames } from './targets'
+import { projectRoleNames } from './targets'
 
 /**
  * A request of the project API, run as the role of its key or user token (api-roles.ts) with
@@ -122,8 +122,6 @@ export async function withRequestRole<T>(
   options: RequestOptions = {}
 ): Promise<T> {
   const timeoutMs = options.timeoutMs ?? (await requestTimeoutMs(ref))
-  const roles = projectRoleNames(ref)
-  const singleTenant = projectKind(ref) === 'pglite'
   const sub = typeof request.claims.sub === 'string' ? request.claims.sub : ''
   const claims = claimSettings(JSON.stringify(request.claims), sub, request.role)
   return withEngine(ref, (engine) => {
@@ -139,6 +137,8 @@ export async function withRequestRole<T>(
       )
     }
     const first = options.first ? `;\n${inlined(options.first)}` : ''
+    const roles = projectRoleNames(ref)
+    const singleTenant = engine.kind === 'pglite'
     return engine.session(
       async (session) => {
         try {
