@@ -2,6 +2,7 @@ import crypto from 'node:crypto'
 import { SignJWT, jwtVerify, type JWTPayload } from 'jose'
 import { auditOrg } from '../access'
 import type { Caller } from '../auth/caller'
+import { storeCache } from '../db/store-cache'
 import type { Db } from '../db/types'
 import { openSecret, sealSecret } from '../vault/crypto'
 import { API_KEY_NAMES, type ApiKey, type ApiKeyName, type RotateApiKeysResponse } from '@/lib/api-types/api-keys'
@@ -95,26 +96,16 @@ export async function projectSigningKey(db: Db, ref: string): Promise<ProjectSig
 }
 
 /**
- * The signing key the project API checks requests with, kept for KEY_TTL_MS per store and ref:
+ * The signing key the project API checks requests with, kept for KEY_TTL_MS (db/store-cache.ts):
  * reading it costs a round trip to the store, which a busy API would pay on every request. A
  * rotation drops this instance's copy at once (`rotateApiKeys`); other instances see it within
- * KEY_TTL_MS. On globalThis, as Next may load this module more than once (direct-routes.ts).
+ * KEY_TTL_MS.
  */
 export const KEY_TTL_MS = 1_000
-type KeyCache = WeakMap<Db, Map<string, { key: ProjectSigningKey; until: number }>>
-const cacheHolder = globalThis as typeof globalThis & { __projectSigningKeys?: KeyCache }
-const signingKeys: KeyCache = (cacheHolder.__projectSigningKeys ??= new WeakMap())
+const signingKeys = storeCache<ProjectSigningKey>('projectSigningKeys', KEY_TTL_MS, OPENED_MAX)
 
-export async function currentSigningKey(db: Db, ref: string): Promise<ProjectSigningKey | null> {
-  let byRef = signingKeys.get(db)
-  const hit = byRef?.get(ref)
-  if (hit && hit.until > Date.now()) return hit.key
-  const key = await projectSigningKey(db, ref)
-  if (!key) return null
-  if (!byRef) signingKeys.set(db, (byRef = new Map()))
-  if (byRef.size >= OPENED_MAX) byRef.clear()
-  byRef.set(ref, { key, until: Date.now() + KEY_TTL_MS })
-  return key
+export function currentSigningKey(db: Db, ref: string): Promise<ProjectSigningKey | null> {
+  return signingKeys.get(db, ref, () => projectSigningKey(db, ref))
 }
 
 /** Gives a new project its secret (call in the transaction that inserts it). */
@@ -178,7 +169,7 @@ export async function rotateApiKeys(
     await auditOrg(tx, caller, organizationId, 'project.api_keys_rotated', ref, { key_version: keyVersion })
     return openRow((await readSecretRow(tx, ref))!)
   })
-  signingKeys.get(db)?.delete(ref)
+  signingKeys.forget(db, ref)
   return { key_version: signing.keyVersion, api_keys: await signKeys(signing, API_KEY_NAMES) }
 }
 

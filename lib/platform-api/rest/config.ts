@@ -1,5 +1,5 @@
 /**
- * A project's Data API settings (migration 015, PostgREST's `db-schemas` and `db-max-rows`): which
+ * A project's Data API settings (migration 017, PostgREST's `db-schemas` and `db-max-rows`): which
  * schemas its REST API serves (the first when a request names none) and the most rows a read
  * answers. Changed through `PATCH /platform/projects/:ref/config/postgrest` (routes/postgrest-config.ts),
  * read by every REST request (`restSettings`).
@@ -18,6 +18,7 @@ import { auditOrg, type ProjectRow } from '../access'
 import type { Caller } from '../auth/caller'
 import type { Db } from '../db/types'
 import { getStore } from '../db/store'
+import { storeCache } from '../db/store-cache'
 import { badRequest, notFound } from '../http/errors'
 import { getProjectDb } from '../projects/database-cache'
 
@@ -87,28 +88,20 @@ export async function updatePostgrestConfig(
     await auditOrg(tx, caller, Number(project.organization_id), 'project.postgrest_config_updated', project.ref, { changed: Object.keys(body) })
     return next
   })
-  remembered.delete(project.ref)
+  remembered.forget(db, project.ref)
   return toConfig(saved)
 }
 
 /** How long an instance trusts what it read: a change shows on every instance within this. */
 export const SETTINGS_TTL_MS = 1_000
-const REMEMBERED_MAX = 2_000
-// On globalThis: Next may load this module once for the platform routes (which forget a saved
-// change) and once for the project API's direct route (direct-routes.ts), which must see it.
-type Remembered = Map<string, { settings: RestSettings; until: number }>
-const holder = globalThis as typeof globalThis & { __restSettings?: Remembered }
-const remembered: Remembered = (holder.__restSettings ??= new Map())
+const remembered = storeCache<RestSettings>('restSettings', SETTINGS_TTL_MS, 2_000)
 
 /**
- * The settings a REST request of `ref` runs with, read at most once a second per instance; the
- * defaults for a project the store does not know (its key is refused anyway).
+ * The settings a REST request of `ref` runs with, read at most once a second per instance
+ * (db/store-cache.ts); the defaults for a project the store does not know (its key is refused anyway).
  */
 export async function restSettings(ref: string): Promise<RestSettings> {
-  const known = remembered.get(ref)
-  if (known && known.until > Date.now()) return known.settings
-  const settings = settingsOf((await (await getStore()).query<Row>(SELECT, [ref])).rows[0]) ?? { schemas: [...DEFAULT_EXPOSED_SCHEMAS], maxRows: DEFAULT_MAX_ROWS }
-  if (remembered.size >= REMEMBERED_MAX) remembered.clear()
-  remembered.set(ref, { settings, until: Date.now() + SETTINGS_TTL_MS })
-  return settings
+  const store = await getStore()
+  return remembered.get(store, ref, async () =>
+    settingsOf((await store.query<Row>(SELECT, [ref])).rows[0]) ?? { schemas: [...DEFAULT_EXPOSED_SCHEMAS], maxRows: DEFAULT_MAX_ROWS })
 }

@@ -1,0 +1,39 @@
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { storeCache } from '@/lib/platform-api/db/store-cache'
+import type { Db } from '@/lib/platform-api/db/types'
+
+const store = () => ({}) as Db
+
+describe('what an instance keeps of the store for a moment', () => {
+  afterEach(() => vi.useRealTimers())
+
+  it('answers from what it kept until the time is up, then reads again', async () => {
+    vi.useFakeTimers()
+    const cache = storeCache<number>(`t1-${Math.random()}`, 1_000, 10)
+    const db = store()
+    const read = vi.fn(async () => read.mock.calls.length)
+    expect(await cache.get(db, 'a', read)).toBe(1)
+    expect(await cache.get(db, 'a', read)).toBe(1)
+    vi.advanceTimersByTime(1_001)
+    expect(await cache.get(db, 'a', read)).toBe(2)
+    expect(read).toHaveBeenCalledTimes(2)
+  })
+
+  it('reads again at once once forgotten, keeps nothing for null, and keeps each store apart', async () => {
+    const cache = storeCache<string>(`t2-${Math.random()}`, 60_000, 10)
+    const [one, two] = [store(), store()]
+    await cache.get(one, 'a', async () => 'old')
+    cache.forget(one, 'a')
+    expect(await cache.get(one, 'a', async () => 'new')).toBe('new')
+    expect(await cache.get(two, 'a', async () => 'other store')).toBe('other store')
+    expect(await cache.get(one, 'gone', async () => null)).toBeNull()
+    expect(await cache.get(one, 'gone', async () => 'there now')).toBe('there now')
+  })
+
+  it('is one cache for every copy of the module: the same name shares what is kept', async () => {
+    const name = `t3-${Math.random()}`
+    const db = store()
+    await storeCache<string>(name, 60_000, 10).get(db, 'a', async () => 'kept')
+    expect(await storeCache<string>(name, 60_000, 10).get(db, 'a', async () => 'read again')).toBe('kept')
+  })
+})
