@@ -9,7 +9,8 @@ import type { RequestClaims } from '../projects/request-role'
  * token sent must verify. The bearer token may be a project key or a project user's access
  * token (role `authenticated`, its claims visible to SQL, so `auth.uid()` works) signed with the
  * project's current secret: an expired one, another project's, or one signed before a key
- * rotation is refused (on other instances within the key cache's second, api-keys.ts `currentSigningKey`). A user's token needs a project key as `apikey` beside it. Null: refused.
+ * rotation is refused (on other instances within the key cache's second, api-keys.ts
+ * `currentSigningKey`). A user's token needs a project key as `apikey` beside it. Null: refused.
  */
 export async function verifyProjectCaller(
   ref: string,

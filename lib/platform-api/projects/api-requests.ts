@@ -57,7 +57,7 @@ type Stream = { cork(): void; uncork(): void }
  * does here (a system call and a wake-up of the server process), so a request makes two.
  */
 function together<T>(client: pg.PoolClient, issue: () => T): T {
-  const stream = (client as unknown as { connection: PgConnection }).connection.stream
+  const { stream } = connectionOf(client)
   stream.cork()
   try {
     return issue()
@@ -76,6 +76,8 @@ const STATEMENTS_PER_CONNECTION = 100
 type Named = { names: Map<string, string>; next: number }
 const prepared = new WeakMap<pg.PoolClient, Named>()
 type PgConnection = { stream: Stream; parsedStatements: Record<string, string>; submittedNamedStatements: Record<string, string> }
+/** pg's connection under a client: its socket, and the names of the statements it has prepared. */
+const connectionOf = (client: pg.PoolClient) => (client as unknown as { connection: PgConnection }).connection
 
 function statementName(client: pg.PoolClient, text: string): string {
   let named = prepared.get(client)
@@ -90,7 +92,7 @@ function statementName(client: pg.PoolClient, text: string): string {
     const [oldest, oldName] = named.names.entries().next().value as [string, string]
     named.names.delete(oldest)
     client.query(`deallocate ${oldName}`).catch(() => {})
-    const connection = (client as unknown as { connection: PgConnection }).connection
+    const connection = connectionOf(client)
     delete connection.parsedStatements[oldName]
     delete connection.submittedNamedStatements[oldName]
   }
@@ -112,7 +114,10 @@ export function openRequestPool(connectionString: string, max: number, types: Ty
   const extended = (client: pg.PoolClient, statement: Prepared) =>
     client.query({
       text: statement.text,
-      name: statement.name ?? (statement.key === undefined ? undefined : statementName(client, `${statement.key}\u0000${statement.text}`)), values: statement.params.map((p) => paramText(p, null)), types, queryMode: 'extended',
+      name: statement.name ?? (statement.key === undefined ? undefined : statementName(client, `${statement.key}\u0000${statement.text}`)),
+      values: statement.params.map((p) => paramText(p, null)),
+      types,
+      queryMode: 'extended',
     } as pg.QueryConfig)
   return {
     async run(opening, statements, fn, options = {}) {

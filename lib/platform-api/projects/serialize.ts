@@ -1,7 +1,7 @@
 import type { Branch, Project, ProjectDetail, ProjectStatus } from '@/lib/api-types/projects'
 import type { ProjectRow } from '../access'
 import type { Db } from '../db/types'
-import { displayConnectionString, projectTarget } from './targets'
+import { displayConnectionString, projectKind } from './targets'
 import { ensureWireListener } from './wire/server'
 
 /** A project row with what the list and detail add: its organization's slug and its branches. */
@@ -59,7 +59,7 @@ export function serializeProject(row: ProjectListRow) {
 
 /** The shown connection string; on PGlite, with the project's loopback port (opened now if it is not yet: wire/server.ts). */
 async function connectionString(ref: string): Promise<string> {
-  if (projectTarget(ref).kind !== 'pglite') return displayConnectionString(ref, null)
+  if (projectKind(ref) !== 'pglite') return displayConnectionString(ref, null)
   try {
     return displayConnectionString(ref, await ensureWireListener(ref))
   } catch (error) {
@@ -76,7 +76,7 @@ export async function serializeProjectDetail(row: ProjectListRow) {
   return {
     ...serializeProject(row),
     connectionString: row.status === 'ACTIVE_HEALTHY' ? await connectionString(row.ref) : null,
-    db_engine: projectTarget(row.ref).kind,
+    db_engine: projectKind(row.ref),
     init_error: row.init_error,
   } satisfies ProjectDetail
 }

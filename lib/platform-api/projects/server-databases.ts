@@ -25,9 +25,9 @@ async function roleExists(db: Db, role: string): Promise<boolean> {
 
 /**
  * Creates the project's login roles: the owner (LOGIN with the user's database password, given
- * as its SCRAM-SHA-256 verifier, which Postgres stores as it is, or a random one nobody knows) and the dashboard role the platform connects as. Members' SQL runs
- * in the jail as the owner or read-only role (jail.ts), which the platform's setup adds when it
- * first opens the database. Transactional: call it inside the transaction that inserts the
+ * as its SCRAM-SHA-256 verifier, which Postgres stores as it is, or a random one nobody knows)
+ * and the dashboard role the platform connects as. Members' SQL runs in the jail as the owner or
+ * read-only role (jail.ts), which the platform's setup adds when it first opens the database. Transactional: call it inside the transaction that inserts the
  * project row.
  */
 export async function createProjectRoles(db: Db, ref: string, ownerVerifier: string | null): Promise<void> {

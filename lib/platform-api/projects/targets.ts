@@ -59,7 +59,7 @@ export function apiLoginRolePassword(ref: string): string {
   return crypto.createHmac('sha256', getJwtSecret()).update(`project-db-api:${ref}`).digest('base64url')
 }
 
-/** The login role the project API's requests connect as on a server (server-databases.ts `ensureApiLoginRole`). */
+/** The login role the project API's requests connect as on a server (server-databases.ts `apiLoginRoleSql`). */
 export function apiLoginRoleName(ref: string): string {
   return `project_${ref.replace(/-/g, '_')}_api`
 }
@@ -95,9 +95,9 @@ export function projectTarget(ref: string): ProjectTarget {
   const isDefault = isDefaultProjectRef(ref)
   if (config.databaseUrl) {
     if (isDefault) {
-      const databaseName = decodeURIComponent(new URL(config.databaseUrl).pathname.slice(1))
-      const apiUrl = apiUrlOf(config.databaseUrl, ref, new URL(config.databaseUrl).pathname.slice(1))
-      return { kind: 'postgres', ref, url: config.databaseUrl, adminUrl: config.databaseUrl, databaseName, isDefault, roles: null, apiUrl }
+      const database = new URL(config.databaseUrl).pathname.slice(1)
+      const apiUrl = apiUrlOf(config.databaseUrl, ref, database)
+      return { kind: 'postgres', ref, url: config.databaseUrl, adminUrl: config.databaseUrl, databaseName: decodeURIComponent(database), isDefault, roles: null, apiUrl }
     }
     const { owner, dashboard } = projectRoleNames(ref)
     const roles = { owner, dashboard }

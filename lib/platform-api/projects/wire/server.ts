@@ -1,6 +1,6 @@
 import net from 'node:net'
 import { getServerConfig } from '@/lib/config'
-import { projectTarget } from '../targets'
+import { projectKind } from '../targets'
 import { IDLE_IN_TRANSACTION_MS, serveWireClient } from './connection'
 import { servedProjectRefs, storedPorts, storePort } from './port-store'
 
@@ -116,7 +116,7 @@ export async function closeWireListener(ref: string): Promise<void> {
 
 /** Opens the project's port when its database is a PGlite one (a failure is logged: the detail shows the path). */
 export async function serveProjectPort(ref: string): Promise<void> {
-  if (projectTarget(ref).kind !== 'pglite') return
+  if (projectKind(ref) !== 'pglite') return
   await ensureWireListener(ref).catch((error) => console.error(`[platform-api] project ${ref}: no loopback port`, error))
 }
 
