@@ -2,6 +2,7 @@ import pg from 'pg'
 import { getStore } from '../db/store'
 import { fromPg, StatementTimeoutError, type Ahead, type Prepared, type RequestPool, type RequestQuery, type SessionOptions } from './engines'
 import { paramText } from './member-sql'
+import { runBatch, type BatchStatement } from './pg-batch'
 
 /**
  * The project API's requests on a Postgres server: a pool of connections as the project's `_api`
@@ -49,56 +50,23 @@ export function watchBackend(pid: number | undefined, options: SessionOptions) {
 }
 
 type Types = { getTypeParser: typeof pg.types.getTypeParser }
-type Stream = { cork(): void; uncork(): void }
 
-/**
- * Sends the statements `issue` starts in one write: with the client in pipeline mode they go out
- * without waiting for each other's answers. A write to Postgres is the costliest thing a request
- * does here (a system call and a wake-up of the server process), so a request makes two.
- */
-function together<T>(client: pg.PoolClient, issue: () => T): T {
-  const { stream } = connectionOf(client)
-  stream.cork()
-  try {
-    return issue()
-  } finally {
-    stream.uncork()
-  }
-}
+/** The request's opening: settings of earlier requests undone, then its role (`SET LOCAL ROLE`) and claims for this transaction. */
+const RESET: BatchStatement = { text: 'reset all', values: [], key: '' }
+const CLAIMS_SQL = `select pg_catalog.set_config('role', $1, true), pg_catalog.set_config('request.jwt.claims', $2, true),
+  pg_catalog.set_config('request.jwt.claim.sub', $3, true), pg_catalog.set_config('request.jwt.claim.role', $1, true)`
+const BEGIN: BatchStatement = { text: 'begin', values: [], key: '' }
+const COMMIT: BatchStatement = { text: 'commit', values: [], key: '' }
 
-/**
- * The request statements a connection has prepared, by key and text (least recently used first):
- * a statement met again skips Postgres' parse and plan. At most STATEMENTS_PER_CONNECTION stay;
- * the oldest is deallocated. Names are never reused, so a statement that code of the project
- * deallocated (26000 on use) only costs that connection, which is then dropped.
- */
-const STATEMENTS_PER_CONNECTION = 100
-type Named = { names: Map<string, string>; next: number }
-const prepared = new WeakMap<pg.PoolClient, Named>()
-type PgConnection = { stream: Stream; parsedStatements: Record<string, string>; submittedNamedStatements: Record<string, string> }
-/** pg's connection under a client: its socket, and the names of the statements it has prepared. */
-const connectionOf = (client: pg.PoolClient) => (client as unknown as { connection: PgConnection }).connection
+/** A statement of the request as a batch's: parameters as text; prepared when it has a key or a name. */
+const toBatch = (statement: Prepared): BatchStatement => ({
+  text: statement.text,
+  values: statement.params.map((p) => paramText(p, null)),
+  key: statement.key ?? (statement.name === undefined ? undefined : ''),
+})
 
-function statementName(client: pg.PoolClient, text: string): string {
-  let named = prepared.get(client)
-  if (!named) prepared.set(client, (named = { names: new Map(), next: 0 }))
-  const known = named.names.get(text)
-  if (known) {
-    named.names.delete(text)
-    named.names.set(text, known)
-    return known
-  }
-  if (named.names.size >= STATEMENTS_PER_CONNECTION) {
-    const [oldest, oldName] = named.names.entries().next().value as [string, string]
-    named.names.delete(oldest)
-    client.query(`deallocate ${oldName}`).catch(() => {})
-    const connection = connectionOf(client)
-    delete connection.parsedStatements[oldName]
-    delete connection.submittedNamedStatements[oldName]
-  }
-  const name = `dashboard_request_${named.next++}`
-  named.names.set(text, name)
-  return name
+const ended: RequestQuery = async () => {
+  throw new Error('The request has ended: its statement was sent ahead')
 }
 
 export function openRequestPool(connectionString: string, max: number, types: Types): RequestPool {
@@ -111,61 +79,49 @@ export function openRequestPool(connectionString: string, max: number, types: Ty
     pipeline: true,
   } as pg.PoolConfig)
   pool.on('error', () => {}) // an idle client's error (server restart) must not crash the process
-  const extended = (client: pg.PoolClient, statement: Prepared) =>
-    client.query({
-      text: statement.text,
-      name: statement.name ?? (statement.key === undefined ? undefined : statementName(client, `${statement.key}\u0000${statement.text}`)),
-      values: statement.params.map((p) => paramText(p, null)),
-      types,
-      queryMode: 'extended',
-    } as pg.QueryConfig)
   return {
-    async run(opening, statements, fn, options = {}) {
+    async run(request, { first, ahead }, fn, options = {}) {
       const client = await pool.connect()
       const watch = watchBackend((client as pg.PoolClient & { processID?: number }).processID, options)
+      const opening = [RESET, { text: CLAIMS_SQL, values: [request.role, request.claims, request.sub], key: '' }]
+      const firsts = first ? [toBatch(first)] : []
+      let inTransaction = false
       let broken: Error | undefined
-      let open = true
       try {
         return await watch.timed(async () => {
-          const { first, ahead } = statements
-          const [opened, read, early, earlyCommit] = together(client, () => [
-            client.query({ text: opening, types }),
-            first ? extended(client, first) : null,
-            ahead ? extended(client, ahead) : null,
-            ahead ? client.query('commit') : null,
-          ] as const)
-          for (const pending of [read, early, earlyCommit]) pending?.catch(() => {}) // their errors are read below, or the opening's comes first
-          await opened
-          const readRows = read ? fromPg(await read) : null
-          let aheadOutcome: Ahead | null = null
-          if (early) {
-            aheadOutcome = await early.then((r) => ({ result: fromPg(r) }), (error: unknown) => ({ error }))
-            await earlyCommit
-            open = false
+          if (ahead) {
+            // One batch, one implicit transaction that Postgres commits at its Sync (a read: nothing to undo if it was stale).
+            const statements = [...opening, ...firsts, toBatch(ahead)]
+            const { results, error } = await runBatch(client, statements, types)
+            const aheadAt = statements.length - 1
+            if (error && results.length < aheadAt) throw error
+            const outcome: Ahead = error ? { error } : { result: fromPg(results[aheadAt]) }
+            return await fn(first ? fromPg(results[opening.length]) : null, ended, outcome)
           }
+          inTransaction = true
+          const { results, error } = await runBatch(client, [BEGIN, ...opening, ...firsts], types)
+          if (error) throw error
           const query: RequestQuery = async (sql, params = [], queryOptions) => {
-            if (!open) throw new Error('The request has ended: its statement was sent ahead')
-            const statement = { text: sql, params, key: queryOptions?.key }
-            if (!queryOptions?.final) return fromPg(await extended(client, statement))
-            const [result, commit] = together(client, () => [extended(client, statement), client.query('commit')] as const)
-            commit.catch(() => {}) // after a failed statement COMMIT rolls back; the statement's error is the answer
-            const value = fromPg(await result)
-            await commit
-            open = false
-            return value
+            if (!inTransaction) return ended(sql)
+            const statement = toBatch({ text: sql, params, key: queryOptions?.key })
+            const final = queryOptions?.final === true
+            const outcome = await runBatch(client, final ? [statement, COMMIT] : [statement], types)
+            if (outcome.error) throw outcome.error
+            if (final) inTransaction = false
+            return fromPg(outcome.results[0])
           }
-          const value = await fn(readRows, query, aheadOutcome)
-          if (open) await client.query('commit')
-          open = false
+          const value = await fn(first ? fromPg(results[1 + opening.length]) : null, query, null)
+          if (inTransaction) {
+            const { error: commitError } = await runBatch(client, [COMMIT], types)
+            if (commitError) throw commitError
+            inTransaction = false
+          }
           return value
         })
       } catch (error) {
         if ((error as { code?: string }).code === '26000') broken = error as Error // a prepared statement went missing
-        try {
-          if (client.getTransactionStatus() !== 'I') await client.query('rollback')
-        } catch (rollbackError) {
-          broken = rollbackError as Error
-        }
+        // After a failed statement the transaction is aborted (a failed COMMIT has ended it: ROLLBACK then only warns).
+        if (inTransaction) await client.query('rollback').catch((rollbackError: Error) => (broken = rollbackError))
         throw error
       } finally {
         watch.dispose()

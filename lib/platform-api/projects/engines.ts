@@ -79,13 +79,14 @@ export type Ahead = { result: RawResult } | { error: unknown }
 /** The project API's requests on a server, as the project's API login role (api-requests.ts). */
 export type RequestPool = {
   /**
-   * Runs one request: `opening` (platform-written, no parameters; it begins the transaction) by
-   * the simple protocol with `first` behind it in the same write, then `fn` with their results,
-   * then COMMIT unless `fn`'s final statement carried it; an error rolls back. With `ahead`, the
-   * request's final statement goes in that same write too, with COMMIT: `fn` gets its outcome.
+   * Runs one request as `request.role` with its claims (JSON) and `sub` set for the transaction:
+   * BEGIN, that opening and `first` in one batch (one write, one answer), then `fn` with their
+   * results, then COMMIT unless `fn`'s final statement carried it; an error rolls back. With
+   * `ahead`, the request's final statement goes in that same batch, which is then the whole
+   * transaction: `fn` gets its outcome.
    */
   run<T>(
-    opening: string,
+    request: { role: string; claims: string; sub: string },
     statements: { first: Prepared | null; ahead?: Prepared },
     fn: (first: RawResult | null, query: RequestQuery, ahead: Ahead | null) => Promise<T>,
     options?: SessionOptions

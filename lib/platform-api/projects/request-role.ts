@@ -123,19 +123,18 @@ export async function withRequestRole<T>(
 ): Promise<T> {
   const timeoutMs = options.timeoutMs ?? (await requestTimeoutMs(ref))
   const sub = typeof request.claims.sub === 'string' ? request.claims.sub : ''
-  const claims = claimSettings(JSON.stringify(request.claims), sub, request.role)
+  const claimsJson = JSON.stringify(request.claims)
   return withEngine(ref, (engine) => {
     if (engine.requests) {
       // A server: the API login role takes on the request's role for this transaction (api-requests.ts).
-      // `set_config('role', …, true)` is SET LOCAL ROLE, in the same statement as the claims.
-      const opening = `begin; reset all; select pg_catalog.set_config('role', ${requestLiteral(request.role)}, true), ${claims}`
       return engine.requests.run(
-        opening,
+        { role: request.role, claims: claimsJson, sub },
         { first: options.first ?? null, ahead: options.ahead },
         (first, query, ahead) => fn({ first: first?.rows ?? [], ahead, query: (sql, params, queryOptions) => query(sql, params, { final: queryOptions?.final, key: queryOptions?.describeKey }) }),
         { signal: options.signal, timeoutMs }
       )
     }
+    const claims = claimSettings(claimsJson, sub, request.role)
     const first = options.first ? `;\n${inlined(options.first)}` : ''
     const roles = projectRoleNames(ref)
     const singleTenant = engine.kind === 'pglite'
