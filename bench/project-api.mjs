@@ -18,6 +18,8 @@ import os from 'node:os'
 import { startServer } from './server.mjs'
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10)
+// BENCH_PHASES: which loads to run (all by default), e.g. `rest` alone while profiling the server.
+const PHASES = new Set((process.env.BENCH_PHASES ?? 'rest,sql,floor').split(','))
 const CONNECTIONS = 50
 const ROWS = 1_000
 const databaseUrl = process.env.DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? ''
@@ -158,10 +160,16 @@ try {
   }
 
   // Warm-up (3 s each, not counted): the JIT, the pools and the caches.
-  await load('warm-up', rest, 3)
-  await load('warm-up', platformSql, 3)
-  const results = [await load('REST GET items (anon, RLS)', rest), await load('platform SQL (pg-meta query)', platformSql)]
-  if (databaseUrl) results.push(await loadFloor(ref))
+  const results = []
+  if (PHASES.has('rest')) {
+    await load('warm-up', rest, 3)
+    results.push(await load('REST GET items (anon, RLS)', rest))
+  }
+  if (PHASES.has('sql')) {
+    await load('warm-up', platformSql, 3)
+    results.push(await load('platform SQL (pg-meta query)', platformSql))
+  }
+  if (databaseUrl && PHASES.has('floor')) results.push(await loadFloor(ref))
   const [load1] = os.loadavg()
   console.log(`\nproject API on ${store}, ${CONNECTIONS} connections, ${DURATION} s each, ${ROWS} rows, 20 per answer (1-minute load average at the end: ${load1.toFixed(2)} on ${os.cpus().length} cores)`)
   for (const r of results) {

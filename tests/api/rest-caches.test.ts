@@ -1,6 +1,7 @@
+import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { getStore } from '@/lib/platform-api/db/store'
-import { startTestPlatform, type TestPlatform } from './helpers/platform'
+import { startTestPlatform, usePostgres, type TestPlatform } from './helpers/platform'
 import { createActiveProject, createOrg, sql } from './projects-helpers'
 
 /**
@@ -85,5 +86,44 @@ describe('the project REST API caches', () => {
     expect(await read('items?select=*&id=eq.1')).toEqual({ status: 200, body: [{ id: '1', name: 'ONE' }] })
     await run('drop view public.items')
     expect((await read('items?select=*&id=eq.1')).status).toBe(404)
+  })
+
+  // On a server, a read of a table checked less than TRUST_MS ago goes without the table's lookup
+  // (rest/read-ahead.ts); a change made where this instance cannot see it (psql, another instance)
+  // shows at once when the read fails, and within TRUST_MS when it still runs.
+  it.runIf(usePostgres)('follows changes made outside the platform: at once when the read fails, within a second otherwise', async () => {
+    const key = await anonKey()
+    const read = async (path: string) => {
+      const res = await get(path, key)
+      return { status: res.status, body: await res.json() }
+    }
+    await run(`create table public.events (id bigint primary key, at timestamp not null, label text not null);
+      alter table public.events enable row level security;
+      create policy anon_reads on public.events for select to anon using (true);
+      insert into public.events values (1, '2030-01-01 00:00', 'new year');`)
+    const { projectTarget } = await import('@/lib/platform-api/projects/targets')
+    const target = projectTarget(ref)
+    if (target.kind !== 'postgres') throw new Error('a server only')
+    const direct = new pg.Client({ connectionString: target.adminUrl })
+    await direct.connect()
+    try {
+      const since = '2030-01-01T01:00:00+05:00' // 20:00 the day before, in UTC
+      for (let i = 0; i < 3; i++) expect(await read('events?select=id,label')).toEqual({ status: 200, body: [{ id: 1, label: 'new year' }] })
+      await direct.query('alter table public.events rename column label to title')
+      // The read written from the remembered columns fails; the usual way answers from the table as it is.
+      const gone = await read('events?select=id,label')
+      expect(gone.status).toBe(400)
+      expect(gone.body).toMatchObject({ code: '42703', message: expect.stringContaining('label') })
+      expect(await read('events?select=id,title')).toEqual({ status: 200, body: [{ id: 1, title: 'new year' }] })
+      // A timestamp column becomes timestamptz (in UTC): a filter's value with an offset compares as a
+      // timestamptz, not as the timestamp it was cast to before, once the table is checked again.
+      await direct.query("set timezone = 'UTC'; alter table public.events alter column at type timestamptz")
+      await vi.waitFor(async () => expect(await read(`events?select=id&at=gt.${encodeURIComponent(since)}`)).toEqual({ status: 200, body: [{ id: 1 }] }), {
+        timeout: 3_000,
+        interval: 100,
+      })
+    } finally {
+      await direct.end()
+    }
   })
 })

@@ -8,6 +8,7 @@ import { recordStatement } from '../logs/postgres-log'
 import { withProjectSession } from './databases'
 import type { RawResult } from './engines'
 import { runMemberSql, typeInfos } from './member-sql'
+import { schemaMayHaveChanged } from './schema-epoch'
 import { projectKind, projectRoleNames } from './targets'
 
 /**
@@ -72,6 +73,7 @@ export async function runProjectQuery(ref: string, input: QueryInput): Promise<Q
   const startedAt = new Date()
   const started = performance.now()
   const outcome = await runUnlogged(ref, input)
+  if (!input.readOnly) schemaMayHaveChanged(ref)
   if (input.logged === false) return outcome
   recordStatement(ref, input, outcome, performance.now() - started, startedAt)
   return outcome

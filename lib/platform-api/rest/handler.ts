@@ -170,6 +170,9 @@ function decodedPath(part: string, pathname: string): string {
   }
 }
 
+/** A statement cancelled (its time was up, or its caller left): never run again. */
+const isCancel = (error: unknown) => (error as { code?: string } | null)?.code === '57014'
+
 /** What the log line of a request needs to know of it once answered. */
 type Seen = { role: ApiRole | null }
 
@@ -201,6 +204,11 @@ async function handle(req: IncomingMessage, method: string, url: URL, signal: Ab
         ref, caller,
         async (session) => {
           if (!query) return serveRpc(session, schema, rpc!, { method, params, payload, parse })
+          if (guess?.trusted && session.ahead) {
+            // Sent without the lookup (read-ahead.ts): a failure but a cancel goes the usual way, which decides.
+            if ('error' in session.ahead) throw isCancel(session.ahead.error) ? session.ahead.error : new StaleRead()
+            return answerRead(method, query, readRows(session.ahead.result))
+          }
           const table = tableFromRows(schema, name, session.first)
           rememberTable(ref, table)
           if (!session.ahead || !guess) return serve(method, table, query, session, payload)
@@ -208,7 +216,7 @@ async function handle(req: IncomingMessage, method: string, url: URL, signal: Ab
           if ('error' in session.ahead) throw session.ahead.error
           return answerRead(method, query, readRows(session.ahead.result))
         },
-        { signal, first: rpc ? undefined : tableLookup(schema, name), ahead: guess }
+        { signal, first: rpc || guess?.trusted ? undefined : tableLookup(schema, name), ahead: guess }
       )
     } catch (error) {
       if (error instanceof StaleRead && ahead) {

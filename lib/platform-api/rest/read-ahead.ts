@@ -1,21 +1,33 @@
 import type { RestQuery } from '@/lib/rest'
 import type { Prepared } from '../projects/engines'
+import { schemaEpoch } from '../projects/schema-epoch'
 import { projectKind } from '../projects/targets'
 import type { RestTable } from './catalogue'
 import { readStatement } from './sql'
 
 /**
- * Reads sent ahead (a Postgres server only, where a request's writes to Postgres are most of its
- * cost): a read of a table this instance has seen is written from what it knew of the table and
- * sent with the transaction's opening and the table's lookup, then committed, in one write. The
- * lookup still comes back with it, so a table whose shape (`shapeKey`: columns in order, their
- * types, key) changed since is noticed at once: its answer is dropped and the request runs again
- * the usual way (a read has no effects to undo). Nothing is trusted across instances or changes:
- * every request checks.
+ * Reads sent ahead (a Postgres server only, where what a request costs Postgres and the writes to
+ * it are most of its cost): a read of a table this instance has seen is written from what it knew
+ * of the table and sent with the transaction's opening, in one batch.
+ *
+ * - Checked: the table's lookup goes in the same batch, so a table whose shape (`shapeKey`: columns
+ *   in order, their types, key) changed since is noticed at once: its answer is dropped and the
+ *   request runs again the usual way (a read has no effects to undo).
+ * - Trusted: within TRUST_MS of a check, and while the platform has run no statement that may
+ *   change the project's schema on this instance (schema-epoch.ts), the lookup (the costliest
+ *   statement of such a request for Postgres) is left out. Postgres still resolves the statement
+ *   against the table as it is now: `*` is the table's columns of the moment, and a column that
+ *   is gone or of another type fails the statement. Any failure (but a timeout) sends the request
+ *   the usual way, whose answer then decides; so a change made elsewhere can only show later (at
+ *   most TRUST_MS) where the statement written before it still runs, e.g. a filter's value cast to
+ *   the column's former type.
  */
 
 const KNOWN_MAX = 1_000
-const known = new Map<string, RestTable>()
+export const TRUST_MS = 1_000
+type Known = { table: RestTable; checkedAt: number; epoch: number }
+const g = globalThis as typeof globalThis & { __restKnownTables?: Map<string, Known> }
+const known = (g.__restKnownTables ??= new Map<string, Known>())
 const keyOf = (ref: string, schema: string, name: string) => `${ref}\u0000${schema}\u0000${name}`
 
 /** The request's guess went stale: its table changed since this instance last saw it. */
@@ -25,21 +37,25 @@ export class StaleRead extends Error {}
 export function rememberTable(ref: string, table: RestTable): void {
   const key = keyOf(ref, table.schema, table.name)
   if (!known.has(key) && known.size >= KNOWN_MAX) known.delete(known.keys().next().value as string)
-  known.set(key, table)
+  known.set(key, { table, checkedAt: Date.now(), epoch: schemaEpoch(ref) })
 }
+
+/** A read written before the table's lookup: `trusted` when it may go without the lookup. */
+export type ReadAhead = Prepared & { key: string; trusted: boolean }
 
 /**
  * The read as written for the table this instance knew, keyed by that table's shape (`shapeKey`,
  * which the request compares with the table as found); undefined when it cannot be sent ahead.
  */
-export function readAhead(ref: string, method: string, schema: string, name: string, query: RestQuery): Prepared & { key: string } | undefined {
+export function readAhead(ref: string, method: string, schema: string, name: string, query: RestQuery): ReadAhead | undefined {
   if (method !== 'GET' && method !== 'HEAD') return undefined
   if (query.select.some((item) => item.type === 'embed') || projectKind(ref) !== 'postgres') return undefined
-  const table = known.get(keyOf(ref, schema, name))
-  if (!table) return undefined
+  const entry = known.get(keyOf(ref, schema, name))
+  if (!entry) return undefined
   try {
-    const { sql, params } = readStatement(table, query, query.prefer.count !== undefined, new Map())
-    return { text: sql, params, key: shapeKey(table) }
+    const { sql, params } = readStatement(entry.table, query, query.prefer.count !== undefined, new Map())
+    const trusted = Date.now() - entry.checkedAt < TRUST_MS && entry.epoch === schemaEpoch(ref)
+    return { text: sql, params, key: shapeKey(entry.table), trusted }
   } catch {
     return undefined // what the table is now decides the answer: the usual way says it
   }
