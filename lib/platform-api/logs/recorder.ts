@@ -34,7 +34,8 @@ export const MAX_BUFFERED_EVENTS = 20_000
 export const PURGE_INTERVAL_MS = 10 * 60_000
 
 type Row = { id: string; ref: string; source: LogSource; ts: string; level: LogLevel; event_message: string; metadata: Record<string, unknown> }
-type Pending = { store: Promise<Db>; row: Row }
+/** An event waiting to be written: its store, and its row as JSON (jsonbText). */
+type Pending = { store: Promise<Db>; json: string }
 
 type RecorderState = BatchTimer & {
   buffer: Pending[]
@@ -52,24 +53,40 @@ const state: RecorderState = (g.__projectLogRecorder ??= {
   lastPurge: new WeakMap(),
 })
 
-/** Queues one event; returns at once. */
+/** Stores whose failure to open is already caught (see recordLogEvent). */
+const caught = new WeakSet<Promise<Db>>()
+
+/**
+ * An id that sorts by time (the layout of a version 7 UUID: milliseconds, then random bits), so
+ * the rows a batch adds go to the end of the id index rather than all over it.
+ */
+export function timeOrderedUuid(ms: number = Date.now()): string {
+  const random = crypto.randomBytes(10)
+  const hex = ms.toString(16).padStart(12, '0').slice(-12) + random.toString('hex')
+  const variant = ((random[2] & 0x3f) | 0x80).toString(16)
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-7${hex.slice(13, 16)}-${variant}${hex.slice(18, 20)}-${hex.slice(20, 32)}`
+}
+
+/** Queues one event; returns at once. Its JSON is made now, a little per request, rather than for the whole batch at once. */
 export function recordLogEvent(event: LogEvent): void {
   // The store the request used: events are written there even if another store opens later (tests).
   const store = getStore()
   // A store that fails to open is reported when the batch is written, never as an unhandled rejection.
-  store.catch(() => {})
-  state.buffer.push({
-    store,
-    row: {
-      id: crypto.randomUUID(),
-      ref: event.ref,
-      source: event.source,
-      ts: (event.timestamp ?? new Date()).toISOString(),
-      level: event.level,
-      event_message: event.event_message,
-      metadata: event.metadata,
-    },
-  })
+  if (!caught.has(store)) {
+    store.catch(() => {})
+    caught.add(store)
+  }
+  const at = event.timestamp ?? new Date()
+  const row: Row = {
+    id: timeOrderedUuid(at.getTime()),
+    ref: event.ref,
+    source: event.source,
+    ts: at.toISOString(),
+    level: event.level,
+    event_message: event.event_message,
+    metadata: event.metadata,
+  }
+  state.buffer.push({ store, json: jsonbText(row) })
   if (state.buffer.length > MAX_BUFFERED_EVENTS) {
     const excess = state.buffer.length - MAX_BUFFERED_EVENTS
     state.buffer.splice(0, excess)
@@ -89,18 +106,20 @@ export function pendingLogEvents(): number {
   return state.buffer.length
 }
 
-// Postgres text and jsonb cannot hold NUL characters: a path or message carrying one must not
-// make the whole batch fail.
-const withoutNul = (_key: string, value: unknown) => (typeof value === 'string' ? value.replaceAll('\u0000', '\uFFFD') : value)
+/**
+ * JSON text Postgres' jsonb takes: it refuses the escape of NUL (`\u0000`, from a NUL in a value),
+ * which becomes U+FFFD; an escaped backslash before `u0000` is text, and stays.
+ */
+export const jsonbText = (value: unknown): string => JSON.stringify(value).replace(/(?<!\\)((?:\\\\)*)\\u0000/g, '$1\\uFFFD')
 
 async function drain(): Promise<void> {
   while (state.buffer.length > 0) {
     const batch = state.buffer.splice(0, BATCH_SIZE)
-    const byStore = new Map<Promise<Db>, Row[]>()
-    for (const { store, row } of batch) {
+    const byStore = new Map<Promise<Db>, string[]>()
+    for (const { store, json } of batch) {
       const rows = byStore.get(store)
-      if (rows) rows.push(row)
-      else byStore.set(store, [row])
+      if (rows) rows.push(json)
+      else byStore.set(store, [json])
     }
     for (const [store, rows] of byStore) {
       try {
@@ -118,14 +137,15 @@ async function drain(): Promise<void> {
   }
 }
 
-async function insertRows(db: Db, rows: Row[]): Promise<void> {
+/** Writes rows given as JSON objects (jsonbText). */
+async function insertRows(db: Db, rows: string[]): Promise<void> {
   // One round trip per batch; the join drops events of refs that name no project.
   await db.query(
     `insert into platform.project_logs (id, project_id, source, "timestamp", level, event_message, metadata)
      select e.id, p.id, e.source, e.ts, e.level, e.event_message, coalesce(e.metadata, '{}'::jsonb)
        from jsonb_to_recordset($1::jsonb) as e(id uuid, ref text, source text, ts timestamptz, level text, event_message text, metadata jsonb)
        join platform.projects p on p.ref = e.ref`,
-    [JSON.stringify(rows, withoutNul)]
+    [`[${rows.join(',')}]`]
   )
 }
 

@@ -53,8 +53,8 @@ type Types = { getTypeParser: typeof pg.types.getTypeParser }
 
 /** The request's opening: settings of earlier requests undone, then its role (`SET LOCAL ROLE`) and claims for this transaction. */
 const RESET: BatchStatement = { text: 'reset all', values: [], key: '' }
-const CLAIMS_SQL = `select pg_catalog.set_config('role', $1, true), pg_catalog.set_config('request.jwt.claims', $2, true),
-  pg_catalog.set_config('request.jwt.claim.sub', $3, true), pg_catalog.set_config('request.jwt.claim.role', $1, true)`
+const CLAIMS_SQL = `select from pg_catalog.set_config('role', $1, true) as r, pg_catalog.set_config('request.jwt.claims', $2, true) as c,
+  pg_catalog.set_config('request.jwt.claim.sub', $3, true) as s, pg_catalog.set_config('request.jwt.claim.role', $1, true) as l`
 const BEGIN: BatchStatement = { text: 'begin', values: [], key: '' }
 const COMMIT: BatchStatement = { text: 'commit', values: [], key: '' }
 

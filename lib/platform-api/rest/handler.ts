@@ -210,9 +210,9 @@ async function handle(req: IncomingMessage, method: string, url: URL, signal: Ab
             return answerRead(method, query, readRows(session.ahead.result))
           }
           const table = tableFromRows(schema, name, session.first)
-          rememberTable(ref, table)
+          const shape = rememberTable(ref, table)
           if (!session.ahead || !guess) return serve(method, table, query, session, payload)
-          if (shapeKey(table) !== guess.key) throw new StaleRead()
+          if (shape !== guess.key) throw new StaleRead()
           if ('error' in session.ahead) throw session.ahead.error
           return answerRead(method, query, readRows(session.ahead.result))
         },
@@ -230,14 +230,9 @@ async function handle(req: IncomingMessage, method: string, url: URL, signal: Ab
 
 /** Writes the answer; returns the bytes of its body. */
 function send(res: ServerResponse, reply: Reply): number {
-  res.statusCode = reply.status
-  for (const [k, v] of Object.entries({ ...CORS_HEADERS, ...reply.headers })) res.setHeader(k, v)
-  if (reply.body === undefined) {
-    res.end()
-    return 0
-  }
-  const bytes = Buffer.byteLength(reply.body)
-  res.setHeader('Content-Length', bytes)
+  const bytes = reply.body === undefined ? 0 : Buffer.byteLength(reply.body)
+  const headers = reply.body === undefined ? { ...CORS_HEADERS, ...reply.headers } : { ...CORS_HEADERS, ...reply.headers, 'Content-Length': String(bytes) }
+  res.writeHead(reply.status, headers)
   res.end(reply.body)
   return bytes
 }

@@ -25,7 +25,7 @@ import { readStatement } from './sql'
 
 const KNOWN_MAX = 1_000
 export const TRUST_MS = 1_000
-type Known = { table: RestTable; checkedAt: number; epoch: number }
+type Known = { table: RestTable; key: string; checkedAt: number; epoch: number }
 const g = globalThis as typeof globalThis & { __restKnownTables?: Map<string, Known> }
 const known = (g.__restKnownTables ??= new Map<string, Known>())
 const keyOf = (ref: string, schema: string, name: string) => `${ref}\u0000${schema}\u0000${name}`
@@ -33,11 +33,13 @@ const keyOf = (ref: string, schema: string, name: string) => `${ref}\u0000${sche
 /** The request's guess went stale: its table changed since this instance last saw it. */
 export class StaleRead extends Error {}
 
-/** Notes the table as this request's lookup found it. */
-export function rememberTable(ref: string, table: RestTable): void {
+/** Notes the table as this request's lookup found it; returns its shape key. */
+export function rememberTable(ref: string, table: RestTable): string {
   const key = keyOf(ref, table.schema, table.name)
   if (!known.has(key) && known.size >= KNOWN_MAX) known.delete(known.keys().next().value as string)
-  known.set(key, { table, checkedAt: Date.now(), epoch: schemaEpoch(ref) })
+  const shape = shapeKey(table)
+  known.set(key, { table, key: shape, checkedAt: Date.now(), epoch: schemaEpoch(ref) })
+  return shape
 }
 
 /** A read written before the table's lookup: `trusted` when it may go without the lookup. */
@@ -55,7 +57,7 @@ export function readAhead(ref: string, method: string, schema: string, name: str
   try {
     const { sql, params } = readStatement(entry.table, query, query.prefer.count !== undefined, new Map())
     const trusted = Date.now() - entry.checkedAt < TRUST_MS && entry.epoch === schemaEpoch(ref)
-    return { text: sql, params, key: shapeKey(entry.table), trusted }
+    return { text: sql, params, key: entry.key, trusted }
   } catch {
     return undefined // what the table is now decides the answer: the usual way says it
   }
