@@ -20,7 +20,7 @@ import { startServer } from './server.mjs'
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10)
 // BENCH_PHASES: which loads to run (all by default), e.g. `rest` alone while profiling the server.
 const PHASES = new Set((process.env.BENCH_PHASES ?? 'rest,sql,floor').split(','))
-const CONNECTIONS = 50
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50)
 const ROWS = 1_000
 const databaseUrl = process.env.DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? ''
 const store = databaseUrl ? 'Postgres' : 'PGlite'

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { RequestClaims } from '@/lib/platform-api/projects/request-role'
-import { startTestPlatform, type TestPlatform } from './helpers/platform'
+import { startTestPlatform, usePostgres, type TestPlatform } from './helpers/platform'
 import { createActiveProject, createOrg, sql } from './projects-helpers'
 
 /**
@@ -127,6 +127,36 @@ describe('requests run as the role of their key, under row level security', () =
     const slow = as('anon', {}, (q) => q('select pg_sleep(10)'), { timeoutMs: 1_000 })
     await expect(slow).rejects.toMatchObject({ code: '57014' })
     expect(await bodies('anon', {})).toEqual(['public by a', 'public by nobody'])
+  })
+
+  // On a server, a request that is one batch (a read sent ahead) runs on a connection shared with
+  // other requests (api-requests.ts): each batch is its own transaction, role and settings.
+  const ahead = async (role: Role, claims: RequestClaims, text: string, options: { timeoutMs?: number } = {}) => {
+    const { withRequestRole } = await import('@/lib/platform-api/projects/request-role')
+    return withRequestRole(ref, { role, claims }, async (session) => session.ahead, { ...options, ahead: { text, params: [] } })
+  }
+  it.runIf(usePostgres)('keeps requests that share a connection apart: their role, claims and settings, and a statement past its time', async () => {
+    await owner(`create function public.leave_a_setting() returns text language sql as $$ select set_config('app.left', 'by an earlier request', false) $$;
+      grant execute on function public.leave_a_setting() to anon, authenticated`)
+    const many = await Promise.all(
+      Array.from({ length: 40 }, (_, i) =>
+        i % 2 === 0
+          ? ahead('authenticated', claimsOf(i % 4 === 0 ? userA : userB), "select auth.uid()::text as uid, current_user::text as role, current_setting('app.left', true) as left_over")
+          : ahead('anon', {}, "select public.leave_a_setting() as uid, current_user::text as role, 'set' as left_over")
+      )
+    )
+    many.forEach((outcome, i) => {
+      expect(outcome).not.toBeNull()
+      expect('result' in outcome!, JSON.stringify(outcome)).toBe(true)
+      const [row] = (outcome as { result: { rows: Record<string, unknown>[] } }).result.rows
+      // The setting an anon request left for the session is undone (RESET ALL) before the next batch: empty, or never defined.
+      if (i % 2 === 0) expect(row).toEqual({ uid: i % 4 === 0 ? userA : userB, role: 'authenticated', left_over: row.left_over === null ? null : '' })
+      else expect(row).toMatchObject({ role: 'anon' })
+    })
+    const slow = await ahead('anon', {}, 'select pg_sleep(10)', { timeoutMs: 500 })
+    expect(slow).toMatchObject({ error: { code: '57014', timeoutMs: 500 } })
+    const after = await ahead('anon', {}, "select current_setting('statement_timeout') as timeout")
+    expect(after).toMatchObject({ result: { rows: [{ timeout: expect.any(String) }] } })
   })
 
   it('lets the owner grant to and revoke from the API roles, and keeps what it revoked when the database reopens', async () => {

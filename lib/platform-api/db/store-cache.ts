@@ -14,26 +14,52 @@ export type StoreCache<V> = {
   forget(db: Db, key: string): void
 }
 
-type Entries<V> = WeakMap<Db, Map<string, { value: V; until: number }>>
+type Kept<V> = {
+  entries: Map<string, { value: V; until: number }>
+  /** Reads under way, so that the requests of a moment share one (they all miss at once when a value expires). */
+  reading: Map<string, Promise<unknown>>
+  /** Moves on each `forget`: a read begun before it is not kept. */
+  forgets: number
+}
 
 export function storeCache<V>(name: string, ttlMs: number, max: number): StoreCache<V> {
   const holder = globalThis as Record<symbol, unknown>
   const symbol = Symbol.for(`dashboard.storeCache.${name}`)
-  const entries = (holder[symbol] ??= new WeakMap()) as Entries<V>
+  const byStore = (holder[symbol] ??= new WeakMap()) as WeakMap<Db, Kept<V>>
+  const keptFor = (db: Db) => {
+    let kept = byStore.get(db)
+    if (!kept) byStore.set(db, (kept = { entries: new Map(), reading: new Map(), forgets: 0 }))
+    return kept
+  }
   return {
-    async get(db, key, read) {
-      let byKey = entries.get(db)
-      const hit = byKey?.get(key)
-      if (hit && hit.until > Date.now()) return hit.value
-      const value = await read()
-      if (value === null) return value
-      if (!byKey) entries.set(db, (byKey = new Map()))
-      if (byKey.size >= max) byKey.clear()
-      byKey.set(key, { value, until: Date.now() + ttlMs })
-      return value
+    get<R extends V | null>(db: Db, key: string, read: () => Promise<R>): Promise<V | R> {
+      const kept = keptFor(db)
+      const hit = kept.entries.get(key)
+      if (hit && hit.until > Date.now()) return Promise.resolve(hit.value)
+      const under = kept.reading.get(key) as Promise<V | R> | undefined
+      if (under) return under
+      const forgets = kept.forgets
+      const reading = read().then(
+        (value) => {
+          if (kept.reading.get(key) === reading) kept.reading.delete(key)
+          if (value === null || kept.forgets !== forgets) return value
+          if (kept.entries.size >= max) kept.entries.clear()
+          kept.entries.set(key, { value: value as V, until: Date.now() + ttlMs })
+          return value
+        },
+        (error: unknown) => {
+          if (kept.reading.get(key) === reading) kept.reading.delete(key)
+          throw error
+        }
+      )
+      kept.reading.set(key, reading)
+      return reading
     },
     forget(db, key) {
-      entries.get(db)?.delete(key)
+      const kept = keptFor(db)
+      kept.entries.delete(key)
+      kept.reading.delete(key)
+      kept.forgets++
     },
   }
 }

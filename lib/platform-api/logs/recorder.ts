@@ -61,10 +61,9 @@ const caught = new WeakSet<Promise<Db>>()
  * the rows a batch adds go to the end of the id index rather than all over it.
  */
 export function timeOrderedUuid(ms: number = Date.now()): string {
-  const random = crypto.randomBytes(10)
-  const hex = ms.toString(16).padStart(12, '0').slice(-12) + random.toString('hex')
-  const variant = ((random[2] & 0x3f) | 0x80).toString(16)
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-7${hex.slice(13, 16)}-${variant}${hex.slice(18, 20)}-${hex.slice(20, 32)}`
+  const time = ms.toString(16).padStart(12, '0').slice(-12)
+  // A random (version 4) UUID's bits after its version digit, variant included.
+  return `${time.slice(0, 8)}-${time.slice(8, 12)}-7${crypto.randomUUID().slice(15)}`
 }
 
 /** Queues one event; returns at once. Its JSON is made now, a little per request, rather than for the whole batch at once. */
@@ -110,7 +109,10 @@ export function pendingLogEvents(): number {
  * JSON text Postgres' jsonb takes: it refuses the escape of NUL (`\u0000`, from a NUL in a value),
  * which becomes U+FFFD; an escaped backslash before `u0000` is text, and stays.
  */
-export const jsonbText = (value: unknown): string => JSON.stringify(value).replace(/(?<!\\)((?:\\\\)*)\\u0000/g, '$1\\uFFFD')
+export function jsonbText(value: unknown): string {
+  const text = JSON.stringify(value)
+  return text.includes('\\u0000') ? text.replace(/(?<!\\)((?:\\\\)*)\\u0000/g, '$1\\uFFFD') : text
+}
 
 async function drain(): Promise<void> {
   while (state.buffer.length > 0) {

@@ -1,6 +1,6 @@
 import pg from 'pg'
 import { getStore } from '../db/store'
-import { fromPg, StatementTimeoutError, type Ahead, type Prepared, type RequestPool, type RequestQuery, type SessionOptions } from './engines'
+import { fromPg, StatementTimeoutError, type Ahead, type Prepared, type RawResult, type RequestPool, type RequestQuery, type SessionOptions } from './engines'
 import { paramText } from './member-sql'
 import { runBatch, type BatchStatement } from './pg-batch'
 
@@ -11,8 +11,10 @@ import { runBatch, type BatchStatement } from './pg-batch'
  * transaction: its opening (BEGIN, the role, the claims and a catalogue read) in one round trip,
  * its platform-written statements with parameters, and COMMIT. Nothing of a request outlives it:
  * the role and claims are local to the transaction, and `RESET ALL` at the start undoes settings
- * an earlier request's code made for the session. On PGlite, whose session is the superuser, the
- * requests go through the jail instead (request-role.ts).
+ * an earlier request's code made for the session. A request that is one batch (a read sent ahead)
+ * runs on a connection shared with other requests (SHARED_CONNECTIONS below), bounded by the
+ * `statement_timeout` its opening sets rather than by a cancel. On PGlite, whose session is the
+ * superuser, the requests go through the jail instead (request-role.ts).
  */
 
 /** Cancels a backend's running statement from the platform's own connection when the caller leaves or the time is up. */
@@ -54,7 +56,8 @@ type Types = { getTypeParser: typeof pg.types.getTypeParser }
 /** The request's opening: settings of earlier requests undone, then its role (`SET LOCAL ROLE`) and claims for this transaction. */
 const RESET: BatchStatement = { text: 'reset all', values: [], key: '' }
 const CLAIMS_SQL = `select from pg_catalog.set_config('role', $1, true) as r, pg_catalog.set_config('request.jwt.claims', $2, true) as c,
-  pg_catalog.set_config('request.jwt.claim.sub', $3, true) as s, pg_catalog.set_config('request.jwt.claim.role', $1, true) as l`
+  pg_catalog.set_config('request.jwt.claim.sub', $3, true) as s, pg_catalog.set_config('request.jwt.claim.role', $1, true) as l,
+  pg_catalog.set_config('statement_timeout', $4, true) as t`
 const BEGIN: BatchStatement = { text: 'begin', values: [], key: '' }
 const COMMIT: BatchStatement = { text: 'commit', values: [], key: '' }
 
@@ -69,35 +72,99 @@ const ended: RequestQuery = async () => {
   throw new Error('The request has ended: its statement was sent ahead')
 }
 
+/**
+ * Connections shared by requests whose whole transaction is one batch (a read sent ahead): in
+ * pipeline mode, the batches of many requests follow each other on them, and those of one turn of
+ * the event loop go out in one write. Against a pooled connection per request this spares most
+ * writes and wake-ups on both sides (bench/project-api.mjs). Each batch is still its own
+ * transaction, opened with RESET ALL and its own role and claims. A slow statement delays the
+ * batches behind it: a request goes to the shared connection with the fewest batches under way,
+ * and to the pool once each has SHARED_BACKLOG_MAX of them.
+ */
+const SHARED_CONNECTIONS = 2
+const SHARED_BACKLOG_MAX = 8
+
+type Shared = { client: Promise<pg.Client> | null; inFlight: number }
+
+/** A statement past the time Postgres was given (`statement_timeout`, set per transaction) or the watcher's. */
+function timeoutError(error: unknown, timeoutMs: number | undefined): unknown {
+  const e = error as { code?: string; message?: string }
+  return timeoutMs && e?.code === '57014' && /statement timeout/.test(e.message ?? '') ? new StatementTimeoutError(timeoutMs) : error
+}
+
 export function openRequestPool(connectionString: string, max: number, types: Types): RequestPool {
-  const pool = new pg.Pool({
+  const config = {
     connectionString,
-    max,
-    idleTimeoutMillis: 10_000,
     connectionTimeoutMillis: 10_000,
     application_name: 'dashboard-project-api',
     pipeline: true,
-  } as pg.PoolConfig)
+  }
+  const pool = new pg.Pool({ ...config, max, idleTimeoutMillis: 10_000 } as pg.PoolConfig)
   pool.on('error', () => {}) // an idle client's error (server restart) must not crash the process
+  const shared: Shared[] = Array.from({ length: SHARED_CONNECTIONS }, () => ({ client: null, inFlight: 0 }))
+  const connectShared = (slot: Shared): Promise<pg.Client> => {
+    if (slot.client) return slot.client
+    const client = new pg.Client(config as pg.ClientConfig)
+    const drop = () => {
+      if (slot.client === opened) slot.client = null
+    }
+    client.on('error', drop) // a lost connection is opened again by the next request
+    client.on('end', drop)
+    const opened: Promise<pg.Client> = client.connect().then(
+      () => client,
+      (error: unknown) => {
+        drop()
+        throw error
+      }
+    )
+    slot.client = opened
+    return opened
+  }
+
+  /** The whole request as one batch (an implicit transaction Postgres commits at its Sync), on a shared connection or `client`. */
+  async function runAhead<T>(
+    client: pg.ClientBase | null,
+    statements: BatchStatement[],
+    hasFirst: boolean,
+    fn: (first: RawResult | null, query: RequestQuery, ahead: Ahead | null) => Promise<T>,
+    timeoutMs: number | undefined
+  ): Promise<T> {
+    let outcome: Awaited<ReturnType<typeof runBatch>>
+    if (client) outcome = await runBatch(client, statements, types)
+    else {
+      const slot = shared.reduce((a, b) => (b.inFlight < a.inFlight ? b : a))
+      slot.inFlight++
+      try {
+        const sharedClient = await connectShared(slot)
+        outcome = await runBatch(sharedClient, statements, types, true)
+        if (outcome.error && (outcome.error as { code?: string }).code === '26000') void sharedClient.end().catch(() => {}) // a prepared statement went missing
+      } finally {
+        slot.inFlight--
+      }
+    }
+    const { results, error } = outcome
+    const aheadAt = statements.length - 1
+    if (error && results.length < aheadAt) throw timeoutError(error, timeoutMs)
+    const ahead: Ahead = error ? { error: timeoutError(error, timeoutMs) } : { result: fromPg(results[aheadAt]) }
+    return fn(hasFirst ? fromPg(results[aheadAt - 1]) : null, ended, ahead)
+  }
+
   return {
     async run(request, { first, ahead }, fn, options = {}) {
+      const timeout = String(options.timeoutMs ?? 0)
+      const opening = [RESET, { text: CLAIMS_SQL, values: [request.role, request.claims, request.sub, timeout], key: '' }]
+      const firsts = first ? [toBatch(first)] : []
+      // A read sent ahead: a shared connection, unless each is backed up (its statement timeout is Postgres', set above).
+      if (ahead && Math.min(...shared.map((slot) => slot.inFlight)) < SHARED_BACKLOG_MAX) {
+        return runAhead(null, [...opening, ...firsts, toBatch(ahead)], first !== null, fn, options.timeoutMs)
+      }
       const client = await pool.connect()
       const watch = watchBackend((client as pg.PoolClient & { processID?: number }).processID, options)
-      const opening = [RESET, { text: CLAIMS_SQL, values: [request.role, request.claims, request.sub], key: '' }]
-      const firsts = first ? [toBatch(first)] : []
       let inTransaction = false
       let broken: Error | undefined
       try {
         return await watch.timed(async () => {
-          if (ahead) {
-            // One batch, one implicit transaction that Postgres commits at its Sync (a read: nothing to undo if it was stale).
-            const statements = [...opening, ...firsts, toBatch(ahead)]
-            const { results, error } = await runBatch(client, statements, types)
-            const aheadAt = statements.length - 1
-            if (error && results.length < aheadAt) throw error
-            const outcome: Ahead = error ? { error } : { result: fromPg(results[aheadAt]) }
-            return await fn(first ? fromPg(results[opening.length]) : null, ended, outcome)
-          }
+          if (ahead) return await runAhead(client, [...opening, ...firsts, toBatch(ahead)], first !== null, fn, options.timeoutMs)
           inTransaction = true
           const { results, error } = await runBatch(client, [BEGIN, ...opening, ...firsts], types)
           if (error) throw error
@@ -122,12 +189,21 @@ export function openRequestPool(connectionString: string, max: number, types: Ty
         if ((error as { code?: string }).code === '26000') broken = error as Error // a prepared statement went missing
         // After a failed statement the transaction is aborted (a failed COMMIT has ended it: ROLLBACK then only warns).
         if (inTransaction) await client.query('rollback').catch((rollbackError: Error) => (broken = rollbackError))
-        throw error
+        throw timeoutError(error, options.timeoutMs)
       } finally {
         watch.dispose()
         client.release(broken) // a connection that could not roll back is destroyed, not reused
       }
     },
-    close: () => pool.end(),
+    async close() {
+      await Promise.all([
+        pool.end(),
+        ...shared.map(async (slot) => {
+          const client = await slot.client?.catch(() => null)
+          slot.client = null
+          await client?.end().catch(() => {})
+        }),
+      ])
+    },
   }
 }

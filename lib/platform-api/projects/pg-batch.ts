@@ -61,7 +61,8 @@ class Batch extends Query {
 
   constructor(
     readonly statements: BatchStatement[],
-    types: unknown
+    types: unknown,
+    private readonly coalesce: boolean
   ) {
     super({ text: statements.map((s) => s.text).join(';\n'), types })
   }
@@ -72,6 +73,7 @@ class Batch extends Query {
 
   submit(connection: Connection): null {
     const names = namesOf(connection)
+    if (this.coalesce) corkUntilImmediate(connection.stream)
     connection.stream.cork()
     try {
       for (const name of names.toClose.splice(0)) connection.close({ type: 'S', name })
@@ -118,6 +120,22 @@ class Batch extends Query {
   }
 }
 
+/**
+ * Holds a socket's writes until the event loop's check phase: the batches of every request that
+ * came in the same turn go out in one write (a write to Postgres costs a system call and, often,
+ * a switch to the Postgres process).
+ */
+const corked = new WeakSet<object>()
+function corkUntilImmediate(stream: Connection['stream']): void {
+  if (corked.has(stream)) return
+  corked.add(stream)
+  stream.cork()
+  setImmediate(() => {
+    corked.delete(stream)
+    stream.uncork()
+  })
+}
+
 /** The results pg collected so far: one per completed statement (a statement under way has no command yet). */
 function completed(results: pg.QueryResult | pg.QueryResult[]): pg.QueryResult[] {
   return (Array.isArray(results) ? results : [results]).filter((r) => r.command !== null)
@@ -125,10 +143,14 @@ function completed(results: pg.QueryResult | pg.QueryResult[]): pg.QueryResult[]
 
 type ClientInternals = { connection: object }
 
-/** Runs `statements` as one batch on `client`; never rejects: a failure is in the outcome, with what completed before it. */
-export function runBatch(client: pg.ClientBase, statements: BatchStatement[], types: unknown): Promise<BatchOutcome> {
+/**
+ * Runs `statements` as one batch on `client`; never rejects: a failure is in the outcome, with
+ * what completed before it. `coalesce`: written with the other batches of this turn of the event
+ * loop (a connection shared by requests, in pipeline mode).
+ */
+export function runBatch(client: pg.ClientBase, statements: BatchStatement[], types: unknown, coalesce = false): Promise<BatchOutcome> {
   return new Promise((resolve) => {
-    const batch = new Batch(statements, types)
+    const batch = new Batch(statements, types, coalesce)
     batch.callback = (error) => {
       const results = completed(batch._results)
       if (!error) return resolve({ results })

@@ -98,14 +98,19 @@ function describingFromCache(session: ProjectSession, key: string): ProjectSessi
 
 /** A plan's statement timeout changes with the plan, rarely: a request reads it at most every TIMEOUT_TTL_MS per project. */
 const TIMEOUT_TTL_MS = 5_000
-const timeouts = new Map<string, { ms: number; until: number }>()
+const timeouts = new Map<string, { ms: Promise<number>; until: number }>()
 
-async function requestTimeoutMs(ref: string): Promise<number> {
+/** The requests of a moment share one read (they all miss at once when it expires); a failed read is not kept. */
+function requestTimeoutMs(ref: string): Promise<number> {
   const known = timeouts.get(ref)
   if (known && known.until > Date.now()) return known.ms
-  const ms = await projectTimeoutMs(ref)
+  const ms = projectTimeoutMs(ref)
   if (timeouts.size >= DESCRIBED_MAX) timeouts.clear()
-  timeouts.set(ref, { ms, until: Date.now() + TIMEOUT_TTL_MS })
+  const entry = { ms, until: Date.now() + TIMEOUT_TTL_MS }
+  timeouts.set(ref, entry)
+  ms.catch(() => {
+    if (timeouts.get(ref) === entry) timeouts.delete(ref)
+  })
   return ms
 }
 

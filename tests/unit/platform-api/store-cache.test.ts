@@ -30,6 +30,32 @@ describe('what an instance keeps of the store for a moment', () => {
     expect(await cache.get(one, 'gone', async () => 'there now')).toBe('there now')
   })
 
+  it('shares one read among the requests that miss at the same moment, and keeps no read begun before a forget', async () => {
+    const cache = storeCache<string>(`t4-${Math.random()}`, 60_000, 10)
+    const db = store()
+    let finish: (value: string) => void = () => {}
+    const read = vi.fn(() => new Promise<string>((resolve) => (finish = resolve)))
+    const waiting = [cache.get(db, 'a', read), cache.get(db, 'a', read), cache.get(db, 'a', read)]
+    expect(read).toHaveBeenCalledTimes(1)
+    finish('once')
+    expect(await Promise.all(waiting)).toEqual(['once', 'once', 'once'])
+    cache.forget(db, 'a')
+    const before = cache.get(db, 'a', read) // begun before the change below
+    cache.forget(db, 'a') // the instance changes the row
+    const after = cache.get(db, 'a', async () => 'changed')
+    finish('stale')
+    expect(await before).toBe('stale')
+    expect(await after).toBe('changed')
+    expect(await cache.get(db, 'a', async () => 'read again')).toBe('changed')
+  })
+
+  it('does not keep a failed read: the next request reads again', async () => {
+    const cache = storeCache<string>(`t5-${Math.random()}`, 60_000, 10)
+    const db = store()
+    await expect(cache.get(db, 'a', async () => Promise.reject(new Error('store down')))).rejects.toThrow('store down')
+    expect(await cache.get(db, 'a', async () => 'back')).toBe('back')
+  })
+
   it('is one cache for every copy of the module: the same name shares what is kept', async () => {
     const name = `t3-${Math.random()}`
     const db = store()
