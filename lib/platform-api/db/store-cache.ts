@@ -35,25 +35,16 @@ export function storeCache<V>(name: string, ttlMs: number, max: number): StoreCa
     get<R extends V | null>(db: Db, key: string, read: () => Promise<R>): Promise<V | R> {
       const kept = keptFor(db)
       const hit = kept.entries.get(key)
-      if (hit && hit.until > Date.now()) return Promise.resolve(hit.value)
+      const now = Date.now()
+      if (hit && hit.until > now) {
+        // Past half its time, one request reads it again for the others, which meanwhile keep the
+        // value (never older than ttlMs): nobody waits when it expires.
+        if (hit.until - now < ttlMs / 2 && !kept.reading.has(key)) void readFor(kept, key, read).catch(() => {})
+        return Promise.resolve(hit.value)
+      }
       const under = kept.reading.get(key) as Promise<V | R> | undefined
       if (under) return under
-      const forgets = kept.forgets
-      const reading = read().then(
-        (value) => {
-          if (kept.reading.get(key) === reading) kept.reading.delete(key)
-          if (value === null || kept.forgets !== forgets) return value
-          if (kept.entries.size >= max) kept.entries.clear()
-          kept.entries.set(key, { value: value as V, until: Date.now() + ttlMs })
-          return value
-        },
-        (error: unknown) => {
-          if (kept.reading.get(key) === reading) kept.reading.delete(key)
-          throw error
-        }
-      )
-      kept.reading.set(key, reading)
-      return reading
+      return readFor(kept, key, read)
     },
     forget(db, key) {
       const kept = keptFor(db)
@@ -61,5 +52,24 @@ export function storeCache<V>(name: string, ttlMs: number, max: number): StoreCa
       kept.reading.delete(key)
       kept.forgets++
     },
+  }
+
+  function readFor<R extends V | null>(kept: Kept<V>, key: string, read: () => Promise<R>): Promise<V | R> {
+    const forgets = kept.forgets
+    const reading = read().then(
+      (value) => {
+        if (kept.reading.get(key) === reading) kept.reading.delete(key)
+        if (value === null || kept.forgets !== forgets) return value
+        if (kept.entries.size >= max) kept.entries.clear()
+        kept.entries.set(key, { value: value as V, until: Date.now() + ttlMs })
+        return value
+      },
+      (error: unknown) => {
+        if (kept.reading.get(key) === reading) kept.reading.delete(key)
+        throw error
+      }
+    )
+    kept.reading.set(key, reading)
+    return reading
   }
 }

@@ -25,7 +25,7 @@ import { readStatement } from './sql'
 
 const KNOWN_MAX = 1_000
 export const TRUST_MS = 1_000
-type Known = { table: RestTable; key: string; checkedAt: number; epoch: number }
+type Known = { table: RestTable; key: string; checkedAt: number; epoch: number; checking: boolean }
 const g = globalThis as typeof globalThis & { __restKnownTables?: Map<string, Known> }
 const known = (g.__restKnownTables ??= new Map<string, Known>())
 const keyOf = (ref: string, schema: string, name: string) => `${ref}\u0000${schema}\u0000${name}`
@@ -38,7 +38,7 @@ export function rememberTable(ref: string, table: RestTable): string {
   const key = keyOf(ref, table.schema, table.name)
   if (!known.has(key) && known.size >= KNOWN_MAX) known.delete(known.keys().next().value as string)
   const shape = shapeKey(table)
-  known.set(key, { table, key: shape, checkedAt: Date.now(), epoch: schemaEpoch(ref) })
+  known.set(key, { table, key: shape, checkedAt: Date.now(), epoch: schemaEpoch(ref), checking: false })
   return shape
 }
 
@@ -56,7 +56,13 @@ export function readAhead(ref: string, method: string, schema: string, name: str
   if (!entry) return undefined
   try {
     const { sql, params } = readStatement(entry.table, query, query.prefer.count !== undefined, new Map())
-    const trusted = Date.now() - entry.checkedAt < TRUST_MS && entry.epoch === schemaEpoch(ref)
+    const age = Date.now() - entry.checkedAt
+    let trusted = age < TRUST_MS && entry.epoch === schemaEpoch(ref)
+    if (trusted && age >= TRUST_MS / 2 && !entry.checking) {
+      // Past half its time, one request checks the table for the others, so that they do not all check when it expires.
+      entry.checking = true
+      trusted = false
+    }
     return { text: sql, params, key: entry.key, trusted }
   } catch {
     return undefined // what the table is now decides the answer: the usual way says it

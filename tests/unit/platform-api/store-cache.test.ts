@@ -49,6 +49,23 @@ describe('what an instance keeps of the store for a moment', () => {
     expect(await cache.get(db, 'a', async () => 'read again')).toBe('changed')
   })
 
+  it('past half its time, reads again for everyone once, answering meanwhile from what it kept', async () => {
+    vi.useFakeTimers()
+    const cache = storeCache<number>(`t6-${Math.random()}`, 1_000, 10)
+    const db = store()
+    const read = vi.fn(async () => read.mock.calls.length)
+    expect(await cache.get(db, 'a', read)).toBe(1)
+    vi.advanceTimersByTime(400)
+    expect(await cache.get(db, 'a', read)).toBe(1)
+    expect(read).toHaveBeenCalledTimes(1)
+    vi.advanceTimersByTime(200) // 600 ms: past half
+    expect(await Promise.all([cache.get(db, 'a', read), cache.get(db, 'a', read)])).toEqual([1, 1])
+    expect(read).toHaveBeenCalledTimes(2)
+    vi.advanceTimersByTime(500) // 1,100 ms: the first value's time is up, the second's not
+    expect(await cache.get(db, 'a', read)).toBe(2)
+    expect(read).toHaveBeenCalledTimes(2)
+  })
+
   it('does not keep a failed read: the next request reads again', async () => {
     const cache = storeCache<string>(`t5-${Math.random()}`, 60_000, 10)
     const db = store()
