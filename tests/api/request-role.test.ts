@@ -1,5 +1,5 @@
 import crypto from 'node:crypto'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { RequestClaims } from '@/lib/platform-api/projects/request-role'
 import { startTestPlatform, usePostgres, type TestPlatform } from './helpers/platform'
 import { createActiveProject, createOrg, sql } from './projects-helpers'
@@ -157,6 +157,18 @@ describe('requests run as the role of their key, under row level security', () =
     expect(slow).toMatchObject({ error: { code: '57014', timeoutMs: 500 } })
     const after = await ahead('anon', {}, "select current_setting('statement_timeout') as timeout")
     expect(after).toMatchObject({ result: { rows: [{ timeout: expect.any(String) }] } })
+  })
+
+  it.runIf(usePostgres)('sends no read behind a slow one on a shared connection: once each is held up, a read takes a pooled one', async () => {
+    const { SHARED_SLOW_MS } = await import('@/lib/platform-api/projects/api-requests')
+    const started = performance.now()
+    const slow = [ahead('anon', {}, 'select pg_sleep(4)'), ahead('anon', {}, 'select pg_sleep(4)')]
+    await vi.waitFor(() => expect(performance.now() - started).toBeGreaterThan(SHARED_SLOW_MS + 20), { interval: 10 })
+    const fast = await ahead('anon', {}, 'select 1 as one')
+    const took = performance.now() - started
+    expect(fast).toMatchObject({ result: { rows: [{ one: 1 }] } })
+    expect(took).toBeLessThan(3_000) // not behind either 4-second read
+    expect(await Promise.all(slow)).toMatchObject([{ result: {} }, { result: {} }])
   })
 
   it('lets the owner grant to and revoke from the API roles, and keeps what it revoked when the database reopens', async () => {

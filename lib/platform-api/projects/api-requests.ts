@@ -78,13 +78,25 @@ const ended: RequestQuery = async () => {
  * the event loop go out in one write. Against a pooled connection per request this spares most
  * writes and wake-ups on both sides (bench/project-api.mjs). Each batch is still its own
  * transaction, opened with RESET ALL and its own role and claims. A slow statement delays the
- * batches behind it: a request goes to the shared connection with the fewest batches under way,
- * and to the pool once each has SHARED_BACKLOG_MAX of them.
+ * batches behind it: a request goes to the shared connection with the fewest batches under way
+ * among those whose oldest batch is younger than SHARED_SLOW_MS, and to the pool when none is.
  */
 const SHARED_CONNECTIONS = 2
-const SHARED_BACKLOG_MAX = 8
+export const SHARED_SLOW_MS = 100
 
-type Shared = { client: Promise<pg.Client> | null; inFlight: number }
+/** A shared connection and the start times of its batches under way (oldest first: a pipeline answers in order). */
+type Shared = { client: Promise<pg.Client> | null; started: number[] }
+
+/** The shared connection for the next batch, or null when each is held up by a slow one. */
+function sharedFor(shared: Shared[]): Shared | null {
+  const now = performance.now()
+  let best: Shared | null = null
+  for (const slot of shared) {
+    if (slot.started.length > 0 && now - slot.started[0] > SHARED_SLOW_MS) continue
+    if (!best || slot.started.length < best.started.length) best = slot
+  }
+  return best
+}
 
 /** A statement past the time Postgres was given (`statement_timeout`, set per transaction) or the watcher's. */
 function timeoutError(error: unknown, timeoutMs: number | undefined): unknown {
@@ -101,7 +113,7 @@ export function openRequestPool(connectionString: string, max: number, types: Ty
   }
   const pool = new pg.Pool({ ...config, max, idleTimeoutMillis: 10_000 } as pg.PoolConfig)
   pool.on('error', () => {}) // an idle client's error (server restart) must not crash the process
-  const shared: Shared[] = Array.from({ length: SHARED_CONNECTIONS }, () => ({ client: null, inFlight: 0 }))
+  const shared: Shared[] = Array.from({ length: SHARED_CONNECTIONS }, () => ({ client: null, started: [] }))
   const connectShared = (slot: Shared): Promise<pg.Client> => {
     if (slot.client) return slot.client
     const client = new pg.Client(config as pg.ClientConfig)
@@ -121,25 +133,25 @@ export function openRequestPool(connectionString: string, max: number, types: Ty
     return opened
   }
 
-  /** The whole request as one batch (an implicit transaction Postgres commits at its Sync), on a shared connection or `client`. */
+  /** The whole request as one batch (an implicit transaction Postgres commits at its Sync), on a pooled client or a shared connection. */
   async function runAhead<T>(
-    client: pg.ClientBase | null,
+    on: { client: pg.ClientBase } | { slot: Shared },
     statements: BatchStatement[],
     hasFirst: boolean,
     fn: (first: RawResult | null, query: RequestQuery, ahead: Ahead | null) => Promise<T>,
     timeoutMs: number | undefined
   ): Promise<T> {
     let outcome: Awaited<ReturnType<typeof runBatch>>
-    if (client) outcome = await runBatch(client, statements, types)
+    if ('client' in on) outcome = await runBatch(on.client, statements, types)
     else {
-      const slot = shared.reduce((a, b) => (b.inFlight < a.inFlight ? b : a))
-      slot.inFlight++
+      const { slot } = on
+      slot.started.push(performance.now())
       try {
         const sharedClient = await connectShared(slot)
         outcome = await runBatch(sharedClient, statements, types, true)
         if (outcome.error && (outcome.error as { code?: string }).code === '26000') void sharedClient.end().catch(() => {}) // a prepared statement went missing
       } finally {
-        slot.inFlight--
+        slot.started.shift()
       }
     }
     const { results, error } = outcome
@@ -154,17 +166,16 @@ export function openRequestPool(connectionString: string, max: number, types: Ty
       const timeout = String(options.timeoutMs ?? 0)
       const opening = [RESET, { text: CLAIMS_SQL, values: [request.role, request.claims, request.sub, timeout], key: '' }]
       const firsts = first ? [toBatch(first)] : []
-      // A read sent ahead: a shared connection, unless each is backed up (its statement timeout is Postgres', set above).
-      if (ahead && Math.min(...shared.map((slot) => slot.inFlight)) < SHARED_BACKLOG_MAX) {
-        return runAhead(null, [...opening, ...firsts, toBatch(ahead)], first !== null, fn, options.timeoutMs)
-      }
+      // A read sent ahead: a shared connection, unless each is held up (its statement timeout is Postgres', set above).
+      const slot = ahead ? sharedFor(shared) : null
+      if (ahead && slot) return runAhead({ slot }, [...opening, ...firsts, toBatch(ahead)], first !== null, fn, options.timeoutMs)
       const client = await pool.connect()
       const watch = watchBackend((client as pg.PoolClient & { processID?: number }).processID, options)
       let inTransaction = false
       let broken: Error | undefined
       try {
         return await watch.timed(async () => {
-          if (ahead) return await runAhead(client, [...opening, ...firsts, toBatch(ahead)], first !== null, fn, options.timeoutMs)
+          if (ahead) return await runAhead({ client }, [...opening, ...firsts, toBatch(ahead)], first !== null, fn, options.timeoutMs)
           inTransaction = true
           const { results, error } = await runBatch(client, [BEGIN, ...opening, ...firsts], types)
           if (error) throw error
