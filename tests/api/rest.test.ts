@@ -200,6 +200,41 @@ describe('the project REST API with supabase-js', () => {
     expect(left.count).toBe(5)
   })
 
+  it('filters and shapes the embedded rows of a write as a read does, and inserts rows of defaults from empty objects', async () => {
+    const written = await service.from('notes').insert({ todo_id: 5, body: 'tickets' }).select('body, todos(id, title)').eq('todos.title', 'no such title')
+    expect(written.error).toBeNull()
+    expect(written.data).toEqual([{ body: 'tickets', todos: null }])
+    const updated = await service.from('todos').update({ title: 'plan the trip' }).eq('id', 5).select('id, notes(body)').eq('notes.body', 'tickets')
+    expect(updated.data).toEqual([{ id: 5, notes: [{ body: 'tickets' }] }])
+    const paged = await rest('todos?id=eq.1&select=id,notes(body)&notes.order=body.desc&notes.limit=1', {
+      method: 'PATCH',
+      headers: { apikey: keys.service_role, 'Content-Type': 'application/json', Prefer: 'return=representation' },
+      body: JSON.stringify({ done: true }),
+    })
+    expect(await paged.json()).toEqual([{ id: 1, notes: [{ body: 'two litres' }] }])
+    const minimal = await rest('todos?id=eq.1&notes.body=eq.oat', {
+      method: 'PATCH',
+      headers: { apikey: keys.service_role, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ done: true }),
+    })
+    expect(minimal.status).toBe(400)
+    expect(await minimal.json()).toMatchObject({ code: 'PGRST108' })
+    await service.from('notes').delete().eq('body', 'tickets')
+    await service.from('todos').update({ title: 'plan trip' }).eq('id', 5)
+
+    const made = await sql(platform, owner.token, ref, `create table public.visits (id serial primary key, at timestamptz not null default now(), kind text not null default 'walk-in');
+      alter table public.visits enable row level security;
+      create policy anon_visits on public.visits for insert to anon with check (true);`)
+    expect(made.status, JSON.stringify(made.body)).toBe(200)
+    const visits = await anon.from('visits').insert([{}, {}, {}])
+    expect(visits.error).toBeNull()
+    expect(visits.status).toBe(201)
+    const one = await service.from('visits').insert({}).select('id, kind')
+    expect(one.data).toEqual([{ id: 4, kind: 'walk-in' }])
+    const all = await service.from('visits').select('id, kind').order('id')
+    expect(all.data).toEqual([1, 2, 3, 4].map((id) => ({ id, kind: 'walk-in' })))
+  })
+
   it('refuses what row level security or the grammar does not allow, in PostgREST shape', async () => {
     const refused = await anon.from('todos').insert({ id: 20, title: 'sneaky' })
     expect(refused.status).toBe(401)

@@ -136,11 +136,6 @@ export function readStatement(table: RestTable, query: RestQuery, withTotal: boo
   return { sql: asBody(query.shape, inner, withTotal ? `(select pg_catalog.count(*) ${from})` : 'null'), params: range.params }
 }
 
-/** Writes filter the table itself only. */
-function refuseEmbeddedFilters(query: RestQuery): void {
-  if (query.filters.some((f) => f.path.length > 0)) throw notSupportedYet('Filtering embedded resources of a write')
-}
-
 /** A column of this table, or PGRST204 (400) as PostgREST says it. */
 function checkColumn(table: RestTable, column: string): string {
   if (!table.columns.has(column)) {
@@ -154,13 +149,17 @@ const cell = (table: RestTable, param: string, column: string) =>
   `(pg_catalog.json_populate_record(null::${qualified(table)}, ${param}::pg_catalog.json)).${quoteIdent(column)}`
 
 /**
- * Wraps a write: its rows (`select` applied) as JSON for `return=representation`, else their
+ * Wraps a write: its rows (`select` applied, with their embedded resources, which `rel.col=`
+ * filters and `rel.order=` / `rel.limit=` shape as in a read) as JSON for `return=representation`, else their
  * number. It is counted through `returning 1`, which reads no column, so no SELECT right or policy
  * applies (an insert-only policy still lets anon write), rather than from the command's tag, which
  * a statement with parameters loses in the jail (always 0).
  */
 function returning(table: RestTable, write: Statement, query: RestQuery, represent: boolean, embeds: Embeds): Statement {
-  if (!represent) return { sql: `with _w as (${write.sql} returning 1) select '[]' as body, pg_catalog.count(*)::int as n from _w`, params: write.params }
+  if (!represent) {
+    checkPaths(startWalk(query, embeds, [])) // no representation, so nothing embedded: a filter of one is a mistake
+    return { sql: `with _w as (${write.sql} returning 1) select '[]' as body, pg_catalog.count(*)::int as n from _w`, params: write.params }
+  }
   const walk = startWalk(query, embeds, write.params)
   const list = selectList(query.select, table, table.name, [], walk)
   checkPaths(walk)
@@ -174,18 +173,20 @@ function returning(table: RestTable, write: Statement, query: RestQuery, represe
  * `Prefer: resolution=...` an upsert on `on_conflict` (else the primary key).
  */
 export function insertStatement(table: RestTable, query: RestQuery, rows: Record<string, unknown>[], represent: boolean, embeds: Embeds = new Map()): Statement {
-  refuseEmbeddedFilters(query)
   const columns = query.columns ?? [...new Set(rows.flatMap((row) => Object.keys(row)))]
   const names = columns.map((column) => checkColumn(table, column))
   const params: unknown[] = []
   const missing = query.prefer.missing === 'default' ? 'default' : 'null'
-  const values = rows.map((row) => {
+  const values = columns.length === 0 ? [] : rows.map((row) => {
     const param = `$${params.push(JSON.stringify(row))}`
     return `(${columns.map((column) => (column in row ? cell(table, param, column) : missing)).join(', ')})`
   })
-  if (columns.length === 0 && rows.length > 1) throw notSupportedYet('Inserting several rows without any column')
   const target = `insert into ${qualified(table)} as ${quoteIdent(table.name)}`
-  let sql = columns.length === 0 ? `${target} default values` : `${target} (${names.join(', ')}) values ${values.join(', ')}`
+  let sql: string
+  if (columns.length > 0) sql = `${target} (${names.join(', ')}) values ${values.join(', ')}`
+  else if (rows.length === 1) sql = `${target} default values`
+  // Objects without keys: rows of defaults (a query of no columns leaves every column to its default).
+  else sql = `${target} select from pg_catalog.generate_series(1, $${params.push(String(rows.length))}::pg_catalog.int4)`
   if (query.prefer.resolution) sql += onConflict(table, query, columns)
   return returning(table, { sql, params }, query, represent, embeds)
 }
@@ -203,7 +204,6 @@ function onConflict(table: RestTable, query: RestQuery, columns: string[]): stri
 
 /** UPDATE of the rows the filters match with the object's keys; null when it has none. */
 export function updateStatement(table: RestTable, query: RestQuery, patch: Record<string, unknown>, represent: boolean, embeds: Embeds = new Map()): Statement | null {
-  refuseEmbeddedFilters(query)
   const columns = Object.keys(patch)
   if (columns.length === 0) return null
   const set = columns.map((column) => `${checkColumn(table, column)} = ${cell(table, '$1', column)}`)
@@ -214,7 +214,6 @@ export function updateStatement(table: RestTable, query: RestQuery, patch: Recor
 
 /** DELETE of the rows the filters match. */
 export function deleteStatement(table: RestTable, query: RestQuery, represent: boolean, embeds: Embeds = new Map()): Statement {
-  refuseEmbeddedFilters(query)
   const where = filtersToSql(filtersAt(query.filters, []), context(table, []))
   const sql = `delete from ${qualified(table)} as ${quoteIdent(table.name)} where ${where.sql}`
   return returning(table, { sql, params: where.params }, query, represent, embeds)
