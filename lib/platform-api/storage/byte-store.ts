@@ -1,5 +1,4 @@
 import type { Readable } from 'node:stream'
-import { diskByteStore } from './disk-store'
 
 /**
  * Where the bytes of a project's objects live, behind the one interface the storage API uses, so
@@ -44,9 +43,4 @@ export class TooLarge extends Error {
     super(`The object exceeded the maximum allowed size of ${maxBytes} bytes`)
     this.name = 'TooLarge'
   }
-}
-
-/** The byte store in use: the local disk under DATA_DIR (an S3 store is the next to add here). */
-export function byteStore(): ByteStore {
-  return diskByteStore()
 }

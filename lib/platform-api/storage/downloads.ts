@@ -1,4 +1,4 @@
-import { byteStore } from './byte-store'
+import { byteStore } from './byte-store-in-use'
 import { objectNotFound } from './errors'
 import type { ObjectRow } from './objects'
 import type { StorageReply } from './route'

@@ -1,6 +1,6 @@
 import { createBucketBody, emptyBody, listBucketsQuery, updateBucketBody } from '@/lib/api-types/storage'
 import { createBucket, deleteBucket, emptyBucket, getBucket, listBuckets, updateBucket } from './buckets'
-import { byteStore } from './byte-store'
+import { byteStore } from './byte-store-in-use'
 import { asCaller } from './sql'
 import { callerOf, ok, type StorageRoute } from './route'
 

@@ -1,6 +1,6 @@
 import { listObjectsBody, moveObjectBody, removeObjectsBody } from '@/lib/api-types/storage'
 import { objectNameProblem } from '@/lib/storage/limits'
-import { byteStore } from './byte-store'
+import { byteStore } from './byte-store-in-use'
 import { bucketNotFound, invalidRequest, objectNotFound } from './errors'
 import { deleteObjects, listObjects, moveObject, readObject, writeObject } from './objects'
 import { objectInfo, objectReply } from './downloads'

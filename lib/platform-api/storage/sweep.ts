@@ -1,4 +1,4 @@
-import { byteStore } from './byte-store'
+import { byteStore } from './byte-store-in-use'
 import { jsonRows, asCaller, PLATFORM_CALLER } from './sql'
 
 /**
