@@ -21,6 +21,7 @@ describe('project storage with supabase-js', () => {
   let platform: TestPlatform
   let ref: string
   let ownerToken: string
+  let orgSlug: string
   let keys: Record<string, string>
   let service: SupabaseClient
   let anon: SupabaseClient
@@ -43,6 +44,7 @@ describe('project storage with supabase-js', () => {
     const owner = await platform.createUser()
     ownerToken = owner.token
     const org = await createOrg('free', [[owner.id, 'Owner']])
+    orgSlug = org.slug
     ref = (await createActiveProject(platform, owner.token, org.slug, 'Storage')).ref
     const res = await platform.request(`/platform/projects/${ref}/api-keys`, { token: owner.token })
     keys = Object.fromEntries((res.body as { name: string; api_key: string }[]).map((k) => [k.name, k.api_key]))
@@ -245,6 +247,24 @@ describe('project storage with supabase-js', () => {
     expect(swept.versions).toBe(1)
     expect(fs.existsSync(orphan)).toBe(false)
     expect(await (await service.storage.from('pics').download('cat.txt')).data!.text()).toBe('meow')
+  })
+
+  it("meters the organization's storage size from the bytes its objects take, and logs storage requests", async () => {
+    const usage = await platform.request(`/platform/organizations/${orgSlug}/usage`, { token: ownerToken })
+    expect(usage.status).toBe(200)
+    const storage = usage.body.usages.find((u: { metric: string }) => u.metric === 'STORAGE_SIZE')
+    expect(storage).toMatchObject({ source: 'measured' })
+    expect(storage.usage).toBeGreaterThanOrEqual('meow'.length + 'x'.repeat(1024).length)
+    const { flushLogEvents } = await import('@/lib/platform-api/logs/recorder')
+    await flushLogEvents()
+    const { getStore } = await import('@/lib/platform-api/db/store')
+    const { rows } = await (await getStore()).query<{ event_message: string }>(
+      `select l.event_message from platform.project_logs l join platform.projects p on p.id = l.project_id where p.ref = $1 and l.source = 'storage_logs'`,
+      [ref]
+    )
+    expect(rows.length).toBeGreaterThan(10)
+    expect(rows.map((r) => r.event_message).join('\n')).toMatch(/POST \| 200 \| .* \| service_role \| \/storage\/v1\/bucket/)
+    expect(rows.map((r) => r.event_message).join('\n')).not.toMatch(/token=/)
   })
 
   it('empties and deletes buckets; a bucket with objects is not deleted', async () => {

@@ -35,6 +35,8 @@ export interface ByteStore {
   versionsOlderThan(ref: string, before: Date): Promise<string[]>
   /** Removes temporary files of uploads that never finished, written before `before`. */
   removeStaleTemporary(ref: string, before: Date): Promise<number>
+  /** Bytes the project's versions take (its storage size, for billing). */
+  bytesStored(ref: string): Promise<number>
 }
 
 /** An upload past its limit: the message says which limit. */

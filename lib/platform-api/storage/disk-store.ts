@@ -127,5 +127,15 @@ export function diskByteStore(): ByteStore {
       }
       return removed
     },
+    async bytesStored(ref) {
+      const root = path.join(projectDir(ref), 'objects')
+      let total = 0
+      for (const shard of await fs.promises.readdir(root).catch(() => [] as string[])) {
+        for (const name of await fs.promises.readdir(path.join(root, shard)).catch(() => [] as string[])) {
+          total += (await fs.promises.stat(path.join(root, shard, name)).catch(() => null))?.size ?? 0 // a version may go while we count
+        }
+      }
+      return total
+    },
   }
 }
