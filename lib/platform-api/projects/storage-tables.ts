@@ -58,11 +58,11 @@ begin
   );
   create index objects_version_idx on ${objects} (version);
   -- Supabase's helpers for policies: the folders of a name, its last part, its extension.
-  create function ${STORAGE_SCHEMA}.foldername(name text) returns text[] language sql immutable
+  create function ${STORAGE_SCHEMA}.foldername(name text) returns text[] language sql immutable set search_path = ''
     as $f$ select (pg_catalog.string_to_array(name, '/'))[1:pg_catalog.cardinality(pg_catalog.string_to_array(name, '/')) - 1] $f$;
-  create function ${STORAGE_SCHEMA}.filename(name text) returns text language sql immutable
+  create function ${STORAGE_SCHEMA}.filename(name text) returns text language sql immutable set search_path = ''
     as $f$ select (pg_catalog.string_to_array(name, '/'))[pg_catalog.cardinality(pg_catalog.string_to_array(name, '/'))] $f$;
-  create function ${STORAGE_SCHEMA}.extension(name text) returns text language sql immutable
+  create function ${STORAGE_SCHEMA}.extension(name text) returns text language sql immutable set search_path = ''
     as $f$ select case when pg_catalog.strpos(${STORAGE_SCHEMA}.filename(name), '.') = 0 then ''
       else pg_catalog.regexp_replace(${STORAGE_SCHEMA}.filename(name), '^.*\\.', '') end $f$;
   alter table ${buckets} enable row level security;
