@@ -32,6 +32,19 @@ const noSuchBucket = (error: unknown): never => {
 
 const downloadParam = (ctx: StorageContext) => new URL(ctx.req.url ?? '/', 'http://localhost').searchParams.get('download')
 
+/** Deletes objects of the route's bucket the caller's policies let them delete; their versions once committed. */
+async function deleteAsCaller(ctx: StorageContext, names: string[]) {
+  const rows = await asCaller(ctx.ref, callerOf(ctx), (s) => deleteObjects(s, ctx.params.bucket, names), ctx.signal)
+  await byteStore().remove(ctx.ref, rows.flatMap((r) => (r.version ? [r.version] : [])))
+  return rows
+}
+
+/** The caller's download: their policies must let them read the row. */
+async function downloadAsCaller(ctx: StorageContext) {
+  const row = await asCaller(ctx.ref, callerOf(ctx), (s) => readObject(s, ctx.params.bucket, ctx.params.path), ctx.signal)
+  return objectReply(ctx.ref, row, downloadParam(ctx))
+}
+
 export const objectRoutes: StorageRoute[] = [
   {
     method: 'POST',
@@ -81,24 +94,8 @@ export const objectRoutes: StorageRoute[] = [
     summary: "An object's details",
     handler: async (ctx) => ok(objectInfo(await asCaller(ctx.ref, callerOf(ctx), (s) => readObject(s, ctx.params.bucket, ctx.params.path), ctx.signal))),
   },
-  {
-    method: 'GET',
-    path: '/object/authenticated/:bucket/*path',
-    summary: 'Download an object as the caller',
-    handler: async (ctx) => {
-      const row = await asCaller(ctx.ref, callerOf(ctx), (s) => readObject(s, ctx.params.bucket, ctx.params.path), ctx.signal)
-      return objectReply(ctx.ref, row, downloadParam(ctx))
-    },
-  },
-  {
-    method: 'GET',
-    path: '/object/:bucket/*path',
-    summary: 'Download an object as the caller',
-    handler: async (ctx) => {
-      const row = await asCaller(ctx.ref, callerOf(ctx), (s) => readObject(s, ctx.params.bucket, ctx.params.path), ctx.signal)
-      return objectReply(ctx.ref, row, downloadParam(ctx))
-    },
-  },
+  { method: 'GET', path: '/object/authenticated/:bucket/*path', summary: 'Download an object as the caller', handler: downloadAsCaller },
+  { method: 'GET', path: '/object/:bucket/*path', summary: 'Download an object as the caller', handler: downloadAsCaller },
   {
     method: 'POST',
     path: '/object/:bucket/*path',
@@ -119,9 +116,7 @@ export const objectRoutes: StorageRoute[] = [
     path: '/object/:bucket/*path',
     summary: 'Delete an object',
     handler: async (ctx) => {
-      const rows = await asCaller(ctx.ref, callerOf(ctx), (s) => deleteObjects(s, ctx.params.bucket, [ctx.params.path]), ctx.signal)
-      if (rows.length === 0) throw objectNotFound()
-      await byteStore().remove(ctx.ref, rows.flatMap((r) => (r.version ? [r.version] : [])))
+      if ((await deleteAsCaller(ctx, [ctx.params.path])).length === 0) throw objectNotFound()
       return ok({ message: 'Successfully deleted' })
     },
   },
@@ -132,8 +127,7 @@ export const objectRoutes: StorageRoute[] = [
     handler: async (ctx) => {
       const body = await ctx.json(removeObjectsBody)
       const names = body.prefixes.map((p) => (typeof p === 'string' ? p : p.path))
-      const rows = await asCaller(ctx.ref, callerOf(ctx), (s) => deleteObjects(s, ctx.params.bucket, names), ctx.signal)
-      await byteStore().remove(ctx.ref, rows.flatMap((r) => (r.version ? [r.version] : [])))
+      const rows = await deleteAsCaller(ctx, names)
       return ok(rows.map(({ version: _version, ...row }) => row))
     },
   },
