@@ -104,7 +104,7 @@ function errorReply(error: unknown, method: string, req: IncomingMessage): Stora
     : error instanceof URIError ? invalidRequest('Invalid path: it is not validly percent-encoded UTF-8')
     : (storagePostgresError(error) ??
       // A client that left mid-upload: nothing was kept (uploads.ts), and nobody is there to read this.
-      (req.complete ? null : invalidRequest('The request ended before its body was complete')))
+      (req.readableAborted ? invalidRequest('The request ended before its body was complete') : null))
   if (!known) console.error(`[storage] ${method} ${new URL(req.url ?? '/', 'http://localhost').pathname} failed`, error instanceof Error ? error.message : 'unknown error')
   const failure = known ?? new StorageApiError(500, 'InternalError', 'Internal server error')
   // A body not read to its end (an upload refused before or while it came) is not read on: the connection closes.
