@@ -60,14 +60,7 @@ function parsed<S extends z.ZodType>(schema: S, data: unknown, what: string): z.
 }
 
 async function readJson(req: IncomingMessage): Promise<unknown> {
-  let raw: Buffer
-  try {
-    raw = await readBody(req, DEFAULT_BODY_LIMIT)
-  } catch (error) {
-    if (error instanceof ApiError) throw new StorageApiError(error.status, error.status === 413 ? 'EntityTooLarge' : 'InvalidRequest', error.message)
-    throw error
-  }
-  const text = decodeUtf8Body(raw).trim()
+  const text = decodeUtf8Body(await readBody(req, DEFAULT_BODY_LIMIT)).trim()
   if (text === '') return {}
   try {
     return JSON.parse(text)
@@ -101,6 +94,7 @@ async function handle(req: IncomingMessage, method: string, url: URL, ref: strin
 function errorReply(error: unknown, method: string, req: IncomingMessage): StorageReply {
   const known =
     error instanceof StorageApiError ? error
+    : error instanceof ApiError ? new StorageApiError(error.status, error.status === 413 ? 'EntityTooLarge' : 'InvalidRequest', error.message)
     : error instanceof URIError ? invalidRequest('Invalid path: it is not validly percent-encoded UTF-8')
     : (storagePostgresError(error) ??
       // A client that left mid-upload: nothing was kept (uploads.ts), and nobody is there to read this.
