@@ -58,7 +58,12 @@ describe('project storage with supabase-js', () => {
       create policy own_update on storage.objects for update to authenticated using (owner = auth.uid()) with check (owner = auth.uid());
       create policy own_delete on storage.objects for delete to authenticated using (owner = auth.uid());`)
     expect(made.status, JSON.stringify(made.body)).toBe(200)
-    for (const [id, options] of [['docs', { public: false }], ['pics', { public: true }], ['small', { public: false, fileSizeLimit: '1KB', allowedMimeTypes: ['text/*'] }]] as const) {
+    const buckets: [string, { public: boolean; fileSizeLimit?: string; allowedMimeTypes?: string[] }][] = [
+      ['docs', { public: false }],
+      ['pics', { public: true }],
+      ['small', { public: false, fileSizeLimit: '1KB', allowedMimeTypes: ['text/*'] }],
+    ]
+    for (const [id, options] of buckets) {
       const { data, error } = await service.storage.createBucket(id, options)
       expect(error).toBeNull()
       expect(data).toEqual({ name: id })
