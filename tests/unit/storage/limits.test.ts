@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest'
+import { FEATURE_MATRIX } from '@/lib/catalogue/feature-matrix'
+import { PLAN_MAX_UPLOAD_BYTES } from '@/lib/catalogue/plans'
 import { mimeTypeAllowed, objectNameProblem, parseSizeLimit } from '@/lib/storage/limits'
 
 describe('storage limits', () => {
@@ -27,5 +29,12 @@ describe('storage limits', () => {
     expect(objectNameProblem('a/../b')).toMatch(/".."/)
     expect(objectNameProblem('a\u0001b')).toMatch(/control/)
     expect(objectNameProblem('x'.repeat(1025))).toMatch(/1024/)
+  })
+
+  it('enforces the maximum upload size the feature matrix shows for each plan', () => {
+    const row = FEATURE_MATRIX.find((r) => r.key === 'max_upload_size')!
+    for (const [plan, bytes] of Object.entries(PLAN_MAX_UPLOAD_BYTES)) {
+      expect(parseSizeLimit(String(row.values[plan as keyof typeof row.values]).replace(/\s+/g, ''))).toBe(bytes)
+    }
   })
 })
