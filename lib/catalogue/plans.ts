@@ -220,6 +220,17 @@ export const PLAN_QUOTAS: Record<PlanId, PlanQuota> = {
   },
 }
 
+/**
+ * spec §9 feature matrix "Maximum file upload size" (`max_upload_size`): the largest object one
+ * storage upload may be, in bytes (50 MB free, 500 GB paid), enforced by `{url}/storage/v1`.
+ */
+export const PLAN_MAX_UPLOAD_BYTES: Record<PlanId, number> = {
+  free: 50 * MIB,
+  pro: 500 * GIB,
+  team: 500 * GIB,
+  enterprise: 500 * GIB,
+}
+
 /** Price in USD of usage beyond the included quota on paid plans (spec §9). */
 export const OVERAGE_PRICES_USD = {
   /** per monthly active user */

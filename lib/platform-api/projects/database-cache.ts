@@ -8,6 +8,7 @@ import { openPgliteEngine } from './pglite-engine'
 import { openPostgresEngine } from './postgres-engine'
 import { apiRolesSetupSql } from './api-roles'
 import { projectAuthTablesSql } from './auth-tables'
+import { projectStorageTablesSql } from './storage-tables'
 import { projectSetupSql, quoteIdent, type ProjectRoles } from './jail'
 import { isReady } from './pglite-files'
 import { apiLoginRoleSql, syncDashboardRolePassword } from './server-databases'
@@ -94,9 +95,9 @@ async function openEngine(target: ProjectTarget, create: boolean): Promise<Engin
   }
 }
 
-/** The project's roles, the project API's roles (cluster-wide on a server) and their jails, and its users' tables. */
+/** The project's roles, the project API's roles (cluster-wide on a server) and their jails, its users' tables and its storage schema. */
 function setupSql(roles: ProjectRoles, caller: string | null, singleTenant: boolean): string {
-  return projectSetupSql(roles, caller, { singleTenant }) + apiRolesSetupSql(roles, caller) + projectAuthTablesSql(roles, caller)
+  return projectSetupSql(roles, caller, { singleTenant }) + apiRolesSetupSql(roles, caller) + projectAuthTablesSql(roles, caller) + projectStorageTablesSql(roles)
 }
 
 /** The roles and the jail on a server database, through the platform's privileged role. */
