@@ -41,6 +41,7 @@ describe('the project API refuses bad input with a 4xx naming it, and writes not
   const suites = [
     ['every REST case as PostgREST does, leaving the rows as they were', restCases],
     ['every auth case as GoTrue does, leaving the users as they were', authCases],
+    ['every realtime case over HTTP, GoTrue-shaped', realtimeCases],
   ] as const
   for (const [title, cases] of suites) {
     it(`answers ${title}`, async () => {

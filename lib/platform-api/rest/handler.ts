@@ -16,6 +16,8 @@ import { recordRestAnswer } from '../logs/rest-log'
 import { ApiError } from '../http/errors'
 import { DEFAULT_BODY_LIMIT, readBody } from '../http/node-adapter'
 import { matchProjectAuthPath, projectAuthHandler } from '../project-auth/handler'
+import { realtimeHttpHandler } from '../realtime/http'
+import { REALTIME_PREFIX } from '../realtime/server'
 import { verifyProjectCaller } from '../project-auth/bearer'
 import type { ApiRole } from '../projects/api-roles'
 import { withRequestRole, type RequestClaims, type RequestSession } from '../projects/request-role'
@@ -279,6 +281,8 @@ export async function projectApiHandler(req: IncomingMessage, res: ServerRespons
     recordProjectEgress(auth.ref, Number(res.getHeader('content-length') ?? 0))
     return
   }
+  // Realtime over plain HTTP (its socket is an upgrade: realtime/server.ts).
+  if (REALTIME_PREFIX.test(url.pathname)) return realtimeHttpHandler(req, res)
   const startedAt = new Date()
   const started = performance.now()
   const method = (req.method ?? 'GET').toUpperCase()
