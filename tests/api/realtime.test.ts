@@ -147,7 +147,11 @@ describe('the project realtime endpoint with supabase-js', () => {
   it('refuses a socket without a valid key, and answers plain HTTP 426', async () => {
     const refused = await new Promise<number>((resolve) => {
       const ws = new WebSocket(socketUrl('not-a-key'))
-      ws.on('unexpected-response', (_req, res) => resolve(res.statusCode ?? 0))
+      ws.on('error', () => {})
+      ws.on('unexpected-response', (req, res) => {
+        resolve(res.statusCode ?? 0)
+        req.destroy()
+      })
       ws.on('open', () => resolve(101))
     })
     expect(refused).toBe(401)
@@ -178,10 +182,18 @@ describe('the project realtime endpoint with supabase-js', () => {
     expect(await closedFirst).toBe(4000) // silent past the heartbeat timeout
   })
 
-  it('writes realtime_logs lines for connections and refusals', async () => {
+  it('writes realtime_logs lines for connections and refusals, and meters messages and peak connections', async () => {
     const { flushLogEvents } = await import('@/lib/platform-api/logs/recorder')
+    const { flushRealtimeMetering } = await import('@/lib/platform-api/billing/realtime-metering')
     const { getStore } = await import('@/lib/platform-api/db/store')
     await flushLogEvents()
+    await flushRealtimeMetering()
+    const usage = await (await getStore()).query<{ messages: number; peak_connections: number }>(
+      `select u.messages::int as messages, u.peak_connections from platform.project_realtime_usage u join platform.projects p on p.id = u.project_id where p.ref = $1`,
+      [p.ref]
+    )
+    expect(usage.rows[0].messages).toBeGreaterThan(10)
+    expect(usage.rows[0].peak_connections).toBeGreaterThanOrEqual(3)
     const { rows } = await (await getStore()).query<{ event_message: string }>(
       `select l.event_message from platform.project_logs l join platform.projects p on p.id = l.project_id where p.ref = $1 and l.source = 'realtime_logs'`,
       [p.ref]

@@ -114,7 +114,13 @@ export class ChangeFeed {
       if (n.e === 'DELETE') {
         if (!(await mayRead(ref, caller, n))) continue
       } else {
-        const row = await readAs(ref, caller, n)
+        const row = await readAs(ref, caller, n).catch((error: unknown) => {
+          // A role without the right to read the table sees nothing; any other failure is logged.
+          if ((error as { code?: string }).code !== '42501') {
+            recordRealtimeEvent({ ref, level: 'error', message: `change of ${n.s}.${n.t} not read for ${caller.role}: ${(error as Error).message}`, role: caller.role })
+          }
+          return null
+        })
         if (!row) continue
         record = row
       }

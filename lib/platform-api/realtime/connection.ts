@@ -1,5 +1,6 @@
 import type { WebSocket } from 'ws'
 import { accessTokenPayload, broadcastPayload, firstIssue, presencePayload, type RealtimeVsn } from '@/lib/api-types/realtime'
+import { recordRealtimeMessages } from '../billing/realtime-metering'
 import { verifyProjectCaller } from '../project-auth/bearer'
 import { recordRealtimeEvent } from '../logs/realtime-log'
 import { decodeFrame, encodeMessage, FrameError, type Message } from './frames'
@@ -54,13 +55,19 @@ export class RealtimeConnection implements MemberLink {
   }
 
   send(frame: string | Buffer): boolean {
+    return this.write(frame, true)
+  }
+
+  /** Sends a frame; a metered one counts as a realtime message (heartbeats do not). */
+  private write(frame: string | Buffer, metered: boolean): boolean {
     if (this.closed || this.ws.readyState !== this.ws.OPEN) return false
     this.ws.send(frame)
+    if (metered) recordRealtimeMessages(this.ctx.ref)
     return true
   }
 
   push(topic: string, event: string, payload: unknown, ref: string | null = null, joinRef: string | null = null): void {
-    this.send(encodeMessage({ joinRef, ref, topic, event, payload }, this.ctx.vsn))
+    this.write(encodeMessage({ joinRef, ref, topic, event, payload }, this.ctx.vsn), topic !== 'phoenix')
   }
 
   private reply(message: Message, status: 'ok' | 'error', response: Record<string, unknown> = {}): void {
@@ -95,6 +102,7 @@ export class RealtimeConnection implements MemberLink {
       if (!(error instanceof FrameError)) throw error
       return this.close(CLOSE_UNREADABLE, `invalid message: ${error.message}`)
     }
+    if (message.topic !== 'phoenix') recordRealtimeMessages(this.ctx.ref)
     const max = this.ctx.limits.maxMessageBytes
     if (data.length > max) {
       return this.refuse(message, `message of ${formatBytes(data.length)} exceeds the plan's maximum message size of ${formatBytes(max)}`)

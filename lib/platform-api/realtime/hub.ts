@@ -4,6 +4,7 @@ import { MAX_NOTIFY_BYTES, ProjectBus, REALTIME_BROADCAST_CHANNEL } from './bus'
 import { ChangeFeed } from './changes'
 import { channelKey, type Member } from './member'
 import { recordRealtimeEvent } from '../logs/realtime-log'
+import { recordRealtimeConnections } from '../billing/realtime-metering'
 
 /**
  * The channels of one server's realtime endpoint: who is in which channel of which project,
@@ -43,6 +44,7 @@ export class RealtimeHub {
     const n = this.connectionCount(ref) + delta
     if (n > 0) this.connections.set(ref, n)
     else this.connections.delete(ref)
+    if (delta > 0) recordRealtimeConnections(ref, n)
   }
 
   /** Adds a member to its channel, listening on its project (resolves once changes will be heard). */

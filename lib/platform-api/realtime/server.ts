@@ -6,7 +6,7 @@ import { verifyProjectCaller } from '../project-auth/bearer'
 import { recordRealtimeEvent } from '../logs/realtime-log'
 import { CLOSE_POLICY, RealtimeConnection } from './connection'
 import { RealtimeHub } from './hub'
-import { LARGEST_MESSAGE_BYTES, realtimeLimits } from './limits'
+import { LARGEST_MESSAGE_BYTES, realtimeLimits, type RealtimeLimits } from './limits'
 import type { RealtimeCaller } from './member'
 
 /**
@@ -72,27 +72,28 @@ export class RealtimeServer {
   readonly hub = new RealtimeHub()
   private readonly wss = new WebSocketServer({ noServer: true, maxPayload: LARGEST_MESSAGE_BYTES + 64 * 1024, perMessageDeflate: false })
 
-  /** Handles an HTTP upgrade aimed at the realtime endpoint (any other path is refused 404). */
+  /** Handles an HTTP upgrade aimed at the realtime endpoint (any other path is refused 404); never rejects. */
   async handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): Promise<void> {
     socket.on('error', () => {}) // a client that vanishes mid-handshake is no server error
-    let admitted: Accepted | Refusal
+    let opening: { accepted: Accepted; limits: RealtimeLimits } | Refusal
     try {
-      admitted = await admit(new URL(req.url ?? '/', 'http://localhost'), req.headers)
+      const admitted = await admit(new URL(req.url ?? '/', 'http://localhost'), req.headers)
+      opening = isRefusal(admitted) ? admitted : { accepted: admitted, limits: await realtimeLimits(admitted.ref) }
     } catch (error) {
       console.error('[realtime] upgrade failed', error)
-      return refuseUpgrade(socket, { status: 500, error_code: 'unexpected_failure', message: 'Internal server error' })
+      opening = { status: 500, error_code: 'unexpected_failure', message: 'Internal server error' }
     }
-    if (isRefusal(admitted)) return refuseUpgrade(socket, admitted)
-    const { ref } = admitted
-    const limits = await realtimeLimits(ref)
+    if ('status' in opening) return refuseUpgrade(socket, opening)
+    const { accepted, limits } = opening
+    const { ref } = accepted
     this.wss.handleUpgrade(req, socket, head, (ws) => {
       const peak = limits.peakConnections
       if (peak !== null && this.hub.connectionCount(ref) >= peak) {
         const reason = `Too many connections: the project's plan allows ${peak} concurrent realtime connections`
-        recordRealtimeEvent({ ref, level: 'error', message: `connection refused: ${reason}`, role: admitted.caller.role, code: CLOSE_POLICY })
+        recordRealtimeEvent({ ref, level: 'error', message: `connection refused: ${reason}`, role: accepted.caller.role, code: CLOSE_POLICY })
         return ws.close(CLOSE_POLICY, reason)
       }
-      new RealtimeConnection(ws, { ...admitted, limits, hub: this.hub })
+      new RealtimeConnection(ws, { ...accepted, limits, hub: this.hub })
     })
   }
 
