@@ -204,24 +204,31 @@ describe('the project realtime endpoint with supabase-js', () => {
     expect(lines.join('\n')).not.toContain(p.keys.anon)
   })
 
-  it.skipIf(!usePostgres)('reaches subscribers on another instance: changes and broadcasts go through Postgres', async () => {
+  it.skipIf(!usePostgres)('reaches subscribers on another instance: changes, broadcasts and presence go through Postgres', async () => {
     const peer = await p.platform.startPeer()
     try {
       const peerUrl = `${peer.apiUrl}/project/${p.ref}`
       const ada = await signedIn('ada', peerUrl)
       const rows: unknown[] = []
       const heard: unknown[] = []
-      await subscribed(
+      const there = await subscribed(
         ada
-          .channel('across')
+          .channel('across', { config: { presence: { key: 'ada' } } })
           .on('postgres_changes', { event: 'INSERT', schema: 'public', table: 'messages' }, (m) => rows.push(m.new))
           .on('broadcast', { event: 'ping' }, (m) => heard.push(m.payload))
+          .on('presence', { event: 'sync' }, () => {})
       )
-      const here = await subscribed(client().channel('across'))
+      const here = await subscribed(client().channel('across', { config: { presence: { key: 'anon' } } }).on('presence', { event: 'sync' }, () => {}))
       await p.run(`insert into public.messages (id, owner, body) values (20, '${users.ada.id}', 'made on the first instance')`)
       await eventually(() => expect(rows).toEqual([expect.objectContaining({ id: 20 })]))
       await here.send({ type: 'broadcast', event: 'ping', payload: { n: 1 } })
       await eventually(() => expect(heard).toEqual([{ n: 1 }]))
+      await there.track({ on: 'peer' })
+      await eventually(() => expect(here.presenceState().ada?.[0]).toMatchObject({ on: 'peer' }))
+      await here.track({ on: 'first' })
+      await eventually(() => expect(Object.keys(there.presenceState()).sort()).toEqual(['ada', 'anon']))
+      await there.untrack()
+      await eventually(() => expect(here.presenceState().ada).toBeUndefined())
     } finally {
       await Promise.all(clients.splice(0).map((c) => c.removeAllChannels()))
       await peer.close()

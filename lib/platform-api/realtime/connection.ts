@@ -148,7 +148,7 @@ export class RealtimeConnection implements MemberLink {
         const channel = message.topic.replace(/^realtime:/, '')
         this.push(message.topic, 'system', { status: 'ok', message: 'Subscribed to PostgreSQL', extension: 'postgres_changes', channel }, null, message.joinRef)
       }
-      if (member.presenceEnabled) this.push(message.topic, 'presence_state', this.ctx.hub.presenceState(this.ctx.ref, message.topic), null, message.joinRef)
+      if (member.presenceEnabled) this.push(message.topic, 'presence_state', this.ctx.hub.presence.state(this.ctx.ref, message.topic), null, message.joinRef)
     } catch (error) {
       if (!(error instanceof JoinRefused)) throw error
       this.refuse(message, error.message)
@@ -170,8 +170,8 @@ export class RealtimeConnection implements MemberLink {
   private presence(member: Member, message: Message): void {
     const parsed = presencePayload.safeParse(message.payload)
     if (!parsed.success) return this.refuse(message, `invalid presence: ${firstIssue(parsed.error)}`)
-    if (parsed.data.event === 'track') this.ctx.hub.track(member, parsed.data.payload ?? {})
-    else this.ctx.hub.untrack(member)
+    if (parsed.data.event === 'track') this.ctx.hub.presence.track(member, parsed.data.payload ?? {})
+    else this.ctx.hub.presence.untrack(member)
     this.reply(message, 'ok')
   }
 

@@ -3,32 +3,33 @@ import { encodeBroadcast, fromPortablePayload, portablePayload } from './frames'
 import { MAX_NOTIFY_BYTES, ProjectBus, REALTIME_BROADCAST_CHANNEL } from './bus'
 import { ChangeFeed } from './changes'
 import { channelKey, type Member } from './member'
+import { PresenceTracker, type PresenceMessage } from './presence'
 import { recordRealtimeEvent } from '../logs/realtime-log'
 import { recordRealtimeConnections } from '../billing/realtime-metering'
 
 /**
  * The channels of one server's realtime endpoint: who is in which channel of which project,
- * their presences, and the fan-out of broadcasts (to the channel's other members, and to the
+ * their presences (presence.ts), and the fan-out of broadcasts (to the channel's other members, and to the
  * sender when it asked for `self`; to the members on other instances through the bus) and of
  * database changes (changes.ts). One per HTTP server (server.ts); tests may run two.
  */
-
-type Meta = Record<string, unknown> & { phx_ref: string }
-type PresenceMap = Map<string, Map<string, Meta>> // presence key -> member id -> meta
-type Presences = Record<string, { metas: Meta[] }>
 
 export class RealtimeHub {
   /** Tells this instance's broadcasts from the other instances' on the bus. */
   readonly instanceId = crypto.randomUUID()
   private channels = new Map<string, Set<Member>>()
-  private presence = new Map<string, PresenceMap>()
   private connections = new Map<string, number>()
-  private refSeq = 0
   readonly bus: ProjectBus
   readonly changes: ChangeFeed
+  readonly presence: PresenceTracker
 
   constructor() {
     this.changes = new ChangeFeed((ref) => this.changeMembers(ref))
+    this.presence = new PresenceTracker({
+      instanceId: this.instanceId,
+      members: (ref, topic) => this.members(ref, topic),
+      publish: (ref, message) => this.publish(ref, message.t, message),
+    })
     this.bus = new ProjectBus({
       change: (ref, payload) => this.changes.notified(ref, payload),
       broadcast: (ref, payload) => this.fromBus(ref, payload),
@@ -52,8 +53,10 @@ export class RealtimeHub {
     await this.bus.hold(member.ref)
     const key = channelKey(member.ref, member.topic)
     let set = this.channels.get(key)
+    const first = !set
     if (!set) this.channels.set(key, (set = new Set()))
     set.add(member)
+    this.presence.joined(member.ref, member.topic, first)
   }
 
   /** Removes a member (its presence leaves with it). */
@@ -61,10 +64,10 @@ export class RealtimeHub {
     const key = channelKey(member.ref, member.topic)
     const set = this.channels.get(key)
     if (!set?.delete(member)) return
-    this.untrack(member)
+    this.presence.untrack(member)
     if (set.size === 0) {
       this.channels.delete(key)
-      this.presence.delete(key)
+      this.presence.emptied(member.ref, member.topic)
     }
     this.bus.release(member.ref)
   }
@@ -90,13 +93,19 @@ export class RealtimeHub {
    */
   broadcast(ref: string, topic: string, event: string, payload: unknown, meta: unknown, from: Member | null): void {
     this.deliverBroadcast(ref, topic, { event, payload, meta }, from)
-    const message = JSON.stringify({ i: this.instanceId, t: topic, e: event, p: portablePayload(payload), m: meta })
-    if (Buffer.byteLength(message) > MAX_NOTIFY_BYTES) {
-      if (this.bus.listening(ref)) recordRealtimeEvent({ ref, level: 'warning', message: 'broadcast too large to relay to other instances: sent to this instance\'s members only', topic })
+    this.publish(ref, topic, { i: this.instanceId, t: topic, e: event, p: portablePayload(payload), m: meta })
+  }
+
+  /** Sends a message to the other instances on the bus, when it fits a NOTIFY (else logged: this instance's members only). */
+  private publish(ref: string, topic: string, message: Record<string, unknown>): void {
+    if (!this.bus.listening(ref)) return
+    const text = JSON.stringify(message)
+    if (Buffer.byteLength(text) > MAX_NOTIFY_BYTES) {
+      recordRealtimeEvent({ ref, level: 'warning', message: 'message too large to relay to other instances: this instance\'s members only', topic })
       return
     }
-    void this.bus.publish(ref, REALTIME_BROADCAST_CHANNEL, message).catch((error: unknown) =>
-      recordRealtimeEvent({ ref, level: 'error', message: `broadcast not relayed to other instances: ${(error as Error).message}`, topic })
+    void this.bus.publish(ref, REALTIME_BROADCAST_CHANNEL, text).catch((error: unknown) =>
+      recordRealtimeEvent({ ref, level: 'error', message: `message not relayed to other instances: ${(error as Error).message}`, topic })
     )
   }
 
@@ -113,58 +122,22 @@ export class RealtimeHub {
     return delivered
   }
 
-  /** A broadcast another instance published. */
+  /** A broadcast or a presence message another instance published. */
   private fromBus(ref: string, raw: string): void {
+    let m: { i: string; t: string; k?: string; e?: string; p?: unknown; m?: unknown }
     try {
-      const m = JSON.parse(raw) as { i: string; t: string; e: string; p: unknown; m?: unknown }
-      if (m.i === this.instanceId || typeof m.t !== 'string' || typeof m.e !== 'string') return
-      this.deliverBroadcast(ref, m.t, { event: m.e, payload: fromPortablePayload(m.p), meta: m.m }, null)
+      m = JSON.parse(raw) as typeof m
     } catch {
-      // not ours
+      return // not ours
     }
-  }
-
-  /** The channel's presences, as `presence_state` sends them. */
-  presenceState(ref: string, topic: string): Presences {
-    const out: Presences = {}
-    for (const [key, metas] of this.presence.get(channelKey(ref, topic)) ?? []) out[key] = { metas: [...metas.values()] }
-    return out
-  }
-
-  /** Tracks (or replaces) the member's presence; the channel's presence members get the diff. */
-  track(member: Member, state: Record<string, unknown>): void {
-    const key = channelKey(member.ref, member.topic)
-    let map = this.presence.get(key)
-    if (!map) this.presence.set(key, (map = new Map()))
-    let metas = map.get(member.presenceKey)
-    if (!metas) map.set(member.presenceKey, (metas = new Map()))
-    const previous = metas.get(member.id)
-    const meta: Meta = { ...state, phx_ref: `${this.instanceId.slice(0, 8)}-${++this.refSeq}` }
-    if (previous) meta.phx_ref_prev = previous.phx_ref
-    metas.set(member.id, meta)
-    const leaves = previous ? { [member.presenceKey]: { metas: [previous] } } : {}
-    this.presenceDiff(member, { joins: { [member.presenceKey]: { metas: [meta] } }, leaves })
-  }
-
-  untrack(member: Member): void {
-    const map = this.presence.get(channelKey(member.ref, member.topic))
-    const metas = map?.get(member.presenceKey)
-    const meta = metas?.get(member.id)
-    if (!map || !metas || !meta) return
-    metas.delete(member.id)
-    if (metas.size === 0) map.delete(member.presenceKey)
-    this.presenceDiff(member, { joins: {}, leaves: { [member.presenceKey]: { metas: [meta] } } })
-  }
-
-  private presenceDiff(member: Member, diff: { joins: Presences; leaves: Presences }): void {
-    for (const other of this.members(member.ref, member.topic)) {
-      if (other.presenceEnabled) other.link.push(member.topic, 'presence_diff', diff, null, other.joinRef)
-    }
+    if (m.i === this.instanceId || typeof m.t !== 'string') return
+    if (m.k === 'p' || m.k === 's' || m.k === 'q') return this.presence.received(ref, m as PresenceMessage)
+    if (typeof m.e === 'string') this.deliverBroadcast(ref, m.t, { event: m.e, payload: fromPortablePayload(m.p), meta: m.m }, null)
   }
 
   close(): void {
     this.bus.close()
+    this.presence.close()
     this.channels.clear()
-    this.presence.clear()
   }
 }
