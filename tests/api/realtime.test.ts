@@ -130,8 +130,11 @@ describe('the project realtime endpoint with supabase-js', () => {
     const ada = await signedIn('ada')
     const events: { eventType: string; new: Record<string, unknown>; old: Record<string, unknown> }[] = []
     await subscribed(ada.channel('changes-all').on('postgres_changes', { event: '*', schema: 'public', table: 'messages' }, (m) => events.push(m as never)))
+    // One change at a time: a row is read when its change is delivered (a row deleted before then is not sent).
     await p.run(`insert into public.messages (id, owner, body) values (10, '${users.ada.id}', 'draft')`)
+    await eventually(() => expect(events.map((e) => e.eventType)).toEqual(['INSERT']))
     await p.run(`update public.messages set body = 'final' where id = 10`)
+    await eventually(() => expect(events.map((e) => e.eventType)).toEqual(['INSERT', 'UPDATE']))
     await p.run(`delete from public.messages where id = 10`)
     await eventually(() => expect(events.map((e) => e.eventType)).toEqual(['INSERT', 'UPDATE', 'DELETE']))
     expect(events[1].new).toMatchObject({ id: 10, body: 'final' })
