@@ -54,7 +54,7 @@ export async function joinChannel(ctx: JoinContext, link: MemberLink, message: M
   const tables = new Map(bindings.map((b) => [`${b.schema}\u0000${b.table}`, b]))
   for (const b of tables.values()) {
     try {
-      await followTable(ctx.ref, b.schema, b.table)
+      await followTable(ctx.ref, b.schema, b.table, caller.role)
     } catch (error) {
       throw new JoinRefused(`postgres_changes on ${b.schema}.${b.table}: ${describe(error)}`)
     }

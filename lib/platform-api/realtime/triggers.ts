@@ -1,5 +1,6 @@
 import { ADMIN_EXEC_SQL, AUTH_SCHEMA, quoteLiteral, SYSTEM_SCHEMAS } from '../projects/jail'
 import { withProjectSession } from '../projects/database-cache'
+import type { ApiRole } from '../projects/api-roles'
 import { REALTIME_FUNCTION, REALTIME_TRIGGER_NAME } from './setup-sql'
 
 /** Following a table's changes: its row trigger (setup-sql.ts), installed when a client subscribes. */
@@ -12,7 +13,7 @@ export const UNFOLLOWED_SCHEMAS = [...SYSTEM_SCHEMAS, AUTH_SCHEMA]
  * a primary key, for `*`) where it is missing; two instances doing it at once both succeed. A
  * named table that does not exist or has no primary key is an error (42P01).
  */
-export function installTriggersSql(schema: string, table: string): string {
+export function installTriggersSql(schema: string, table: string, role: string): string {
   const lit = quoteLiteral
   return `do $rt$
 declare t record; n int := 0;
@@ -21,6 +22,7 @@ begin
     select c.oid, c.oid::pg_catalog.regclass::text as rel from pg_catalog.pg_class c join pg_catalog.pg_namespace s on s.oid = c.relnamespace
      where s.nspname = ${lit(schema)} and (${lit(table)} = '*' or c.relname = ${lit(table)}) and c.relkind in ('r', 'p')
        and exists (select 1 from pg_catalog.pg_index i where i.indrelid = c.oid and i.indisprimary)
+       and pg_catalog.has_table_privilege(${lit(role)}, c.oid, 'SELECT')
   loop
     n := n + 1;
     if not exists (select 1 from pg_catalog.pg_trigger g where g.tgrelid = t.oid and g.tgname = ${lit(REALTIME_TRIGGER_NAME)}) then
@@ -31,16 +33,16 @@ begin
     end if;
   end loop;
   if n = 0 and ${lit(table)} <> '*' then
-    raise exception 'relation %.% does not exist or has no primary key', ${lit(schema)}, ${lit(table)} using errcode = '42P01';
+    raise exception 'relation %.% does not exist, has no primary key, or is not readable by %', ${lit(schema)}, ${lit(table)}, ${lit(role)} using errcode = '42P01';
   end if;
 end
 $rt$`
 }
 
 /** Installs the change triggers a subscription needs: a statement per join, so a table made again gets its trigger again. */
-export async function followTable(ref: string, schema: string, table: string): Promise<void> {
+export async function followTable(ref: string, schema: string, table: string, role: ApiRole): Promise<void> {
   if (UNFOLLOWED_SCHEMAS.includes(schema) || schema.startsWith('pg_')) {
     throw Object.assign(new Error(`changes of schema ${schema} cannot be followed`), { code: '42501' })
   }
-  await withProjectSession(ref, (session) => session.extended(ADMIN_EXEC_SQL, [installTriggersSql(schema, table)]))
+  await withProjectSession(ref, (session) => session.extended(ADMIN_EXEC_SQL, [installTriggersSql(schema, table, role)]))
 }
