@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { authCases, BROKEN_BODIES, bulkInsert, restCases, type BadCase } from './helpers/bad-input-project-api'
+import { authCases, BROKEN_BODIES, bulkInsert, realtimeCases, restCases, type BadCase } from './helpers/bad-input-project-api'
 import { methodOf, PROJECT_API_ENDPOINTS } from './helpers/endpoints-project-api'
 import { errorShapeProblems, EXPECTED_PROJECT_API } from './helpers/expected-project-api'
 import { startTestPlatform, type TestPlatform } from './helpers/platform'
