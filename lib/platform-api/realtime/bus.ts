@@ -29,20 +29,37 @@ function serverLink(ref: string, url: string, handlers: BusHandlers): Link {
   let client: pg.Client | null = null
   let closed = false
   let timer: NodeJS.Timeout | null = null
+  let failing = false // an outage is logged once, not at every retry
+  const retry = () => {
+    if (closed || timer) return
+    timer = setTimeout(() => {
+      timer = null
+      connect().catch(() => retry())
+    }, RECONNECT_MS)
+  }
   const connect = async (): Promise<void> => {
     const c = new pg.Client({ connectionString: url, application_name: 'dashboard-realtime', keepAlive: true })
     c.on('notification', (n) => {
       if (n.channel === REALTIME_CHANGES_CHANNEL) handlers.change(ref, n.payload ?? '')
       else if (n.channel === REALTIME_BROADCAST_CHANNEL) handlers.broadcast(ref, n.payload ?? '')
     })
-    c.on('error', (error) => console.error(`[realtime] bus of project ${ref}: ${error.message}`))
+    c.on('error', (error) => {
+      if (!failing) console.error(`[realtime] bus of project ${ref}: ${error.message}`)
+      failing = true
+    })
     c.on('end', () => {
       if (client === c) client = null
-      if (!closed && !timer) timer = setTimeout(() => ((timer = null), void connect().catch(() => {})), RECONNECT_MS)
+      retry()
     })
-    await c.connect()
-    await c.query(`listen ${REALTIME_CHANGES_CHANNEL}; listen ${REALTIME_BROADCAST_CHANNEL}`)
+    try {
+      await c.connect()
+      await c.query(`listen ${REALTIME_CHANGES_CHANNEL}; listen ${REALTIME_BROADCAST_CHANNEL}`)
+    } catch (error) {
+      void c.end().catch(() => {})
+      throw error
+    }
     if (closed) return void c.end().catch(() => {})
+    failing = false
     client = c
   }
   return {
