@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { authCases, BROKEN_BODIES, bulkInsert, restCases, type BadCase } from './helpers/bad-input-project-api'
+import { authCases, BROKEN_BODIES, bulkInsert, realtimeCases, restCases, type BadCase } from './helpers/bad-input-project-api'
 import { storageCases } from './helpers/bad-input-project-storage'
 import { methodOf, PROJECT_API_ENDPOINTS } from './helpers/endpoints-project-api'
 import { STORAGE_ENDPOINTS } from './helpers/endpoints-project-storage'
@@ -44,6 +44,7 @@ describe('the project API refuses bad input with a 4xx naming it, and writes not
     ['every REST case as PostgREST does, leaving the rows as they were', restCases],
     ['every auth case as GoTrue does, leaving the users as they were', authCases],
     ['every storage case as Supabase Storage does, leaving the buckets and objects as they were', storageCases],
+    ['every realtime case over HTTP, GoTrue-shaped', realtimeCases],
   ] as const
   for (const [title, cases] of suites) {
     it(`answers ${title}`, async () => {

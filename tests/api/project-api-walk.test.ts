@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { projectAuthRoutes } from '@/lib/platform-api/project-auth/routes'
+import { REALTIME_HTTP_ROUTES } from '@/lib/platform-api/realtime/http'
 import { STORAGE_ROUTES } from '@/lib/platform-api/storage/routes'
 import { methodOf, PROJECT_API_ENDPOINTS as API_ENDPOINTS, type PreparedCall } from './helpers/endpoints-project-api'
 import { STORAGE_ENDPOINTS } from './helpers/endpoints-project-storage'
@@ -16,7 +17,8 @@ import {
 } from './helpers/project-api-world'
 
 /**
- * The authorization walk of a project's public API (`{url}/rest/v1`, `{url}/auth/v1`, `{url}/storage/v1`), which the
+ * The authorization walk of a project's public API (`{url}/rest/v1`, `{url}/auth/v1`, `{url}/storage/v1`,
+ * realtime's HTTP paths), which the
  * platform walk (authorization.test.ts) cannot reach: it is mounted beside the route table. Every
  * path and method, as every kind of caller, answers what expected-project-api.ts says, in
  * PostgREST's or GoTrue's error shape; callers without a valid key change nothing at all.
@@ -53,7 +55,8 @@ describe('the project API: every path and method, every kind of caller', () => {
     expect(authMethods.split(',').map((m) => m.trim()).filter((m) => !authLines.some((l) => methodOf(l) === m)), 'auth methods without a line').toEqual([])
     const storageRoutes = STORAGE_ROUTES.map((r) => `${r.method} /storage/v1${r.path}`)
     expect(storageRoutes.filter((r) => !lines.includes(r)), 'storage routes without a line in expected-project-api.ts').toEqual([])
-    const known = [...authRoutes, ...restLines, 'OPTIONS /auth/v1/user', ...storageRoutes, 'OPTIONS /storage/v1/bucket']
+    expect(REALTIME_HTTP_ROUTES.filter((r) => !lines.includes(r)), 'realtime HTTP routes without a line').toEqual([])
+    const known = [...authRoutes, ...restLines, 'OPTIONS /auth/v1/user', ...storageRoutes, 'OPTIONS /storage/v1/bucket', ...REALTIME_HTTP_ROUTES]
     expect(lines.filter((l) => !known.includes(base(l))), 'lines for no route or method').toEqual([])
     const walked = PROJECT_API_ENDPOINTS.map((e) => e.key)
     expect([...walked].sort(), 'lines the walk calls (each once)').toEqual([...lines].sort())

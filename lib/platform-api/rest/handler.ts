@@ -18,6 +18,8 @@ import { ApiError } from '../http/errors'
 import { DEFAULT_BODY_LIMIT, readBody } from '../http/node-adapter'
 import { matchProjectAuthPath, projectAuthHandler } from '../project-auth/handler'
 import { matchStoragePath, storageHandler } from '../storage/handler'
+import { realtimeHttpHandler } from '../realtime/http'
+import { REALTIME_PREFIX } from '../realtime/server'
 import { verifyProjectCaller } from '../project-auth/bearer'
 import type { ApiRole } from '../projects/api-roles'
 import { withRequestRole, type RequestClaims, type RequestSession } from '../projects/request-role'
@@ -283,6 +285,8 @@ export async function projectApiHandler(req: IncomingMessage, res: ServerRespons
   }
   // Storage logs (storage_logs) and meters its own requests.
   if (matchStoragePath(url.pathname)) return storageHandler(req, res)
+  // Realtime over plain HTTP (its socket is an upgrade: realtime/server.ts).
+  if (REALTIME_PREFIX.test(url.pathname)) return realtimeHttpHandler(req, res)
   const startedAt = new Date()
   const started = performance.now()
   const method = (req.method ?? 'GET').toUpperCase()

@@ -2,7 +2,7 @@ import type { KeyedCaller, ProjectCaller, ProjectResponse } from './project-api-
 
 /**
  * What each caller gets from each path and method of a project's public API (`{url}/rest/v1`,
- * `{url}/auth/v1`, `{url}/storage/v1`), written down by hand: `status` or `status error-code`. The walk
+ * `{url}/auth/v1`, `{url}/storage/v1`, `{url}/realtime/v1` over HTTP), written down by hand: `status` or `status error-code`. The walk
  * (tests/api/project-api-walk.test.ts) fails for a project-auth route, or a method the REST
  * preflight advertises, that has no line here, and for a line no walk entry calls.
  *
@@ -86,6 +86,10 @@ export const EXPECTED_PROJECT_API: Record<string, ProjectApiExpectation> = {
   'DELETE /storage/v1/object/:bucket/*path': { anon: '404 NoSuchKey', user: '200', service: '200' },
   'DELETE /storage/v1/object/:bucket': everyone('200'),
   'OPTIONS /storage/v1/bucket': preflight,
+  // The socket is an upgrade (tests/api/realtime.test.ts); over plain HTTP a valid key hears 426.
+  'GET /realtime/v1/websocket': everyone('426 upgrade_required'),
+  'POST /realtime/v1/api/broadcast': everyone('202'),
+  'OPTIONS /realtime/v1/websocket': preflight,
 }
 
 /** How a caller without a valid project key is refused: PostgREST's PGRST301, Storage's InvalidJWT, GoTrue's no_api_key / invalid_api_key. */
