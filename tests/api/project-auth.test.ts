@@ -260,6 +260,15 @@ describe('project auth with supabase-js', () => {
     expect(text).not.toContain(PASSWORD)
     expect(text).not.toContain(session.access_token)
     expect(text).not.toContain(session.refresh_token)
+    // The logs explorer reads them as recorded sources.
+    for (const source of ['auth_logs', 'auth_audit_logs']) {
+      const page = await asOwner(`/platform/projects/${ref}/logs?source=${source}`)
+      expect(page.status, JSON.stringify(page.body)).toBe(200)
+      const body = page.body as { recorded: boolean; result: { source: string }[] }
+      expect(body.recorded).toBe(true)
+      expect(body.result.length).toBeGreaterThan(0)
+      expect(body.result.every((line) => line.source === source)).toBe(true)
+    }
   })
 
   // Last: the rotation ends every key and token of the project.

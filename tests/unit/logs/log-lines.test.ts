@@ -20,10 +20,12 @@ describe('log lines', () => {
     expect(formatLogTimestamp('not a date')).toBe('')
   })
 
-  it('records only the API gateway and Postgres here', () => {
-    expect(RECORDED_LOG_SOURCES).toEqual(['edge_logs', 'postgres_logs', 'postgrest_logs'])
+  it('records the API gateway, Postgres, PostgREST and project auth here', () => {
+    expect(RECORDED_LOG_SOURCES).toEqual(['edge_logs', 'postgres_logs', 'postgrest_logs', 'auth_logs', 'auth_audit_logs'])
     expect(isRecordedLogSource('postgrest_logs')).toBe(true)
-    expect(isRecordedLogSource('auth_logs')).toBe(false)
+    expect(isRecordedLogSource('auth_logs')).toBe(true)
+    expect(isRecordedLogSource('auth_audit_logs')).toBe(true)
+    expect(isRecordedLogSource('function_logs')).toBe(false)
     expect(isRecordedLogSource('postgres_logs')).toBe(true)
   })
 
