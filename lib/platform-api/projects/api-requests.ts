@@ -61,11 +61,11 @@ const CLAIMS_SQL = `select from pg_catalog.set_config('role', $1, true) as r, pg
 const BEGIN: BatchStatement = { text: 'begin', values: [], key: '' }
 const COMMIT: BatchStatement = { text: 'commit', values: [], key: '' }
 
-/** A statement of the request as a batch's: parameters as text; prepared when it has a key or a name. */
+/** A statement of the request as a batch's: parameters as text; prepared when it has a key. */
 const toBatch = (statement: Prepared): BatchStatement => ({
   text: statement.text,
   values: statement.params.map((p) => paramText(p, null)),
-  key: statement.key ?? (statement.name === undefined ? undefined : ''),
+  key: statement.key,
 })
 
 const ended: RequestQuery = async () => {
@@ -166,16 +166,17 @@ export function openRequestPool(connectionString: string, max: number, types: Ty
       const timeout = String(options.timeoutMs ?? 0)
       const opening = [RESET, { text: CLAIMS_SQL, values: [request.role, request.claims, request.sub, timeout], key: '' }]
       const firsts = first ? [toBatch(first)] : []
-      // A read sent ahead: a shared connection, unless each is held up (its statement timeout is Postgres', set above).
-      const slot = ahead ? sharedFor(shared) : null
-      if (ahead && slot) return runAhead({ slot }, [...opening, ...firsts, toBatch(ahead)], first !== null, fn, options.timeoutMs)
+      // A read sent ahead is the whole request in one batch: on a shared connection, unless each is held up (its statement timeout is Postgres', set above).
+      const aheadBatch = ahead ? [...opening, ...firsts, toBatch(ahead)] : null
+      const slot = aheadBatch ? sharedFor(shared) : null
+      if (aheadBatch && slot) return runAhead({ slot }, aheadBatch, first !== null, fn, options.timeoutMs)
       const client = await pool.connect()
       const watch = watchBackend((client as pg.PoolClient & { processID?: number }).processID, options)
       let inTransaction = false
       let broken: Error | undefined
       try {
         return await watch.timed(async () => {
-          if (ahead) return await runAhead({ client }, [...opening, ...firsts, toBatch(ahead)], first !== null, fn, options.timeoutMs)
+          if (aheadBatch) return await runAhead({ client }, aheadBatch, first !== null, fn, options.timeoutMs)
           inTransaction = true
           const { results, error } = await runBatch(client, [BEGIN, ...opening, ...firsts], types)
           if (error) throw error

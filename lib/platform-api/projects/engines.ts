@@ -64,11 +64,11 @@ export class StatementTimeoutError extends Error {
 }
 
 /**
- * A platform-written statement with parameters. `name` prepares it once per connection (fixed
- * text only); `key` lets it be prepared under what its types depend on besides its text (e.g. its
- * table's columns), so a changed table never meets a plan made for the old one.
+ * A platform-written statement with parameters. With `key` it is prepared once per connection
+ * under what its types depend on besides its text (e.g. its table's columns: a changed table never
+ * meets a plan made for the old one; `''` for a statement its text alone decides).
  */
-export type Prepared = { text: string; params: unknown[]; name?: string; key?: string }
+export type Prepared = { text: string; params: unknown[]; key?: string }
 
 /** One statement of a request; `final` sends COMMIT with it, in the same write (nothing may follow it). */
 export type RequestQuery = (sql: string, params?: unknown[], options?: { final?: boolean; key?: string }) => Promise<RawResult>

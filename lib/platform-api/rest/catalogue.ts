@@ -26,9 +26,9 @@ const TABLE_SQL = `select a.attname::pg_catalog.text as name, a.atttypid::pg_cat
  where n.nspname = $1 and c.relname = $2 and c.relkind in ('r', 'p', 'v', 'm', 'f')
  order by a.attnum`
 
-/** The lookup of `schema.name` as `withRequestRole`'s `first` (prepared once per connection), read with `tableFromRows`. */
+/** The lookup of `schema.name` as `withRequestRole`'s `first` (prepared once per connection: its text alone decides its plan), read with `tableFromRows`. */
 export function tableLookup(schema: string, name: string): Prepared {
-  return { text: TABLE_SQL, params: [schema, name], name: 'dashboard_rest_table' }
+  return { text: TABLE_SQL, params: [schema, name], key: '' }
 }
 
 /** The table or view `schema.name`; PGRST205 (404) when there is none. */
