@@ -158,8 +158,8 @@ describe('LogsExplorer', () => {
     renderWithClient(<LogsExplorer projectRef={REF} />)
     await screen.findByRole('grid', { name: 'Log lines' })
     const before = calls.length
-    await user.selectOptions(screen.getByRole('combobox', { name: 'Source' }), 'auth_logs')
-    expect(await screen.findByText('No events are recorded for Auth')).toBeInTheDocument()
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Source' }), 'pg_upgrade_logs')
+    expect(await screen.findByText('No events are recorded for Postgres upgrades')).toBeInTheDocument()
     expect(screen.getByText(/This platform records no events for this source/)).toBeInTheDocument()
     expect(calls.length).toBe(before)
   })
