@@ -5,7 +5,7 @@ const nextConfig: NextConfig = {
   basePath: '/dashboard',
   reactStrictMode: true,
   poweredByHeader: false,
-  serverExternalPackages: ['@electric-sql/pglite', 'pg'],
+  serverExternalPackages: ['@electric-sql/pglite', 'pg', 'ws'],
   images: { unoptimized: false },
 }
 

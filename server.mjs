@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // The dashboard's server: Next.js for the pages and the platform API, and the project API
-// (`/dashboard/api/project/{ref}/…`: REST, auth) served straight from Node's HTTP server.
+// (`/dashboard/api/project/{ref}/…`: REST, auth, and realtime's WebSocket upgrades) served
+// straight from Node's HTTP server.
 //
 // Why not through Next alone: every request Next routes pays for its router, even to an API
 // route that answers a constant (about 1,700 req/s here on 2 cores), which leaves no room for the
@@ -43,6 +44,20 @@ const server = http.createServer((req, res) => {
       res.setHeader('Content-Type', 'application/json')
       res.end(JSON.stringify({ message: 'Internal server error' }))
     } else res.destroy()
+  })
+})
+// WebSocket upgrades: the project's realtime endpoint (direct-routes.ts `upgrade`); others go to
+// Next (its dev server's hot reload), or are refused.
+const nextUpgrade = typeof app.getUpgradeHandler === 'function' ? app.getUpgradeHandler() : null
+server.on('upgrade', (req, socket, head) => {
+  const handler = globalThis[DIRECT]?.upgrade?.(req.url ?? '/')
+  if (!handler) {
+    if (nextUpgrade) return void nextUpgrade(req, socket, head)
+    return void socket.destroy()
+  }
+  handler(req, socket, head).catch((error) => {
+    console.error('[server] upgrade failed', error)
+    socket.destroy()
   })
 })
 server.keepAliveTimeout = 65_000

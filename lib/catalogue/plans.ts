@@ -220,6 +220,29 @@ export const PLAN_QUOTAS: Record<PlanId, PlanQuota> = {
   },
 }
 
+/**
+ * spec §9 feature matrix "Maximum file upload size" (`max_upload_size`): the largest object one
+ * storage upload may be, in bytes (50 MB free, 500 GB paid), enforced by `{url}/storage/v1`.
+ */
+export const PLAN_MAX_UPLOAD_BYTES: Record<PlanId, number> = {
+  free: 50 * MIB,
+  pro: 500 * GIB,
+  team: 500 * GIB,
+  enterprise: 500 * GIB,
+}
+
+/**
+ * spec §9 (billing matrix, Realtime): what a project's realtime endpoint enforces: concurrent
+ * connections (the plan's included peak, a hard cap; null: none) and the largest message a client
+ * may send (250 KB on the free plan, 3 MB on paid ones).
+ */
+export const REALTIME_LIMITS: Record<PlanId, { peakConnections: number | null; maxMessageBytes: number }> = {
+  free: { peakConnections: PLAN_QUOTAS.free.realtimePeakConnections, maxMessageBytes: 250 * 1000 },
+  pro: { peakConnections: PLAN_QUOTAS.pro.realtimePeakConnections, maxMessageBytes: 3 * 1000 * 1000 },
+  team: { peakConnections: PLAN_QUOTAS.team.realtimePeakConnections, maxMessageBytes: 3 * 1000 * 1000 },
+  enterprise: { peakConnections: PLAN_QUOTAS.enterprise.realtimePeakConnections, maxMessageBytes: 3 * 1000 * 1000 },
+}
+
 /** Price in USD of usage beyond the included quota on paid plans (spec §9). */
 export const OVERAGE_PRICES_USD = {
   /** per monthly active user */

@@ -8,10 +8,13 @@ import { isOneOf } from '@/lib/known-names'
 /**
  * The sources the embedded platform produces: the API gateway (every platform request aimed at a
  * project), Postgres (every statement run on a project database), PostgREST (every answer of a
- * project's REST API), and project auth (every `/auth/v1` request, and its audit events). The
- * others (storage, functions, realtime, poolers, upgrades) have no producer here.
+ * project's REST API), project auth (every `/auth/v1` request, and its audit events), storage
+ * (every `/storage/v1` request) and realtime (connections, refusals, errors). The others
+ * (functions, poolers, upgrades) have no producer here.
  */
-export const RECORDED_LOG_SOURCES = ['edge_logs', 'postgres_logs', 'postgrest_logs', 'auth_logs', 'auth_audit_logs'] as const satisfies readonly LogSource[]
+export const RECORDED_LOG_SOURCES = [
+  'edge_logs', 'postgres_logs', 'postgrest_logs', 'auth_logs', 'auth_audit_logs', 'storage_logs', 'realtime_logs',
+] as const satisfies readonly LogSource[]
 
 export function isRecordedLogSource(source: string): boolean {
   return (RECORDED_LOG_SOURCES as readonly string[]).includes(source)

@@ -130,7 +130,7 @@ describe('project logs (hosted)', () => {
   })
 
   it('answers sources without a producer here with an empty, unrecorded page', async () => {
-    for (const source of ['storage_logs', 'function_logs', 'realtime_logs', 'pg_upgrade_logs']) {
+    for (const source of ['function_logs', 'function_edge_logs', 'pg_upgrade_logs']) {
       const res = await logs(platform, owner.token, freeRef, { source })
       expect(res.status).toBe(200)
       expect(res.body).toMatchObject({ source, recorded: false, result: [], next_cursor: null })

@@ -1,12 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { authCases, BROKEN_BODIES, bulkInsert, restCases, type BadCase } from './helpers/bad-input-project-api'
+import { authCases, BROKEN_BODIES, bulkInsert, realtimeCases, restCases, type BadCase } from './helpers/bad-input-project-api'
+import { storageCases } from './helpers/bad-input-project-storage'
 import { methodOf, PROJECT_API_ENDPOINTS } from './helpers/endpoints-project-api'
+import { STORAGE_ENDPOINTS } from './helpers/endpoints-project-storage'
 import { errorShapeProblems, EXPECTED_PROJECT_API } from './helpers/expected-project-api'
 import { startTestPlatform, type TestPlatform } from './helpers/platform'
 import { buildProjectApiWorld, ownerSql, projectCall, projectSnapshot, WALK_TABLE, type ProjectApiWorld } from './helpers/project-api-world'
 
 /**
- * The bad-input walk of a project's public API (`{url}/rest/v1`, `{url}/auth/v1`): malformed,
+ * The bad-input walk of a project's public API (`{url}/rest/v1`, `{url}/auth/v1`, `{url}/storage/v1`): malformed,
  * wrongly typed, oversized and incomplete bodies, unknown operators, columns, tables and
  * functions, bad Range, Accept and profile headers, unknown users. Every answer is the 4xx the
  * case names (never 500), in PostgREST's or GoTrue's error shape with a message naming the
@@ -30,7 +32,7 @@ describe('the project API refuses bad input with a 4xx naming it, and writes not
     const res = await projectCall(w, c.caller ?? 'service', c.method, c.path, c.init)
     const label = `${c.method} ${c.path}${c.init?.query ?? ''} (${c.label})`
     if (res.status !== c.status) return [`${label}: ${res.status}, expected ${c.status}: ${JSON.stringify(res.body)?.slice(0, 300)}`]
-    const key = `${c.method} ${c.path.startsWith('/rest/') ? '/rest/v1/' : '/auth/v1/'}`
+    const key = `${c.method} ${c.path.startsWith('/rest/') ? '/rest/v1/' : c.path.startsWith('/storage/') ? '/storage/v1/' : '/auth/v1/'}`
     const problems = errorShapeProblems(key, res, c.code).map((p) => `${label}: ${p} in ${JSON.stringify(res.body)?.slice(0, 200)}`)
     const message = String(res.body?.message ?? res.body?.msg ?? '').toLowerCase()
     const unnamed = c.names.filter((name) => !message.includes(name.toLowerCase()))
@@ -41,6 +43,8 @@ describe('the project API refuses bad input with a 4xx naming it, and writes not
   const suites = [
     ['every REST case as PostgREST does, leaving the rows as they were', restCases],
     ['every auth case as GoTrue does, leaving the users as they were', authCases],
+    ['every storage case as Supabase Storage does, leaving the buckets and objects as they were', storageCases],
+    ['every realtime case over HTTP, GoTrue-shaped', realtimeCases],
   ] as const
   for (const [title, cases] of suites) {
     it(`answers ${title}`, async () => {
@@ -62,7 +66,9 @@ describe('the project API refuses bad input with a 4xx naming it, and writes not
   })
 
   it('feeds every line that reads a body malformed, wrongly shaped and oversized bodies', async () => {
-    const lines = PROJECT_API_ENDPOINTS.filter((ep) => ['POST', 'PUT', 'PATCH'].includes(methodOf(ep.key)) && !EXPECTED_PROJECT_API[ep.key].service.startsWith('405'))
+    // Lines that take an object's bytes (uploads) take any body: they are not fed broken JSON.
+    const jsonLines = [...PROJECT_API_ENDPOINTS, ...STORAGE_ENDPOINTS.filter((ep) => !ep.bytes)]
+    const lines = jsonLines.filter((ep) => ['POST', 'PUT', 'PATCH'].includes(methodOf(ep.key)) && !EXPECTED_PROJECT_API[ep.key].service.startsWith('405'))
     expect(lines.length).toBeGreaterThan(10)
     const calls = []
     for (const ep of lines) {

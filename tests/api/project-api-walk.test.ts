@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { projectAuthRoutes } from '@/lib/platform-api/project-auth/routes'
-import { methodOf, PROJECT_API_ENDPOINTS, type PreparedCall } from './helpers/endpoints-project-api'
+import { REALTIME_HTTP_ROUTES } from '@/lib/platform-api/realtime/http'
+import { STORAGE_ROUTES } from '@/lib/platform-api/storage/routes'
+import { methodOf, PROJECT_API_ENDPOINTS as API_ENDPOINTS, type PreparedCall } from './helpers/endpoints-project-api'
+import { STORAGE_ENDPOINTS } from './helpers/endpoints-project-storage'
 import { errorShapeProblems, EXPECTED_PROJECT_API, expectedOutcome } from './helpers/expected-project-api'
 import { startTestPlatform, type TestPlatform } from './helpers/platform'
 import {
@@ -14,13 +17,15 @@ import {
 } from './helpers/project-api-world'
 
 /**
- * The authorization walk of a project's public API (`{url}/rest/v1`, `{url}/auth/v1`), which the
+ * The authorization walk of a project's public API (`{url}/rest/v1`, `{url}/auth/v1`, `{url}/storage/v1`,
+ * realtime's HTTP paths), which the
  * platform walk (authorization.test.ts) cannot reach: it is mounted beside the route table. Every
  * path and method, as every kind of caller, answers what expected-project-api.ts says, in
  * PostgREST's or GoTrue's error shape; callers without a valid key change nothing at all.
  */
 
 const WALK_TIMEOUT = 180_000
+const PROJECT_API_ENDPOINTS = [...API_ENDPOINTS, ...STORAGE_ENDPOINTS]
 
 /** The line a project-auth route is written down as (`/:ref/auth/v1/x` → `/auth/v1/x`). */
 const authKey = (r: { method: string; path: string }) => `${r.method} ${r.path.replace(/^\/:ref/, '')}`
@@ -35,7 +40,7 @@ describe('the project API: every path and method, every kind of caller', () => {
   }, WALK_TIMEOUT)
   afterAll(async () => platform?.close())
 
-  it('has an expectation for every project-auth route and every method the REST preflight allows, and walks each', async () => {
+  it('has an expectation for every project-auth and storage route and every method the REST preflight allows, and walks each', async () => {
     const lines = Object.keys(EXPECTED_PROJECT_API)
     const base = (line: string) => line.split('?')[0]
     const authRoutes = projectAuthRoutes.map(authKey)
@@ -48,7 +53,10 @@ describe('the project API: every path and method, every kind of caller', () => {
     const authMethods = (await projectCall(w, 'none', 'OPTIONS', '/auth/v1/user')).headers.get('access-control-allow-methods')!
     const authLines = lines.filter((l) => l.includes(' /auth/v1/'))
     expect(authMethods.split(',').map((m) => m.trim()).filter((m) => !authLines.some((l) => methodOf(l) === m)), 'auth methods without a line').toEqual([])
-    const known = [...authRoutes, ...restLines, 'OPTIONS /auth/v1/user']
+    const storageRoutes = STORAGE_ROUTES.map((r) => `${r.method} /storage/v1${r.path}`)
+    expect(storageRoutes.filter((r) => !lines.includes(r)), 'storage routes without a line in expected-project-api.ts').toEqual([])
+    expect(REALTIME_HTTP_ROUTES.filter((r) => !lines.includes(r)), 'realtime HTTP routes without a line').toEqual([])
+    const known = [...authRoutes, ...restLines, 'OPTIONS /auth/v1/user', ...storageRoutes, 'OPTIONS /storage/v1/bucket', ...REALTIME_HTTP_ROUTES]
     expect(lines.filter((l) => !known.includes(base(l))), 'lines for no route or method').toEqual([])
     const walked = PROJECT_API_ENDPOINTS.map((e) => e.key)
     expect([...walked].sort(), 'lines the walk calls (each once)').toEqual([...lines].sort())

@@ -4,6 +4,8 @@ import type { Db } from '../db/types'
 import type { MetricUsage as ApiMetricUsage, OrganizationUsage, UsageSource } from '@/lib/api-types/billing'
 import { organizationDatabaseSize } from './database-size'
 import { readMeteredUsage } from './metering'
+import { readRealtimeUsage } from './realtime-metering'
+import { organizationStorageSize } from './storage-size'
 
 export const USAGE_METRICS = [
   'DATABASE_SIZE',
@@ -64,10 +66,22 @@ export async function readStoredUsage(db: Db, organizationId: number): Promise<P
   return Object.fromEntries(rows.map((r) => [r.metric, Number(r.usage)]))
 }
 
-/** The metrics the platform measures from the organization's projects in `period` (migration 013). */
+/** The metrics the platform measures from the organization's projects in `period` (migrations 013, 018). */
 async function measuredUsage(db: Db, organizationId: number, period: { start: Date; end: Date }): Promise<Partial<Record<UsageMetric, number>>> {
-  const [size, metered] = await Promise.all([organizationDatabaseSize(db, organizationId), readMeteredUsage(db, organizationId, period)])
-  return { DATABASE_SIZE: size, EGRESS: metered.egress, MONTHLY_ACTIVE_USERS: metered.mau }
+  const [size, metered, storage, realtime] = await Promise.all([
+    organizationDatabaseSize(db, organizationId),
+    readMeteredUsage(db, organizationId, period),
+    organizationStorageSize(db, organizationId),
+    readRealtimeUsage(db, organizationId, period),
+  ])
+  return {
+    DATABASE_SIZE: size,
+    EGRESS: metered.egress,
+    MONTHLY_ACTIVE_USERS: metered.mau,
+    STORAGE_SIZE: storage,
+    REALTIME_MESSAGE_COUNT: realtime.messages,
+    REALTIME_PEAK_CONNECTIONS: realtime.peak,
+  }
 }
 
 /** Sets a stored (demo) usage figure: the seed and tests use it; users never write usage. */
@@ -109,7 +123,7 @@ export function describeMetric(metric: UsageMetric, usage: number, planId: PlanI
 
 /**
  * Usage of every metric for an organization (GET .../usage): what its projects measured (database
- * size, egress, monthly active users), plus any stored demo figure, in which case the metric's
+ * size, egress, monthly active users, storage size, realtime messages and peak connections), plus any stored demo figure, in which case the metric's
  * source is `demo`.
  */
 export async function getOrganizationUsage(

@@ -78,6 +78,10 @@ export type OpenPgliteWorkerOptions = {
   openTimeoutMs?: number
   /** Shown in the worker's thread name and in errors. */
   name?: string
+  /** Channels the worker LISTENs on from its start (again after every restart): realtime's change bus. */
+  listen?: string[]
+  /** Called with every notification PGlite receives on those channels (in the main thread). */
+  onNotification?: (channel: string, payload: string) => void
 }
 
 /**
@@ -151,6 +155,7 @@ export type SerializedError = { message: string; name?: string; stack?: string; 
 export type WorkerMessage =
   | { type: 'ready'; memory: number }
   | { type: 'failed'; error: SerializedError }
+  | { type: 'notification'; channel: string; payload: string }
   | { type?: undefined; id: number; ok: true; value: unknown; memory: number }
   | { type?: undefined; id: number; ok: false; error: SerializedError; memory: number; fatal?: boolean }
 

@@ -161,6 +161,10 @@ export abstract class WorkerSupervisor {
       this._drain()
       return
     }
+    if (message.type === 'notification') {
+      this.options.onNotification?.(message.channel, message.payload)
+      return
+    }
     if (message.type === 'failed') {
       this._lost(handle, rebuildError(message.error), 'a failure to open the database')
       return

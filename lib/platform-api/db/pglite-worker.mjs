@@ -17,6 +17,8 @@
 // `options.parsers` is a spec, not functions: { textOids?: number[], safeInt8?: boolean }.
 // Before any answer, the worker posts { type: 'ready', memory } once PGlite is open and has
 // answered `select 1`, or { type: 'failed', error } when it could not open (then it ends).
+// With `listen` (channel names), it LISTENs on them once open and posts every notification PGlite
+// hands it as { type: 'notification', channel, payload } (realtime's change bus on PGlite).
 import { parentPort, workerData } from 'node:worker_threads'
 import { messages, parse, PGlite, protocol } from '@electric-sql/pglite'
 
@@ -29,7 +31,7 @@ const CONTRIB = [
   'tsm_system_rows', 'tsm_system_time', 'unaccent', 'uuid_ossp'
 ]
 
-/** @type {{ dataDir: string | null, contrib: boolean, postgresqlconf?: string[] | string, statementCache?: number }} */
+/** @type {{ dataDir: string | null, contrib: boolean, postgresqlconf?: string[] | string, statementCache?: number, listen?: string[] }} */
 const options = workerData
 
 async function contribExtensions() {
@@ -268,6 +270,10 @@ try {
   if (options.postgresqlconf) pgOptions.postgresqlconf = options.postgresqlconf
   db = options.dataDir ? await PGlite.create(options.dataDir, pgOptions) : await PGlite.create(pgOptions)
   await db.query('select 1')
+  if (options.listen?.length) {
+    db.onNotification((channel, payload) => parentPort.postMessage({ type: 'notification', channel, payload }))
+    for (const channel of options.listen) await db.exec(`listen "${channel.replace(/"/g, '""')}"`)
+  }
 } catch (error) {
   parentPort.postMessage({ type: 'failed', error: serializeError(error) })
   process.exit(1)

@@ -1,5 +1,5 @@
 import { levelOfStatus } from '@/lib/logs/log-lines'
-import { recordLogEvent } from './recorder'
+import { recordLogEvent, type LogEvent } from './recorder'
 
 /** What one answer of the project's REST API was, for its PostgREST log line. */
 export type RestAnswer = {
@@ -47,17 +47,17 @@ export function restLogPath(url: string): { path: string; query: string } {
 }
 
 /**
- * Records a `postgrest_logs` line for one answer of the project's REST API (spec §3 log sources):
- * method, path with its query (filters are what PostgREST logs), status, duration, role and
- * bytes. Never a header (the key, the bearer token) nor a body. Queued: the request never waits.
+ * The log event of one answer of the project API, for `source`: method, path with its query
+ * (filters are what PostgREST logs), status, duration, role and bytes. Never a header (the key,
+ * the bearer token) nor a body.
  */
-export function recordRestAnswer(answer: RestAnswer): void {
+export function answerLogEvent(answer: RestAnswer, source: LogEvent['source']): LogEvent {
   const { path, query } = restLogPath(answer.url)
   const durationMs = Math.round(answer.durationMs * 100) / 100
   const level = levelOfStatus(answer.status)
-  recordLogEvent({
+  return {
     ref: answer.ref,
-    source: 'postgrest_logs',
+    source,
     level,
     event_message: `${answer.method} | ${answer.status} | ${durationMs} ms | ${answer.role ?? '-'} | ${path}${query}`,
     metadata: {
@@ -71,5 +71,10 @@ export function recordRestAnswer(answer: RestAnswer): void {
       level,
     },
     timestamp: answer.startedAt,
-  })
+  }
+}
+
+/** Records a `postgrest_logs` line for one answer of the project's REST API (spec §3 log sources). Queued: the request never waits. */
+export function recordRestAnswer(answer: RestAnswer): void {
+  recordLogEvent(answerLogEvent(answer, 'postgrest_logs'))
 }

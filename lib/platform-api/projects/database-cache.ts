@@ -8,8 +8,11 @@ import { openPgliteEngine } from './pglite-engine'
 import { openPostgresEngine } from './postgres-engine'
 import { apiRolesSetupSql } from './api-roles'
 import { projectAuthTablesSql } from './auth-tables'
+import { projectStorageTablesSql } from './storage-tables'
 import { projectSetupSql, quoteIdent, type ProjectRoles } from './jail'
 import { isReady } from './pglite-files'
+import { emitProjectNotification, PROJECT_LISTEN_CHANNELS } from './notifications'
+import { realtimeSetupSql } from '../realtime/setup-sql'
 import { apiLoginRoleSql, syncDashboardRolePassword } from './server-databases'
 import { projectRoleNames, projectTarget, type ProjectTarget } from './targets'
 
@@ -73,7 +76,9 @@ async function openEngine(target: ProjectTarget, create: boolean): Promise<Engin
       throw new Error(`The database of project ${target.ref} is not provisioned`)
     }
     fs.mkdirSync(target.dir, { recursive: true })
-    const engine = await openPgliteEngine(target.dir)
+    const engine = await openPgliteEngine(target.dir, {
+      listen: { channels: PROJECT_LISTEN_CHANNELS, onNotification: (channel, payload) => emitProjectNotification(target.ref, channel, payload) },
+    })
     try {
       // The platform's privileged session (PGlite's own superuser), platform text only.
       await engine.db.exec(setupSql(projectRoleNames(target.ref), null, true))
@@ -94,9 +99,9 @@ async function openEngine(target: ProjectTarget, create: boolean): Promise<Engin
   }
 }
 
-/** The project's roles, the project API's roles (cluster-wide on a server) and their jails, and its users' tables. */
+/** The project's roles, the project API's roles (cluster-wide on a server) and their jails, its users' tables and its storage schema. */
 function setupSql(roles: ProjectRoles, caller: string | null, singleTenant: boolean): string {
-  return projectSetupSql(roles, caller, { singleTenant }) + apiRolesSetupSql(roles, caller) + projectAuthTablesSql(roles, caller)
+  return projectSetupSql(roles, caller, { singleTenant }) + apiRolesSetupSql(roles, caller) + projectAuthTablesSql(roles, caller) + projectStorageTablesSql(roles) + realtimeSetupSql()
 }
 
 /** The roles and the jail on a server database, through the platform's privileged role. */

@@ -1,20 +1,34 @@
 import { wrap } from '../db/pglite-db'
 import { openPgliteWorker, StatementTimeoutError as WorkerStatementTimeoutError } from '../db/pglite-worker-client'
 import { COMMIT_AND_RESET_SQL, fromPglite, RESULT_PARSER_SPEC, StatementTimeoutError, type Engine, type ProjectSession } from './engines'
+import { quoteIdent } from './jail'
 import { pglitePostgresqlConf } from './pglite-extensions'
+
+export type PgliteEngineOptions = {
+  /** Channels to LISTEN on for as long as the engine is open, and where their notifications go. */
+  listen?: { channels: string[]; onNotification: (channel: string, payload: string) => void }
+}
 
 /**
  * Opens a PGlite directory (creating the cluster when the directory is empty) in its own worker
  * thread, so its statements never hold up the HTTP server, and a statement past its timeout is
  * ended by ending the worker (PGlite cannot interrupt a statement); the next call reopens it.
  */
-export async function openPgliteEngine(dir: string): Promise<Engine> {
+export async function openPgliteEngine(dir: string, options: PgliteEngineOptions = {}): Promise<Engine> {
+  const channels = options.listen?.channels ?? []
   const client = await openPgliteWorker({
     dataDir: dir,
     contrib: true,
     postgresqlconf: [pglitePostgresqlConf(dir)],
     name: `project ${dir}`,
+    listen: channels,
+    onNotification: options.listen?.onNotification,
   })
+  // PGlite has one session: its users' resets (UNLISTEN *, DISCARD ALL) would end the engine's
+  // LISTEN, so each reset is followed by it again, in the same round trip where the reset commits
+  // a transaction (a notification is delivered once its query ends: still listening by then).
+  const relisten = channels.map((channel) => `listen ${quoteIdent(channel)}`).join('; ')
+  const commitAndReset = relisten ? `${COMMIT_AND_RESET_SQL}; ${relisten}` : COMMIT_AND_RESET_SQL
   return {
     kind: 'pglite',
     db: wrap(client, client),
@@ -51,7 +65,7 @@ export async function openPgliteEngine(dir: string): Promise<Engine> {
             }),
           commitAndReset: () =>
             used(async () => {
-              await conn.exec(COMMIT_AND_RESET_SQL, call())
+              await conn.exec(commitAndReset, call())
               clean = true
             }),
         }
@@ -62,13 +76,19 @@ export async function openPgliteEngine(dir: string): Promise<Engine> {
             if (!clean) {
               if (await conn.isInTransaction()) await conn.exec('rollback')
               await conn.exec('discard all')
+              if (relisten) await conn.exec(relisten)
             }
           } catch {
             // the worker was ended (timeout): the next call starts a fresh one, with no session state
           }
         }
       }),
-    wire: (fn) => client.exclusive((conn) => fn((bytes, timeoutMs) => conn.protocol(bytes, { timeoutMs }))),
+    wire: (fn) =>
+      client.exclusive(async (conn) => {
+        const result = await fn((bytes, timeoutMs) => conn.protocol(bytes, { timeoutMs }))
+        if (relisten) await conn.exec(relisten).catch(() => {}) // the turn ended with DISCARD ALL (wire/connection.ts)
+        return result
+      }),
     async close() {
       if (!client.closed) await client.close()
     },

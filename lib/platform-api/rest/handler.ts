@@ -1,6 +1,7 @@
 /**
  * `{project API}/rest/v1/{table}`: the PostgREST-compatible data API of a project, as the real
- * `@supabase/supabase-js` calls it (and `{project API}/auth/v1`, handed to project-auth/handler.ts).
+ * `@supabase/supabase-js` calls it (and `{project API}/auth/v1`, handed to project-auth/handler.ts,
+ * and `{project API}/storage/v1`, handed to storage/handler.ts).
  * The `apikey` header must be a key of the project (api-keys.ts); `Authorization: Bearer` is that
  * key or a project user's token (project-auth/bearer.ts). The request runs as that role with its
  * claims (request-role.ts), so row level security decides. Answers carry CORS headers so browsers
@@ -16,6 +17,9 @@ import { recordRestAnswer } from '../logs/rest-log'
 import { ApiError } from '../http/errors'
 import { DEFAULT_BODY_LIMIT, readBody } from '../http/node-adapter'
 import { matchProjectAuthPath, projectAuthHandler } from '../project-auth/handler'
+import { matchStoragePath, storageHandler } from '../storage/handler'
+import { realtimeHttpHandler } from '../realtime/http'
+import { REALTIME_PREFIX } from '../realtime/server'
 import { verifyProjectCaller } from '../project-auth/bearer'
 import type { ApiRole } from '../projects/api-roles'
 import { withRequestRole, type RequestClaims, type RequestSession } from '../projects/request-role'
@@ -279,6 +283,10 @@ export async function projectApiHandler(req: IncomingMessage, res: ServerRespons
     recordProjectEgress(auth.ref, Number(res.getHeader('content-length') ?? 0))
     return
   }
+  // Storage logs (storage_logs) and meters its own requests.
+  if (matchStoragePath(url.pathname)) return storageHandler(req, res)
+  // Realtime over plain HTTP (its socket is an upgrade: realtime/server.ts).
+  if (REALTIME_PREFIX.test(url.pathname)) return realtimeHttpHandler(req, res)
   const startedAt = new Date()
   const started = performance.now()
   const method = (req.method ?? 'GET').toUpperCase()

@@ -109,6 +109,24 @@ export function authCases(w: ProjectApiWorld): BadCase[] {
   ]
 }
 
+/** The realtime cases over HTTP (the socket's own refusals are in realtime.test.ts): GoTrue-shaped. */
+export function realtimeCases(): BadCase[] {
+  const broadcast = (body: unknown, label: string, status: number, names: string[], code?: string): BadCase => ({
+    label, method: 'POST', path: '/realtime/v1/api/broadcast', init: { body }, status, code, names,
+  })
+  return [
+    broadcast({ messages: [] }, 'a broadcast without messages', 400, ['messages'], 'validation_failed'),
+    broadcast({ messages: 'hello' }, 'messages that are not an array', 400, ['messages'], 'validation_failed'),
+    broadcast({ messages: [{ event: 'e', payload: {} }] }, 'a message without a topic', 400, ['topic'], 'validation_failed'),
+    broadcast({ messages: [{ topic: 't', event: 'e' }], walk_unknown: 1 }, 'an unknown field', 400, ['walk_unknown'], 'validation_failed'),
+    broadcast({ messages: [{ topic: 't', event: 'e', private: true }] }, 'a private channel', 403, ['private'], 'private_channel'),
+    { label: 'a serializer version not spoken', method: 'GET', path: '/realtime/v1/websocket', init: { query: '?vsn=9.9.9' }, status: 400, code: 'validation_failed', names: ['vsn'] },
+    { label: 'the socket path by POST', method: 'POST', path: '/realtime/v1/websocket', init: { body: {} }, status: 405, code: 'method_not_allowed', names: ['GET'] },
+    { label: 'broadcast by GET', method: 'GET', path: '/realtime/v1/api/broadcast', status: 405, code: 'method_not_allowed', names: ['POST'] },
+    { label: 'an unknown realtime path', method: 'GET', path: '/realtime/v1/nothing', status: 404, code: 'not_found', names: ['websocket'] },
+  ]
+}
+
 /** Broken bodies every body-taking line is fed (beside its own cases): status and the words its message must hold. */
 export const BROKEN_BODIES: { label: string; rawBody: string; status: number; names: string[] }[] = [
   { label: 'malformed JSON', rawBody: '{"email": ', status: 400, names: ['json'] },

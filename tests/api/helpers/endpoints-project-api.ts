@@ -200,4 +200,18 @@ export const PROJECT_API_ENDPOINTS: ProjectEndpoint[] = [
     check: (res, w) => expect(res.body.action_link).toContain(`/project/${w.ref}/auth/v1/verify?token=`),
   },
   { key: 'OPTIONS /auth/v1/user', prepare: () => ({ path: '/auth/v1/user', init: preflight }) },
+
+  {
+    key: 'GET /realtime/v1/websocket',
+    prepare: () => ({ path: '/realtime/v1/websocket', init: { query: '?vsn=2.0.0' } }),
+  },
+  {
+    key: 'POST /realtime/v1/api/broadcast',
+    prepare: (_w, caller) => ({ path: '/realtime/v1/api/broadcast', init: { body: { messages: [{ topic: 'walk', event: 'walked', payload: { by: caller } }] } } }),
+  },
+  {
+    key: 'OPTIONS /realtime/v1/websocket',
+    prepare: () => ({ path: '/realtime/v1/websocket', init: preflight }),
+    check: (res) => expect(res.headers.get('access-control-allow-origin')).toBe('*'),
+  },
 ]

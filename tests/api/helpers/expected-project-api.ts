@@ -2,7 +2,7 @@ import type { KeyedCaller, ProjectCaller, ProjectResponse } from './project-api-
 
 /**
  * What each caller gets from each path and method of a project's public API (`{url}/rest/v1`,
- * `{url}/auth/v1`), written down by hand: `status` or `status error-code`. The walk
+ * `{url}/auth/v1`, `{url}/storage/v1`, `{url}/realtime/v1` over HTTP), written down by hand: `status` or `status error-code`. The walk
  * (tests/api/project-api-walk.test.ts) fails for a project-auth route, or a method the REST
  * preflight advertises, that has no line here, and for a line no walk entry calls.
  *
@@ -58,11 +58,44 @@ export const EXPECTED_PROJECT_API: Record<string, ProjectApiExpectation> = {
   'DELETE /auth/v1/admin/users/:id': adminOnly,
   'POST /auth/v1/admin/generate_link': adminOnly,
   'OPTIONS /auth/v1/user': preflight,
+
+  // Storage: the policies of project-api-world.ts decide. Anyone reads buckets and walk-public's
+  // objects; a user writes their own objects; nobody but the service key writes buckets (a write
+  // RLS hides is 404, one its check refuses 403, as Supabase Storage answers).
+  'GET /storage/v1/bucket': everyone('200'),
+  'GET /storage/v1/bucket/:id': everyone('200'),
+  'POST /storage/v1/bucket': { anon: '403 AccessDenied', user: '403 AccessDenied', service: '200' },
+  'PUT /storage/v1/bucket/:id': { anon: '404 NoSuchBucket', user: '404 NoSuchBucket', service: '200' },
+  // Emptying deletes what the caller may delete: for anon nothing, for a user their own objects.
+  'POST /storage/v1/bucket/:id/empty': everyone('200'),
+  'DELETE /storage/v1/bucket/:id': { anon: '404 NoSuchBucket', user: '404 NoSuchBucket', service: '200' },
+  'POST /storage/v1/object/sign/:bucket/*path': everyone('200'),
+  'POST /storage/v1/object/sign/:bucket': everyone('200'),
+  'GET /storage/v1/object/sign/:bucket/*path': { ...everyone('200'), open: true },
+  'POST /storage/v1/object/upload/sign/:bucket/*path': { anon: '403 AccessDenied', user: '200', service: '200' },
+  'PUT /storage/v1/object/upload/sign/:bucket/*path': { ...everyone('200'), open: true },
+  'GET /storage/v1/object/public/:bucket/*path': { ...everyone('200'), open: true },
+  'POST /storage/v1/object/list/:bucket': everyone('200'),
+  'POST /storage/v1/object/move': { anon: '404 NoSuchKey', user: '200', service: '200' },
+  'POST /storage/v1/object/copy': { anon: '403 AccessDenied', user: '200', service: '200' },
+  'GET /storage/v1/object/info/:bucket/*path': everyone('200'),
+  'GET /storage/v1/object/authenticated/:bucket/*path': everyone('200'),
+  'GET /storage/v1/object/:bucket/*path': everyone('200'),
+  'POST /storage/v1/object/:bucket/*path': { anon: '403 AccessDenied', user: '200', service: '200' },
+  'PUT /storage/v1/object/:bucket/*path': { anon: '404 NoSuchKey', user: '200', service: '200' },
+  'DELETE /storage/v1/object/:bucket/*path': { anon: '404 NoSuchKey', user: '200', service: '200' },
+  'DELETE /storage/v1/object/:bucket': everyone('200'),
+  'OPTIONS /storage/v1/bucket': preflight,
+  // The socket is an upgrade (tests/api/realtime.test.ts); over plain HTTP a valid key hears 426.
+  'GET /realtime/v1/websocket': everyone('426 upgrade_required'),
+  'POST /realtime/v1/api/broadcast': everyone('202'),
+  'OPTIONS /realtime/v1/websocket': preflight,
 }
 
-/** How a caller without a valid project key is refused: PostgREST's PGRST301, GoTrue's no_api_key / invalid_api_key. */
+/** How a caller without a valid project key is refused: PostgREST's PGRST301, Storage's InvalidJWT, GoTrue's no_api_key / invalid_api_key. */
 export function keylessOutcome(key: string, caller: Exclude<ProjectCaller, KeyedCaller>): string {
   if (key.includes(' /rest/v1/')) return '401 PGRST301'
+  if (key.includes(' /storage/v1/')) return '401 InvalidJWT'
   return caller === 'none' || caller === 'userNoKey' ? '401 no_api_key' : '401 invalid_api_key'
 }
 
@@ -74,13 +107,17 @@ export function expectedOutcome(key: string, caller: ProjectCaller): string {
   return line.open ? line.anon : keylessOutcome(key, caller)
 }
 
-/** What is wrong with an error answer's shape: PostgREST's code/message/details/hint, GoTrue's code/error_code/msg. */
+/** What is wrong with an error answer's shape: PostgREST's code/message/details/hint, Storage's statusCode/code/error/message, GoTrue's code/error_code/msg. */
 export function errorShapeProblems(key: string, res: ProjectResponse, code: string | undefined): string[] {
   if (key.startsWith('HEAD ')) return [] // no body to carry one
   const body = res.body as Record<string, unknown> | undefined
   const problems: string[] = []
   if (key.includes(' /rest/v1/')) {
     for (const field of ['code', 'message', 'details', 'hint']) if (!body || !(field in body)) problems.push(`no "${field}"`)
+    if (code && body?.code !== code) problems.push(`code ${JSON.stringify(body?.code)}, expected ${code}`)
+  } else if (key.includes(' /storage/v1/')) {
+    if (body?.statusCode !== String(res.status)) problems.push(`statusCode ${JSON.stringify(body?.statusCode)}, expected "${res.status}"`)
+    if (typeof body?.error !== 'string') problems.push('no "error"')
     if (code && body?.code !== code) problems.push(`code ${JSON.stringify(body?.code)}, expected ${code}`)
   } else {
     if (body?.code !== res.status) problems.push(`code ${JSON.stringify(body?.code)}, expected ${res.status}`)

@@ -20,6 +20,11 @@ export type TestPlatform = {
   databaseUrl: string | null
   kind: 'pglite' | 'postgres'
   request: (path: string, init?: TestRequestInit) => Promise<TestResponse>
+  /**
+   * Another HTTP server on the same store and databases with a realtime endpoint of its own (its
+   * own channels and bus connections): a second dashboard instance, as far as realtime can tell.
+   */
+  startPeer: () => Promise<{ apiUrl: string; close: () => Promise<void> }>
   /** Creates a user straight in the store and returns a bearer token for them. */
   createUser: (email?: string) => Promise<{ id: string; email: string; token: string }>
   close: () => Promise<void>
@@ -66,14 +71,33 @@ export async function startTestPlatform(options: { isPlatform?: boolean; env?: R
   await closeStore()
   const db = await getStore()
 
-  const server = http.createServer((req, res) => {
-    if ((req.url ?? '').startsWith('/dashboard/api/auth/v1')) void authHandler(req, res)
-    else if ((req.url ?? '').startsWith('/dashboard/api/project/')) void projectApiHandler(req, res)
-    else void platformHandler(req, res)
-  })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const { port } = server.address() as AddressInfo
-  const apiUrl = `http://127.0.0.1:${port}/dashboard/api`
+  const { closeDefaultRealtimeServer, defaultRealtimeServer, RealtimeServer } = await import('@/lib/platform-api/realtime/server')
+
+  // As server.mjs: the project API's requests, and its realtime endpoint's WebSocket upgrades.
+  const serve = async (realtime: () => InstanceType<typeof RealtimeServer>) => {
+    const server = http.createServer((req, res) => {
+      if ((req.url ?? '').startsWith('/dashboard/api/auth/v1')) void authHandler(req, res)
+      else if ((req.url ?? '').startsWith('/dashboard/api/project/')) void projectApiHandler(req, res)
+      else void platformHandler(req, res)
+    })
+    server.on('upgrade', (req, socket, head) => void realtime().handleUpgrade(req, socket, head))
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+    const { port } = server.address() as AddressInfo
+    return { server, apiUrl: `http://127.0.0.1:${port}/dashboard/api` }
+  }
+  const { server, apiUrl } = await serve(defaultRealtimeServer)
+  const closeServer = (s: http.Server) => {
+    s.closeAllConnections()
+    return new Promise<void>((resolve) => s.close(() => resolve()))
+  }
+  const startPeer = async () => {
+    const realtime = new RealtimeServer()
+    const peer = await serve(() => realtime)
+    return { apiUrl: peer.apiUrl, close: async () => {
+      await realtime.close()
+      await closeServer(peer.server)
+    } }
+  }
 
   const request = async (p: string, init: TestRequestInit = {}): Promise<TestResponse> => {
     const headers: Record<string, string> = { ...(init.headers ?? {}) }
@@ -109,9 +133,11 @@ export async function startTestPlatform(options: { isPlatform?: boolean; env?: R
     databaseUrl,
     kind: db.kind,
     request,
+    startPeer,
     createUser,
     close: async () => {
-      await new Promise<void>((resolve) => server.close(() => resolve()))
+      await closeDefaultRealtimeServer()
+      await closeServer(server)
       await closeAllProjectDatabases()
       await closeStore()
       fs.rmSync(dataDir, { recursive: true, force: true })

@@ -4,7 +4,7 @@ import { createActiveProject, createOrg, sql } from '../projects-helpers'
 import type { TestPlatform } from './platform'
 
 /**
- * A project whose public API (`{url}/rest/v1`, `{url}/auth/v1`) the project API walks call as
+ * A project whose public API (`{url}/rest/v1`, `{url}/auth/v1`, `{url}/storage/v1`) the project API walks call as
  * every kind of caller: its keys (and the anon key it had before a rotation), another project's
  * anon key, a signed-up user with a session, and a table and functions under row level security.
  */
@@ -19,7 +19,10 @@ export const isKeyed = (caller: ProjectCaller): caller is KeyedCaller => (KEYED_
 export const WALK_PASSWORD = 'walk the project api 1'
 export const WALK_TABLE = 'walk_items'
 
-/** The walk's table: anon reads the public rows, a user reads and writes their own, the service key all. */
+/**
+ * The walk's table: anon reads the public rows, a user reads and writes their own, the service key all;
+ * its buckets: anyone reads `walk-public` and its objects, a user reads and writes their own objects.
+ */
 const SCHEMA_SQL = `create table public.${WALK_TABLE} (
     id bigint primary key,
     owner uuid default auth.uid() references auth.users (id) on delete set null,
@@ -31,7 +34,14 @@ const SCHEMA_SQL = `create table public.${WALK_TABLE} (
   insert into public.${WALK_TABLE} (id, body, public) values (1, 'public one', true), (2, 'private two', false);
   create function public.walk_role() returns text language sql stable as 'select auth.role()';
   create function public.walk_private(n integer) returns integer language sql stable as 'select n * 2';
-  revoke execute on function public.walk_private(integer) from public, anon;`
+  revoke execute on function public.walk_private(integer) from public, anon;
+  insert into storage.buckets (id, name, public) values ('walk-public', 'walk-public', true), ('walk-private', 'walk-private', false);
+  create policy walk_public_reads on storage.objects for select to anon, authenticated using (bucket_id = 'walk-public');
+  create policy walk_own_objects on storage.objects for all to authenticated using (owner = auth.uid()) with check (owner = auth.uid());
+  create policy walk_buckets_read on storage.buckets for select to anon, authenticated using (true);`
+
+/** What the storage walk's signed upload URLs write: open to any caller holding the URL, so left out of the snapshot. */
+export const SIGNED_UPLOAD_FOLDER = 'by-url'
 
 export type Session = { id: string; email: string; access_token: string; refresh_token: string }
 export type ProjectApiWorld = {
@@ -125,7 +135,10 @@ export async function projectSnapshot(w: ProjectApiWorld, exceptOwner?: string) 
   const [items] = await ownerSql(w, `select count(*)::int as n, md5(coalesce(string_agg(t::text, '|' order by id), '')) as digest from public.${WALK_TABLE} t ${skip}`)
   const [users] = await ownerSql(w, `select count(*)::int as n, md5(coalesce(string_agg(concat_ws(',', id, email, raw_user_meta_data, banned_until, email_confirmed_at), '|' order by id), '')) as digest
       from auth.users ${exceptOwner ? `where id <> '${exceptOwner}'` : ''}`)
-  return { items, users }
+  const [objects] = await ownerSql(w, `select count(*)::int as n, md5(coalesce(string_agg(concat_ws(',', bucket_id, name, owner, version), '|' order by bucket_id, name), '')) as digest
+      from storage.objects where name not like '${SIGNED_UPLOAD_FOLDER}/%'`)
+  const [buckets] = await ownerSql(w, `select count(*)::int as n, md5(coalesce(string_agg(concat_ws(',', id, public, file_size_limit, allowed_mime_types), '|' order by id), '')) as digest from storage.buckets`)
+  return { items, users, objects, buckets }
 }
 
 /**
@@ -156,5 +169,7 @@ export async function buildProjectApiWorld(platform: TestPlatform): Promise<Proj
   }
   await ownerSql(w, SCHEMA_SQL)
   w.user = await newUser(w, 'the-user')
+  const shared = await projectCall(w, 'service', 'POST', '/storage/v1/object/walk-public/shared.txt', { rawBody: 'shared bytes', headers: { 'Content-Type': 'text/plain' } })
+  expect(shared.status, JSON.stringify(shared.body)).toBe(200)
   return w
 }

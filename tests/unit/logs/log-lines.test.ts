@@ -20,8 +20,9 @@ describe('log lines', () => {
     expect(formatLogTimestamp('not a date')).toBe('')
   })
 
-  it('records the API gateway, Postgres, PostgREST and project auth here', () => {
-    expect(RECORDED_LOG_SOURCES).toEqual(['edge_logs', 'postgres_logs', 'postgrest_logs', 'auth_logs', 'auth_audit_logs'])
+  it('records the API gateway, Postgres, PostgREST, project auth, storage and realtime here', () => {
+    expect(RECORDED_LOG_SOURCES).toEqual(['edge_logs', 'postgres_logs', 'postgrest_logs', 'auth_logs', 'auth_audit_logs', 'storage_logs', 'realtime_logs'])
+    expect(isRecordedLogSource('storage_logs')).toBe(true)
     expect(isRecordedLogSource('postgrest_logs')).toBe(true)
     expect(isRecordedLogSource('auth_logs')).toBe(true)
     expect(isRecordedLogSource('auth_audit_logs')).toBe(true)

@@ -16,6 +16,13 @@ describe('the direct routes of the dashboard server', () => {
     }
   })
 
+  it("hands the WebSocket upgrades of a project's realtime endpoint to it, and no other upgrade", () => {
+    expect(directRoutes.upgrade('/dashboard/api/project/abc/realtime/v1/websocket?apikey=k&vsn=2.0.0')).toEqual(expect.any(Function))
+    for (const url of ['/dashboard/_next/webpack-hmr', '/dashboard/api/project/abc/rest/v1/items', '/dashboard/api/project/abc/realtime/v1/api/broadcast', '/api/project/abc/realtime/v1/websocket']) {
+      expect(directRoutes.upgrade(url)).toBeNull()
+    }
+  })
+
   it('registers itself where server.mjs looks', () => {
     registerDirectRoutes()
     expect((globalThis as Record<symbol, unknown>)[Symbol.for('dashboard.directRoutes')]).toBe(directRoutes)

@@ -4,6 +4,7 @@ import { getStore } from '../../db/store'
 import { withEngine } from '../database-cache'
 import type { Engine } from '../engines'
 import { quoteIdent } from '../jail'
+import { PROJECT_LISTEN_CHANNELS } from '../notifications'
 import { PGLITE_WIRE_DATABASE, projectRoleNames } from '../targets'
 import { Inbox } from './inbox'
 import * as m from './messages'
@@ -166,7 +167,7 @@ type Send = (bytes: Uint8Array, timeoutMs?: number) => Promise<Uint8Array>
 async function turn(send: Send, first: Frame, inbox: Inbox, socket: Socket, limits: WireLimits): Promise<boolean> {
   let frame = first
   for (;;) {
-    const out = await send(new Uint8Array(frame.bytes), limits.statementTimeoutMs)
+    const out = m.withoutNotifications(await send(new Uint8Array(frame.bytes), limits.statementTimeoutMs), PROJECT_LISTEN_CHANNELS)
     if (out.length > 0 && socket.writable) socket.write(out)
     if (m.lastReadyStatus(out) === 'I') {
       await reset(send)

@@ -107,3 +107,16 @@ export function lastReadyStatus(output: Uint8Array): 'I' | 'T' | 'E' | null {
   }
   return status
 }
+
+/**
+ * Backend output without the notifications (NotificationResponse, `A`) of `channels`: the
+ * platform's own LISTENs on PGlite's one session (projects/notifications.ts), which are not the
+ * client's to see.
+ */
+export function withoutNotifications(output: Uint8Array, channels: readonly string[]): Uint8Array {
+  if (channels.length === 0 || output.length === 0) return output
+  const { frames, rest } = takeFrames(Buffer.from(output.buffer, output.byteOffset, output.byteLength), true)
+  const channelOf = (body: Buffer) => body.subarray(4, body.indexOf(0, 4)).toString('utf8')
+  const kept = frames.filter((f) => f.type !== 'A' || !channels.includes(channelOf(f.body)))
+  return kept.length === frames.length ? output : Buffer.concat([...kept.map((f) => f.bytes), rest])
+}

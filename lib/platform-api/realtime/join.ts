@@ -1,0 +1,83 @@
+import crypto from 'node:crypto'
+import { firstIssue, joinPayload, type ChangeBinding } from '@/lib/api-types/realtime'
+import { verifyProjectCaller } from '../project-auth/bearer'
+import type { Binding, Member, MemberLink, RealtimeCaller } from './member'
+import type { Message } from './frames'
+import { followTable } from './triggers'
+
+/**
+ * `phx_join`: a channel's config as realtime-js sends it (broadcast `self`/`ack`, presence `key`,
+ * `postgres_changes` bindings, `private`) and its `access_token`, checked; the triggers its
+ * bindings need installed; the member added to the hub (listening on the project's bus before
+ * the join is answered, so a change made once the client is SUBSCRIBED reaches it).
+ */
+
+export class JoinRefused extends Error {}
+
+/** What a join needs of its connection: the project, the key it connected with and its role, and the hub. */
+export type JoinContext = { ref: string; apikey: string; caller: RealtimeCaller; hub: { join(member: Member): Promise<void> } }
+
+let bindingSeq = 0
+
+const EQ_FILTER = /^([^=]+)=eq\.(.*)$/s
+
+function parseBinding(raw: ChangeBinding): Binding {
+  if (raw.schema === '*') throw new JoinRefused('postgres_changes: name a schema (schema * is not served)')
+  let filter: Binding['filter'] = null
+  if (raw.filter) {
+    const match = EQ_FILTER.exec(raw.filter)
+    if (!match) throw new JoinRefused(`postgres_changes: filter ${JSON.stringify(raw.filter)} is not served: only column=eq.value filters are`)
+    filter = { column: match[1].trim(), value: match[2] }
+  }
+  return { id: ++bindingSeq, event: raw.event, schema: raw.schema, table: raw.table || '*', filter }
+}
+
+/** What a refused join's message says of a Postgres error (a table that does not exist, a schema not served). */
+const describe = (error: unknown) => (error instanceof Error ? error.message : String(error))
+
+export async function joinChannel(ctx: JoinContext, link: MemberLink, message: Message): Promise<{ member: Member; response: Record<string, unknown> }> {
+  const parsed = joinPayload.safeParse(message.payload)
+  if (!parsed.success) throw new JoinRefused(`invalid join: ${firstIssue(parsed.error)}`)
+  const { config, access_token: token } = parsed.data
+  if (!message.topic.startsWith('realtime:') || message.topic.length <= 'realtime:'.length) {
+    throw new JoinRefused(`invalid topic ${JSON.stringify(message.topic)}: a channel's topic is realtime:<name>`)
+  }
+  if (config.private) throw new JoinRefused('private channels (authorization by realtime.messages policies) are not served yet: join without private: true')
+  let caller = ctx.caller
+  if (token && token !== ctx.apikey) {
+    const verified = await verifyProjectCaller(ctx.ref, ctx.apikey, token)
+    if (!verified) throw new JoinRefused('invalid or expired access token')
+    caller = verified
+  }
+  const raws = config.postgres_changes ?? []
+  const bindings = raws.map(parseBinding)
+  const tables = new Map(bindings.map((b) => [`${b.schema}\u0000${b.table}`, b]))
+  for (const b of tables.values()) {
+    try {
+      await followTable(ctx.ref, b.schema, b.table, caller.role)
+    } catch (error) {
+      throw new JoinRefused(`postgres_changes on ${b.schema}.${b.table}: ${describe(error)}`)
+    }
+  }
+  const member: Member = {
+    id: crypto.randomUUID(),
+    ref: ctx.ref,
+    topic: message.topic,
+    joinRef: message.joinRef,
+    caller,
+    self: config.broadcast?.self === true,
+    ack: config.broadcast?.ack === true,
+    presenceKey: config.presence?.key || crypto.randomUUID(),
+    presenceEnabled: config.presence?.enabled !== false,
+    bindings,
+    link,
+  }
+  try {
+    await ctx.hub.join(member)
+  } catch (error) {
+    throw new JoinRefused(`could not listen on the project's database: ${describe(error)}`)
+  }
+  const response: Record<string, unknown> =
+    raws.length === 0 ? {} : { postgres_changes: raws.map((raw, i) => ({ id: bindings[i].id, event: raw.event, schema: raw.schema, table: raw.table, filter: raw.filter })) }
+  return { member, response }
+}

@@ -1,0 +1,47 @@
+import type { ChangeEvent, RealtimeVsn } from '@/lib/api-types/realtime'
+import type { ApiRole } from '../projects/api-roles'
+import type { RequestClaims } from '../projects/request-role'
+
+/** Who a connection or a channel acts as: its key's role, or its user's, with the token's claims. */
+export type RealtimeCaller = { role: ApiRole; claims: RequestClaims }
+
+/** A `postgres_changes` binding as the server holds it: its id (sent back on join) and its one filter. */
+export type Binding = {
+  id: number
+  event: ChangeEvent
+  schema: string
+  /** `*` for every table of the schema. */
+  table: string
+  /** `column=eq.value`, parsed. */
+  filter: { column: string; value: string } | null
+}
+
+/** What a member's connection offers the hub: pushing messages to the client. */
+export type MemberLink = {
+  readonly vsn: RealtimeVsn
+  /** Sends a frame as is (already encoded); false when the socket is gone. */
+  send(frame: string | Buffer): boolean
+  /** Sends a message on the member's topic (`phx_reply`, `presence_diff`, `postgres_changes`...). */
+  push(topic: string, event: string, payload: unknown, ref?: string | null, joinRef?: string | null): void
+}
+
+/** One client's membership of one channel (topic) of a project. */
+export type Member = {
+  /** Unique in this process: a presence's owner, a log line's subject. */
+  id: string
+  ref: string
+  topic: string
+  joinRef: string | null
+  caller: RealtimeCaller
+  /** Broadcast options: receive one's own broadcasts, have each acknowledged. */
+  self: boolean
+  ack: boolean
+  presenceKey: string
+  /** Receives presence_state and presence_diff. */
+  presenceEnabled: boolean
+  bindings: Binding[]
+  link: MemberLink
+}
+
+/** The channel `realtime:room` of a project, as the key of the hub's maps. */
+export const channelKey = (ref: string, topic: string) => `${ref}\u0000${topic}`

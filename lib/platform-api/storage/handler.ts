@@ -1,0 +1,156 @@
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import { pipeline } from 'node:stream/promises'
+import type { z } from 'zod'
+import { recordProjectEgress } from '../billing/metering'
+import { ApiError } from '../http/errors'
+import { DEFAULT_BODY_LIMIT, readBody } from '../http/node-adapter'
+import { decodeUtf8Body, describeIssues, findUnsafeJson } from '../http/validate'
+import { recordStorageAnswer } from '../logs/storage-log'
+import { verifyProjectCaller } from '../project-auth/bearer'
+import { PROJECT_REF_PATTERN } from '../projects/targets'
+import { invalidRequest, StorageApiError, storagePostgresError } from './errors'
+import type { StorageContext, StorageReply } from './route'
+import { matchStorageRoute } from './routes'
+import type { StorageCaller } from './sql'
+import { sweepNowAndThen } from './sweep'
+
+/**
+ * The node handler of `{project API}/storage/v1/*`, which the project API's handler dispatches to
+ * (rest/handler.ts), speaking Supabase Storage's protocol as `@supabase/storage-js` calls it
+ * (routes.ts): CORS (browsers call it from the app's origin), the project key or a user's token
+ * on every route but the open ones (public objects, signed URLs), errors in Storage's shape
+ * (errors.ts), a `storage_logs` line and egress metering per request, and now and then a sweep
+ * of what interrupted uploads left (sweep.ts).
+ */
+
+const PATH = /^(?:\/dashboard)?\/api\/project\/([^/]+)\/storage\/v1(\/[^?]*)?$/
+
+const CORS_HEADERS: Record<string, string> = {
+  'Access-Control-Allow-Origin': '*',
+  'Access-Control-Allow-Methods': 'GET, POST, PUT, DELETE, OPTIONS',
+  'Access-Control-Allow-Headers': 'apikey, authorization, content-type, x-client-info, x-upsert, x-metadata, cache-control, content-encoding',
+  'Access-Control-Expose-Headers': 'Content-Length, Content-Type, ETag, Last-Modified, Content-Disposition',
+  'Access-Control-Max-Age': '86400',
+}
+
+/** The ref and path below `/storage/v1` of a storage URL, else null. */
+export function matchStoragePath(pathname: string): { ref: string; path: string } | null {
+  const match = PATH.exec(pathname)
+  if (!match || !PROJECT_REF_PATTERN.test(match[1])) return null
+  return { ref: match[1], path: match[2] ?? '/' }
+}
+
+const header = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value)?.trim()
+
+async function authenticate(ref: string, req: IncomingMessage): Promise<StorageCaller> {
+  const apikey = header(req.headers.apikey)
+  const bearer = /^Bearer\s+(\S+)\s*$/i.exec(header(req.headers.authorization) ?? '')?.[1]
+  if (!apikey && !bearer) throw new StorageApiError(401, 'InvalidJWT', 'No API key found in request')
+  const caller = await verifyProjectCaller(ref, apikey || undefined, bearer)
+  if (!caller) throw new StorageApiError(401, 'InvalidJWT', 'Invalid API key or token')
+  return caller
+}
+
+function parsed<S extends z.ZodType>(schema: S, data: unknown, what: string): z.infer<S> {
+  const unsafe = findUnsafeJson(data)
+  if (unsafe) throw invalidRequest(`Invalid ${what}: ${unsafe}`)
+  const result = schema.safeParse(data)
+  if (!result.success) throw invalidRequest(`Invalid ${what}: ${describeIssues(result.error)}`)
+  return result.data
+}
+
+async function readJson(req: IncomingMessage): Promise<unknown> {
+  const text = decodeUtf8Body(await readBody(req, DEFAULT_BODY_LIMIT)).trim()
+  if (text === '') return {}
+  try {
+    return JSON.parse(text)
+  } catch {
+    throw invalidRequest('Malformed JSON in request body')
+  }
+}
+
+type Seen = { role: string | null; sent: number }
+
+async function handle(req: IncomingMessage, method: string, url: URL, ref: string, path: string, signal: AbortSignal, seen: Seen): Promise<StorageReply> {
+  const found = matchStorageRoute(method, path)
+  if (!('route' in found)) {
+    if (found.allowed.length) throw new StorageApiError(405, 'InvalidRequest', `Method ${method} is not allowed on /storage/v1${path}; use ${found.allowed.join(', ')}`)
+    throw new StorageApiError(404, 'NotFound', `No such storage endpoint: ${method} /storage/v1${path}`)
+  }
+  const caller = found.route.open ? null : await authenticate(ref, req)
+  seen.role = caller?.role ?? null
+  const ctx: StorageContext = {
+    ref,
+    req,
+    caller,
+    params: found.params,
+    signal,
+    query: (schema) => parsed(schema, Object.fromEntries(url.searchParams), 'query parameters'),
+    json: async (schema) => parsed(schema, await readJson(req), 'request body'),
+  }
+  return found.route.handler(ctx)
+}
+
+function errorReply(error: unknown, method: string, req: IncomingMessage): StorageReply {
+  const known =
+    error instanceof StorageApiError ? error
+    : error instanceof ApiError ? new StorageApiError(error.status, error.status === 413 ? 'EntityTooLarge' : 'InvalidRequest', error.message)
+    : error instanceof URIError ? invalidRequest('Invalid path: it is not validly percent-encoded UTF-8')
+    : (storagePostgresError(error) ??
+      // A client that left mid-upload: nothing was kept (uploads.ts), and nobody is there to read this.
+      (req.readableAborted ? invalidRequest('The request ended before its body was complete') : null))
+  if (!known) console.error(`[storage] ${method} ${new URL(req.url ?? '/', 'http://localhost').pathname} failed`, error instanceof Error ? error.message : 'unknown error')
+  const failure = known ?? new StorageApiError(500, 'InternalError', 'Internal server error')
+  // A body not read to its end (an upload refused before or while it came) is not read on: the connection closes.
+  const headers: Record<string, string> = req.complete ? {} : { Connection: 'close' }
+  return { status: failure.status, json: failure.toJSON(), headers }
+}
+
+async function send(res: ServerResponse, method: string, reply: StorageReply, seen: Seen): Promise<void> {
+  for (const [k, v] of Object.entries({ ...CORS_HEADERS, ...reply.headers })) res.setHeader(k, v)
+  res.statusCode = reply.status
+  if (reply.stream) {
+    reply.stream.on('data', (chunk: Buffer) => {
+      seen.sent += chunk.length
+    })
+    await pipeline(reply.stream, res).catch(() => {}) // a client that leaves ends the read
+    return
+  }
+  if (reply.json === undefined) {
+    res.end()
+    return
+  }
+  const body = JSON.stringify(reply.json)
+  seen.sent = Buffer.byteLength(body)
+  res.setHeader('Content-Type', 'application/json; charset=utf-8')
+  res.setHeader('Content-Length', seen.sent)
+  res.end(method === 'HEAD' ? undefined : body)
+}
+
+/** Serves one storage request; logged (storage_logs) and its bytes metered as egress, off the request path. */
+export async function storageHandler(req: IncomingMessage, res: ServerResponse): Promise<void> {
+  const url = new URL(req.url ?? '/', 'http://localhost')
+  const method = (req.method ?? 'GET').toUpperCase()
+  const matched = matchStoragePath(url.pathname)
+  if (method === 'OPTIONS' || !matched) {
+    const reply = matched ? { status: 200 } : { status: 404, json: new StorageApiError(404, 'TenantNotFound', 'No such project').toJSON() }
+    return send(res, method, reply, { role: null, sent: 0 })
+  }
+  const startedAt = new Date()
+  const started = performance.now()
+  const gone = new AbortController()
+  res.on('close', () => {
+    if (!res.writableFinished) gone.abort()
+  })
+  const seen: Seen = { role: null, sent: 0 }
+  let reply: StorageReply
+  try {
+    reply = await handle(req, method, url, matched.ref, matched.path, gone.signal, seen)
+  } catch (error) {
+    reply = errorReply(error, method, req)
+  }
+  await send(res, method, reply, seen)
+  recordProjectEgress(matched.ref, seen.sent)
+  recordStorageAnswer({ ref: matched.ref, method, url: req.url ?? '/', status: res.statusCode, durationMs: performance.now() - started, role: seen.role, bytes: seen.sent, uploadedBytes: Number(req.headers['content-length'] ?? 0) || 0, startedAt })
+  if (res.statusCode < 300) sweepNowAndThen(matched.ref) // a project that exists
+}
