@@ -54,7 +54,7 @@ function upload(url, headers, file) {
       res.on('data', (c) => (text += c))
       res.on('end', () => resolve({ status: res.statusCode, text }))
     })
-    req.on('error', reject)
+    req.on('error', (error) => reject(new Error(`upload: ${error.message}`)))
     fs.createReadStream(file).pipe(req)
   })
 }
@@ -74,11 +74,13 @@ async function storageBench(ref, keys) {
   spawnSync('sync', [path.join(work, 'copy.bin')])
   const cpSyncSeconds = cpSeconds + seconds(syncStart)
 
+  console.error('storage: uploading')
   const upStart = process.hrtime.bigint()
   const up = await upload(`${storageUrl}/object/bench/big.bin`, { ...headers, 'Content-Type': 'application/octet-stream' }, source)
   const upSeconds = seconds(upStart)
   if (up.status !== 200) throw new Error(`upload: ${up.status} ${up.text}`)
 
+  console.error('storage: downloading')
   const downStart = process.hrtime.bigint()
   const res = await fetch(`${storageUrl}/object/bench/big.bin`, { headers })
   if (!res.ok) throw new Error(`download: ${res.status} ${await res.text()}`)
@@ -100,6 +102,7 @@ function subscribe(ref, key, topic, onMessage) {
   return new Promise((resolve, reject) => {
     const ws = new WebSocket(`${base.replace('http', 'ws')}/project/${ref}/realtime/v1/websocket?apikey=${key}&vsn=1.0.0`)
     ws.on('error', reject)
+    ws.on('unexpected-response', (_req, res) => reject(new Error(`socket refused: ${res.statusCode}`)))
     ws.on('close', (code, reason) => reject(new Error(`socket closed before joining: ${code} ${reason}`)))
     ws.on('open', () => {
       const payload = { config: { broadcast: { self: false, ack: false }, presence: { key: '' }, postgres_changes: [] }, access_token: key }
@@ -128,6 +131,7 @@ async function realtimeBench(ref, keys) {
     lastDelivery = now
     if (++delivered === SUBSCRIBERS * MESSAGES) everyone()
   }
+  console.error(`realtime: joining ${SUBSCRIBERS} subscribers`)
   const sockets = []
   const joinStart = process.hrtime.bigint()
   for (let i = 0; i < SUBSCRIBERS; i += 50) {
