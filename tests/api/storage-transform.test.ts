@@ -193,6 +193,14 @@ describe('image transformations with supabase-js', () => {
     const second = await get(url)
     expect([second.status, second.headers.get('x-transform-cache')]).toEqual([200, 'hit'])
     expect(Buffer.from(await second.arrayBuffer()).equals(firstBytes)).toBe(true)
+    // Another instance on the same store finds it too (the cache is the store's, not a process's).
+    const peer = await platform.startPeer()
+    try {
+      const fromPeer = await get(url.replace(platform.apiUrl, peer.apiUrl))
+      expect([fromPeer.status, fromPeer.headers.get('x-transform-cache')]).toEqual([200, 'hit'])
+    } finally {
+      await peer.close()
+    }
     expect(await renders()).toBe(before + 1)
     const [row] = await cacheRows('cached.png')
     expect(row).toMatchObject({ options: 'w=64&h=48&r=cover&q=80&f=png' })
