@@ -11,6 +11,7 @@
 // every pool, cache and open database.
 //
 //   node server.mjs [--dev] [-p PORT] [-H HOST]     (PORT defaults to $PORT, else 8082)
+import { EventEmitter } from 'node:events'
 import http from 'node:http'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -26,7 +27,12 @@ const port = Number(option('-p', '--port') ?? process.env.PORT ?? 8082)
 const hostname = option('-H', '--hostname') ?? process.env.HOSTNAME_BIND ?? '0.0.0.0'
 const dir = path.dirname(fileURLToPath(import.meta.url))
 
-const app = next({ dev, dir, hostname, port })
+// Next attaches its own 'upgrade' listener to the server of the first request it handles
+// (`setupWebSocketHandler`, or the `httpServer` given), and it ends every upgrade it does not
+// route, the realtime endpoint's included, while that one is still being admitted: the socket
+// hangs up. It is given a server of its own that never emits; the listener below hands it the
+// upgrades that are its (the dev server's hot reload).
+const app = next({ dev, dir, hostname, port, httpServer: new EventEmitter() })
 const nextHandler = app.getRequestHandler()
 await app.prepare()
 

@@ -11,10 +11,10 @@
 // (`npm run bench:project-api` runs both.) On Postgres it also loads bench/floor-server.mjs, the
 // same query from a bare node:http server: what this machine allows any Node server.
 import autocannon from 'autocannon'
-import { execFileSync, spawn } from 'node:child_process'
+import { spawn } from 'node:child_process'
 import fs from 'node:fs'
-import net from 'node:net'
 import os from 'node:os'
+import { apiCaller, benchProject, ensureBuild, freePort } from './bench-project.mjs'
 import { startServer } from './server.mjs'
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10)
@@ -25,38 +25,12 @@ const ROWS = 1_000
 const databaseUrl = process.env.DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? ''
 const store = databaseUrl ? 'Postgres' : 'PGlite'
 
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer()
-    server.on('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address()
-      server.close(() => resolve(port))
-    })
-  })
-}
-
-if (fs.existsSync('.next/BUILD_ID')) {
-  console.log(`using the existing build (.next, ${fs.statSync('.next/BUILD_ID').mtime.toISOString()})`)
-} else {
-  console.log('no .next build: running npm run build')
-  execFileSync('npm', ['run', 'build'], { stdio: 'inherit' })
-}
+ensureBuild()
 const port = Number(process.env.BENCH_PORT ?? (await freePort()))
 const server = await startServer({ port, env: { IS_PLATFORM: 'true', DATABASE_URL: databaseUrl } })
 const base = `${server.origin}/dashboard/api`
 
-async function call(path, { method = 'GET', token, body, headers = {} } = {}) {
-  const res = await fetch(`${base}${path}`, {
-    method,
-    headers: { ...(token ? { Authorization: `Bearer ${token}` } : {}), ...(body ? { 'Content-Type': 'application/json' } : {}), ...headers },
-    body: body ? JSON.stringify(body) : undefined,
-  })
-  const text = await res.text()
-  const json = text ? JSON.parse(text) : null
-  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${text}`)
-  return json
-}
+const call = apiCaller(base)
 
 /** CPU time (ms) the server process and the Postgres processes have used so far (Linux /proc). */
 function cpuMs(serverPid) {
@@ -119,22 +93,7 @@ async function loadFloor(ref) {
 }
 
 try {
-  const session = await call('/auth/v1/signup', { method: 'POST', body: { email: `bench-${Date.now()}@example.com`, password: 'bench-password-Very-Long-42' } })
-  const token = session.access_token
-  await call('/platform/profile', { method: 'POST', token })
-  const org = await call('/platform/organizations', { method: 'POST', token, body: { name: 'Bench org', plan: 'pro' } })
-  const project = await call('/platform/projects', {
-    method: 'POST',
-    token,
-    body: { name: 'Bench project', organization_slug: org.slug, region: 'eu-west-1', db_pass: 'Quartz-lantern-orbit-91-velvet!' },
-  })
-  const ref = project.ref
-  for (let i = 0; ; i++) {
-    const { status } = await call(`/platform/projects/${ref}`, { token })
-    if (status === 'ACTIVE_HEALTHY') break
-    if (i > 600) throw new Error(`project stayed ${status}`)
-    await new Promise((r) => setTimeout(r, 200))
-  }
+  const { ref, token, keys } = await benchProject(call)
   const sqlHeaders = { 'x-connection-encrypted': 'bench' }
   await call(`/platform/pg-meta/${ref}/query`, {
     method: 'POST',
@@ -147,7 +106,6 @@ try {
         create policy anon_reads_items on public.items for select to anon using (id > 0);`,
     },
   })
-  const keys = Object.fromEntries((await call(`/platform/projects/${ref}/api-keys`, { token })).map((k) => [k.name, k.api_key]))
   const rest = { url: `${base}/project/${ref}/rest/v1/items?select=*&limit=20`, headers: { apikey: keys.anon, Authorization: `Bearer ${keys.anon}` } }
   const check = await fetch(rest.url, { headers: rest.headers })
   const rows = await check.json()

@@ -6,6 +6,7 @@
  */
 import { z } from 'zod'
 import { BUCKET_ID_PATTERN, parseSizeLimit } from '@/lib/storage/limits'
+import { transformOptions } from './storage-transform'
 
 /** A bucket as storage-js reads it. */
 export type StorageBucket = {
@@ -104,7 +105,7 @@ export const MAX_SIGNED_URL_SECONDS = 365 * 24 * 3600
 const expiresIn = z.number('must be a number of seconds').int('must be a whole number of seconds').min(1, 'must be at least 1 second').max(MAX_SIGNED_URL_SECONDS, 'must be at most a year')
 
 /** POST /storage/v1/object/sign/:bucket/:path */
-export const signObjectBody = z.object({ expiresIn })
+export const signObjectBody = z.object({ expiresIn, transform: transformOptions.optional() })
 /** POST /storage/v1/object/sign/:bucket */
 export const signObjectsBody = z.object({ expiresIn, paths: z.array(objectKey, 'must be a list of paths').min(1, 'must name at least one path').max(1000, 'must name at most 1000 paths') })
 

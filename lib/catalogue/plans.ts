@@ -177,6 +177,7 @@ export const QUOTA_KEYS = [
   'functionInvocations',
   'realtimePeakConnections',
   'realtimeMessages',
+  'storageImagesTransformed',
 ] as const
 export type QuotaKey = (typeof QUOTA_KEYS)[number]
 
@@ -192,6 +193,7 @@ const PAID_QUOTA: PlanQuota = {
   functionInvocations: 2_000_000,
   realtimePeakConnections: 500,
   realtimeMessages: 5_000_000,
+  storageImagesTransformed: 100,
 }
 
 /** spec §9: included usage of each plan. */
@@ -205,6 +207,8 @@ export const PLAN_QUOTAS: Record<PlanId, PlanQuota> = {
     functionInvocations: 500_000,
     realtimePeakConnections: 200,
     realtimeMessages: 2_000_000,
+    // spec §9 matrix: image transformations are not part of the free plan (none included).
+    storageImagesTransformed: 0,
   },
   pro: PAID_QUOTA,
   team: PAID_QUOTA,
@@ -217,6 +221,7 @@ export const PLAN_QUOTAS: Record<PlanId, PlanQuota> = {
     functionInvocations: null,
     realtimePeakConnections: null,
     realtimeMessages: null,
+    storageImagesTransformed: null,
   },
 }
 
@@ -261,6 +266,8 @@ export const OVERAGE_PRICES_USD = {
   realtimePeakConnectionsPer1000: 10,
   /** per million realtime messages */
   realtimeMessagesPerMillion: 2.5,
+  /** per 1,000 origin images transformed */
+  imageTransformationsPer1000: 5,
 } as const
 
 /** spec §9: monthly compute credits included with Pro. */

@@ -287,6 +287,7 @@ describe('billing API', () => {
         'FUNCTION_INVOCATIONS',
         'REALTIME_PEAK_CONNECTIONS',
         'REALTIME_MESSAGE_COUNT',
+        'STORAGE_IMAGES_TRANSFORMED',
       ])
       const db_ = res.body.usages[0]
       expect(db_).toMatchObject({ usage: 250 * MIB, quota: 500 * MIB, usage_ratio: 0.5, capped: true, pricing: null, exceeded: false, overage_cost: 0 })

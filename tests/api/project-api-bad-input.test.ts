@@ -3,6 +3,7 @@ import { authCases, BROKEN_BODIES, bulkInsert, realtimeCases, restCases, type Ba
 import { storageCases } from './helpers/bad-input-project-storage'
 import { methodOf, PROJECT_API_ENDPOINTS } from './helpers/endpoints-project-api'
 import { STORAGE_ENDPOINTS } from './helpers/endpoints-project-storage'
+import { transformCases } from './helpers/endpoints-project-transform'
 import { errorShapeProblems, EXPECTED_PROJECT_API } from './helpers/expected-project-api'
 import { startTestPlatform, type TestPlatform } from './helpers/platform'
 import { buildProjectApiWorld, ownerSql, projectCall, projectSnapshot, WALK_TABLE, type ProjectApiWorld } from './helpers/project-api-world'
@@ -45,6 +46,7 @@ describe('the project API refuses bad input with a 4xx naming it, and writes not
     ['every auth case as GoTrue does, leaving the users as they were', authCases],
     ['every storage case as Supabase Storage does, leaving the buckets and objects as they were', storageCases],
     ['every realtime case over HTTP, GoTrue-shaped', realtimeCases],
+    ['every image transformation case as Supabase Storage does', transformCases],
   ] as const
   for (const [title, cases] of suites) {
     it(`answers ${title}`, async () => {

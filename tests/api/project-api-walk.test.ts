@@ -4,6 +4,7 @@ import { REALTIME_HTTP_ROUTES } from '@/lib/platform-api/realtime/http'
 import { STORAGE_ROUTES } from '@/lib/platform-api/storage/routes'
 import { methodOf, PROJECT_API_ENDPOINTS as API_ENDPOINTS, type PreparedCall } from './helpers/endpoints-project-api'
 import { STORAGE_ENDPOINTS } from './helpers/endpoints-project-storage'
+import { TRANSFORM_ENDPOINTS } from './helpers/endpoints-project-transform'
 import { errorShapeProblems, EXPECTED_PROJECT_API, expectedOutcome } from './helpers/expected-project-api'
 import { startTestPlatform, type TestPlatform } from './helpers/platform'
 import {
@@ -25,7 +26,7 @@ import {
  */
 
 const WALK_TIMEOUT = 180_000
-const PROJECT_API_ENDPOINTS = [...API_ENDPOINTS, ...STORAGE_ENDPOINTS]
+const PROJECT_API_ENDPOINTS = [...API_ENDPOINTS, ...STORAGE_ENDPOINTS, ...TRANSFORM_ENDPOINTS]
 
 /** The line a project-auth route is written down as (`/:ref/auth/v1/x` → `/auth/v1/x`). */
 const authKey = (r: { method: string; path: string }) => `${r.method} ${r.path.replace(/^\/:ref/, '')}`

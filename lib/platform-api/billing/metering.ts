@@ -83,17 +83,22 @@ async function drain(): Promise<void> {
 
 type ProjectPeriod = { ref: string; id: number; anchor: string | Date }
 
-async function writeBatch(db: Db, pending: Pending, now = new Date()): Promise<void> {
-  const refs = [...new Set([...pending.egress.keys(), ...pending.users.keys()])]
-  if (refs.length === 0) return
-  // Refs that name no project (any path can name one) are dropped here.
+/** Each of `refs` that names a project: its id and the start of its organization's billing period at `now` (other refs are dropped). */
+export async function projectPeriods(db: Db, refs: string[], now = new Date()): Promise<Map<string, { id: number; start: string }>> {
   const { rows } = await db.query<ProjectPeriod>(
     `select p.ref, p.id, o.billing_cycle_anchor as anchor
        from platform.projects p join platform.organizations o on o.id = p.organization_id
       where p.ref = any($1::text[])`,
     [refs]
   )
-  const periodOf = new Map(rows.map((r) => [r.ref, { id: Number(r.id), start: currentBillingPeriod(r.anchor, now).start.toISOString() }]))
+  return new Map(rows.map((r) => [r.ref, { id: Number(r.id), start: currentBillingPeriod(r.anchor, now).start.toISOString() }]))
+}
+
+async function writeBatch(db: Db, pending: Pending, now = new Date()): Promise<void> {
+  const refs = [...new Set([...pending.egress.keys(), ...pending.users.keys()])]
+  if (refs.length === 0) return
+  // Refs that name no project (any path can name one) are dropped here.
+  const periodOf = await projectPeriods(db, refs, now)
   const egress = [...pending.egress].flatMap(([ref, bytes]) => {
     const p = periodOf.get(ref)
     return p ? [{ project_id: p.id, period_start: p.start, bytes }] : []

@@ -6,6 +6,7 @@ import { organizationDatabaseSize } from './database-size'
 import { readMeteredUsage } from './metering'
 import { readRealtimeUsage } from './realtime-metering'
 import { organizationStorageSize } from './storage-size'
+import { readImageTransforms } from './transform-metering'
 
 export const USAGE_METRICS = [
   'DATABASE_SIZE',
@@ -16,6 +17,7 @@ export const USAGE_METRICS = [
   'FUNCTION_INVOCATIONS',
   'REALTIME_PEAK_CONNECTIONS',
   'REALTIME_MESSAGE_COUNT',
+  'STORAGE_IMAGES_TRANSFORMED',
 ] as const
 export type UsageMetric = (typeof USAGE_METRICS)[number]
 
@@ -52,6 +54,12 @@ export const METRIC_DEFINITIONS: Record<UsageMetric, MetricDefinition> = {
     quotaKey: 'realtimeMessages',
     pricing: { price: OVERAGE_PRICES_USD.realtimeMessagesPerMillion, unitSize: 1_000_000, unitLabel: 'million messages' },
   },
+  STORAGE_IMAGES_TRANSFORMED: {
+    name: 'Storage image transformations',
+    unit: 'count',
+    quotaKey: 'storageImagesTransformed',
+    pricing: { price: OVERAGE_PRICES_USD.imageTransformationsPer1000, unitSize: 1_000, unitLabel: '1,000 origin images' },
+  },
 }
 
 /**
@@ -68,11 +76,12 @@ export async function readStoredUsage(db: Db, organizationId: number): Promise<P
 
 /** The metrics the platform measures from the organization's projects in `period` (migrations 013, 018). */
 async function measuredUsage(db: Db, organizationId: number, period: { start: Date; end: Date }): Promise<Partial<Record<UsageMetric, number>>> {
-  const [size, metered, storage, realtime] = await Promise.all([
+  const [size, metered, storage, realtime, transforms] = await Promise.all([
     organizationDatabaseSize(db, organizationId),
     readMeteredUsage(db, organizationId, period),
     organizationStorageSize(db, organizationId),
     readRealtimeUsage(db, organizationId, period),
+    readImageTransforms(db, organizationId, period),
   ])
   return {
     DATABASE_SIZE: size,
@@ -81,6 +90,7 @@ async function measuredUsage(db: Db, organizationId: number, period: { start: Da
     STORAGE_SIZE: storage,
     REALTIME_MESSAGE_COUNT: realtime.messages,
     REALTIME_PEAK_CONNECTIONS: realtime.peak,
+    STORAGE_IMAGES_TRANSFORMED: transforms,
   }
 }
 
@@ -123,7 +133,7 @@ export function describeMetric(metric: UsageMetric, usage: number, planId: PlanI
 
 /**
  * Usage of every metric for an organization (GET .../usage): what its projects measured (database
- * size, egress, monthly active users, storage size, realtime messages and peak connections), plus any stored demo figure, in which case the metric's
+ * size, egress, monthly active users, storage size, realtime messages and peak connections, origin images transformed), plus any stored demo figure, in which case the metric's
  * source is `demo`.
  */
 export async function getOrganizationUsage(

@@ -11,6 +11,7 @@ import {
   restartProjectDatabase,
   resumeProjectDatabase,
 } from './databases'
+import { dropProjectCache } from '../storage/transform/cache'
 import { JOB_OUTCOMES, JOB_STATUSES, isJobStatus, postgrestStatusFor, type JobStatus } from './status'
 
 /**
@@ -59,6 +60,8 @@ async function perform(status: JobStatus, ref: string): Promise<{ dbVersion?: st
       return {}
     case 'GOING_DOWN':
       await dropProjectDatabase(ref)
+      // Storage's cached transformations go with the project; a failure leaves bytes, never the project half-removed.
+      await dropProjectCache(ref).catch((error) => console.error(`[platform-api] could not drop the image cache of ${ref}: ${error instanceof Error ? error.message : String(error)}`))
       return {}
   }
 }

@@ -6,6 +6,7 @@ import { callerOf, ok, type StorageContext, type StorageRoute } from './route'
 import { asCaller, jsonRows, PLATFORM_CALLER } from './sql'
 import { signObjectToken, verifyObjectToken } from './tokens'
 import { checkMayUpload, uploadObject } from './uploads'
+import { signRenderUrl } from './transform/signed'
 
 /**
  * Public objects and signed URLs (tokens.ts). Signing needs the caller's right to read the object
@@ -26,8 +27,9 @@ export const signedRoutes: StorageRoute[] = [
     path: '/object/sign/:bucket/*path',
     summary: 'Sign a download URL for an object the caller may read',
     handler: async (ctx) => {
-      const { expiresIn } = await ctx.json(signObjectBody)
+      const { expiresIn, transform } = await ctx.json(signObjectBody)
       await asCaller(ctx.ref, callerOf(ctx), (s) => readObject(s, ctx.params.bucket, ctx.params.path), ctx.signal)
+      if (transform && Object.keys(transform).length) return ok({ signedURL: await signRenderUrl(ctx.ref, objectUrl(ctx), expiresIn, transform) })
       const token = await signObjectToken(ctx.ref, objectUrl(ctx), 'download', expiresIn)
       return ok({ signedURL: `/object/sign/${objectUrl(ctx)}?token=${token}` })
     },

@@ -1,13 +1,14 @@
 import { bucketRoutes } from './routes-buckets'
 import { objectRoutes } from './routes-objects'
 import { signedRoutes } from './routes-signed'
+import { transformRoutes } from './transform/routes'
 import type { StorageMethod, StorageRoute } from './route'
 
 /**
  * Every route of the storage API, in the order they are tried: the first whose method and path
  * match answers (so `/object/sign/...` is never read as a bucket named `sign`, as on Supabase).
  */
-export const STORAGE_ROUTES: readonly StorageRoute[] = [...bucketRoutes, ...signedRoutes, ...objectRoutes]
+export const STORAGE_ROUTES: readonly StorageRoute[] = [...bucketRoutes, ...signedRoutes, ...objectRoutes, ...transformRoutes]
 
 type Compiled = { route: StorageRoute; regex: RegExp; keys: string[] }
 

@@ -1,5 +1,6 @@
 import { byteStore } from './byte-store-in-use'
 import { jsonRows, asCaller, PLATFORM_CALLER } from './sql'
+import { sweepTransformCache } from './transform/cache-sweep'
 
 /**
  * Removes what interrupted uploads left in a project's byte store (byte-store.ts): versions no
@@ -36,5 +37,5 @@ export function sweepNowAndThen(ref: string): void {
   const last = lastSweep.get(ref) ?? 0
   if (Date.now() - last < SWEEP_INTERVAL_MS) return
   lastSweep.set(ref, Date.now())
-  sweepOrphans(ref).catch((error) => console.error(`[storage] sweeping ${ref} failed: ${error instanceof Error ? error.message : String(error)}`))
+  sweepOrphans(ref).then(() => sweepTransformCache(ref)).catch((error) => console.error(`[storage] sweeping ${ref} failed: ${error instanceof Error ? error.message : String(error)}`))
 }

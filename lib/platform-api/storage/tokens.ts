@@ -11,8 +11,10 @@ import { StorageApiError } from './errors'
  * An API key never passes for one (it has no `purpose`), nor one for an API key (it has no `role`).
  */
 
-export type SignedPurpose = 'download' | 'upload'
+export type SignedPurpose = 'download' | 'upload' | 'render'
 export type UploadGrant = { owner: string | null; upsert: boolean }
+/** What a render URL's token binds: the transformation (transform/signed.ts), so it cannot be changed. */
+export type RenderGrant = { transform: Record<string, unknown> }
 
 async function signingKey(ref: string) {
   const signing = await currentSigningKey(await getStore(), ref)
@@ -21,9 +23,9 @@ async function signingKey(ref: string) {
 }
 
 /** A token for `bucket/name`, valid `expiresIn` seconds. */
-export async function signObjectToken(ref: string, url: string, purpose: SignedPurpose, expiresIn: number, grant?: UploadGrant): Promise<string> {
+export async function signObjectToken(ref: string, url: string, purpose: SignedPurpose, expiresIn: number, grant?: UploadGrant | RenderGrant): Promise<string> {
   const now = Math.floor(Date.now() / 1000)
-  return new SignJWT({ url, purpose, ...(grant ? { owner: grant.owner, upsert: grant.upsert } : {}) })
+  return new SignJWT({ url, purpose, ...(grant && 'transform' in grant ? { transform: grant.transform } : grant ? { owner: grant.owner, upsert: grant.upsert } : {}) })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setIssuedAt(now)
     .setExpirationTime(now + expiresIn)
@@ -34,7 +36,7 @@ export async function signObjectToken(ref: string, url: string, purpose: SignedP
  * Checks a token for `bucket/name`: 400 InvalidJWT when it is malformed, tampered with, expired, or
  * for another object or purpose; answers its upload grant.
  */
-export async function verifyObjectToken(ref: string, token: string, url: string, purpose: SignedPurpose): Promise<UploadGrant> {
+export async function verifyObjectToken(ref: string, token: string, url: string, purpose: SignedPurpose): Promise<UploadGrant & { transform?: unknown }> {
   let payload: Record<string, unknown>
   try {
     payload = (await jwtVerify(token, await signingKey(ref), { algorithms: ['HS256'] })).payload
@@ -46,5 +48,5 @@ export async function verifyObjectToken(ref: string, token: string, url: string,
   if (payload.purpose !== purpose || payload.url !== url) {
     throw new StorageApiError(400, 'InvalidSignature', 'The signed URL is invalid: its token is for another object')
   }
-  return { owner: typeof payload.owner === 'string' ? payload.owner : null, upsert: payload.upsert === true }
+  return { owner: typeof payload.owner === 'string' ? payload.owner : null, upsert: payload.upsert === true, transform: payload.transform }
 }

@@ -86,6 +86,10 @@ export const EXPECTED_PROJECT_API: Record<string, ProjectApiExpectation> = {
   'DELETE /storage/v1/object/:bucket/*path': { anon: '404 NoSuchKey', user: '200', service: '200' },
   'DELETE /storage/v1/object/:bucket': everyone('200'),
   'OPTIONS /storage/v1/bucket': preflight,
+  // Image transformations (endpoints-project-transform.ts): walk-public's image, readable by everyone.
+  'GET /storage/v1/render/image/authenticated/:bucket/*path': everyone('200'),
+  'GET /storage/v1/render/image/public/:bucket/*path': { ...everyone('200'), open: true },
+  'GET /storage/v1/render/image/sign/:bucket/*path': { ...everyone('200'), open: true },
   // The socket is an upgrade (tests/api/realtime.test.ts); over plain HTTP a valid key hears 426.
   'GET /realtime/v1/websocket': everyone('426 upgrade_required'),
   'POST /realtime/v1/api/broadcast': everyone('202'),

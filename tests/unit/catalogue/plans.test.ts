@@ -74,6 +74,7 @@ describe('plan quotas', () => {
       functionInvocations: 500_000,
       realtimePeakConnections: 200,
       realtimeMessages: 2_000_000,
+      storageImagesTransformed: 0,
     })
   })
 
@@ -84,6 +85,7 @@ describe('plan quotas', () => {
     expect(PLAN_QUOTAS.team.functionInvocations).toBe(2_000_000)
     expect(PLAN_QUOTAS.pro.realtimePeakConnections).toBe(500)
     expect(PLAN_QUOTAS.pro.realtimeMessages).toBe(5_000_000)
+    expect(PLAN_QUOTAS.team.storageImagesTransformed).toBe(100)
     expect(Object.values(PLAN_QUOTAS.enterprise).every((value) => value === null)).toBe(true)
   })
 
@@ -97,6 +99,7 @@ describe('plan quotas', () => {
       functionInvocationsPerMillion: 2,
       realtimePeakConnectionsPer1000: 10,
       realtimeMessagesPerMillion: 2.5,
+      imageTransformationsPer1000: 5,
     })
   })
 })
