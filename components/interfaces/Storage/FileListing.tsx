@@ -2,6 +2,7 @@ import { DataTable } from '@/components/ui/DataTable'
 import { useSignedViewUrl } from '@/data/storage/object-urls'
 import { formatBytes, formatDateTime } from '@/lib/formatting'
 import { previewKind } from '@/lib/storage/browser'
+import { FileIcon } from './FileIcon'
 import { fileFacts, type FileEntry } from './file-entry'
 import styles from './Storage.module.css'
 
@@ -23,9 +24,7 @@ function SelectBox({ entry, selected, onToggle }: { entry: FileEntry; selected: 
 
 const EntryName = ({ entry, onOpen }: { entry: FileEntry; onOpen: (entry: FileEntry) => void }) => (
   <button type="button" className={styles.entryButton} onClick={() => onOpen(entry)} aria-label={entry.folder ? `Open folder ${entry.name}` : `Preview ${entry.name}`}>
-    <span aria-hidden="true" className={styles.entryIcon}>
-      {entry.folder ? '📁' : '📄'}
-    </span>
+    <FileIcon folder={entry.folder} className={styles.entryIcon} />
     {entry.name}
   </button>
 )
@@ -62,7 +61,7 @@ function Thumbnail({ projectRef, bucketId, entry }: { projectRef: string; bucket
   if (image && url.data) return <img className={styles.thumbImage} src={url.data} alt="" loading="lazy" />
   return (
     <span className={styles.thumbIcon} aria-hidden="true">
-      {entry.folder ? '📁' : '📄'}
+      <FileIcon folder={entry.folder} size={44} />
     </span>
   )
 }

@@ -74,7 +74,7 @@ describe('Storage → file browser', () => {
     renderBrowser()
     const table = await screen.findByRole('table', { name: 'Files' })
     const names = within(table).getAllByRole('button', { name: /^(Open folder|Preview) / }).map((b) => b.textContent)
-    expect(names).toEqual(['📁empty', '📁reports', '📄cat.png', '📄config.json', '📄notes.txt'])
+    expect(names).toEqual(['empty', 'reports', 'cat.png', 'config.json', 'notes.txt'])
     await user.click(within(table).getByRole('button', { name: 'Open folder empty' }))
     expect(await screen.findByText('This folder is empty')).toBeInTheDocument()
     await user.click(within(screen.getByRole('navigation', { name: 'Folder' })).getByRole('button', { name: 'docs' }))
