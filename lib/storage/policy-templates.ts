@@ -3,7 +3,7 @@
  * templates, built on the Authentication policies' DDL (lib/database/policies.ts) so the member
  * reads exactly the SQL that runs. Pure.
  */
-import { createPolicySql, type Policy, type PolicySpec } from '@/lib/database/policies'
+import { createPolicySql, POLICY_JSON_SQL, type Policy, type PolicySpec } from '@/lib/database/policies'
 import { MAX_IDENTIFIER_BYTES } from '@/lib/sql/ddl'
 import { quoteLiteral } from '@/lib/sql/identifiers'
 
@@ -11,14 +11,7 @@ import { quoteLiteral } from '@/lib/sql/identifiers'
 export const STORAGE_OBJECTS = { schema: 'storage', name: 'objects' } as const
 
 /** Policies on storage.objects, as POLICY_TABLES_SQL reads them. */
-export const STORAGE_POLICIES_SQL = `select coalesce(json_agg(json_build_object(
-    'name', p.polname::text,
-    'command', case p.polcmd when 'r' then 'SELECT' when 'a' then 'INSERT' when 'w' then 'UPDATE' when 'd' then 'DELETE' else 'ALL' end,
-    'permissive', p.polpermissive,
-    'roles', case when p.polroles = '{0}'::oid[] then array['public']
-      else array(select r.rolname::text from pg_catalog.pg_roles r where r.oid = any(p.polroles) order by r.rolname) end,
-    'using', pg_catalog.pg_get_expr(p.polqual, p.polrelid),
-    'with_check', pg_catalog.pg_get_expr(p.polwithcheck, p.polrelid)) order by p.polname), '[]'::json) as policies
+export const STORAGE_POLICIES_SQL = `select coalesce(json_agg(${POLICY_JSON_SQL} order by p.polname), '[]'::json) as policies
   from pg_catalog.pg_policy p where p.polrelid = 'storage.objects'::pg_catalog.regclass`
 
 type PolicyJson = Omit<Policy, 'withCheck'> & { with_check: string | null }

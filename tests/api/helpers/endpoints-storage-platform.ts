@@ -105,6 +105,7 @@ export const STORAGE_PLATFORM_ENDPOINTS: EndpointEntry[] = [
     method: 'POST',
     pattern: `${BASE}/:id/empty`,
     mode: 'write',
+    success: 204,
     prepare: async (w, actor) => ({ params: onBucket(w, await bucketFor(w, actor)) }),
   },
   {
