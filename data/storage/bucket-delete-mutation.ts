@@ -7,7 +7,7 @@ type Variables = { projectRef: string; id: string; action: 'empty' | 'delete' }
 
 /** DELETE /platform/storage/{ref}/buckets/{id} (with its objects), or POST .../empty (the objects only). */
 export async function emptyOrDeleteBucket({ projectRef, id, action }: Variables): Promise<void> {
-  if (action === 'empty') await post(storageUrl(projectRef, id, '/empty'))
+  if (action === 'empty') await post(storageUrl(projectRef, id, '/empty'), {})
   else await del(storageUrl(projectRef, id))
 }
 

@@ -1,7 +1,9 @@
-import { createBucketBody, listObjectsBody } from '@/lib/api-types/storage'
+import { emptyBody } from '@/lib/api-types/projects'
 import {
   bucketIdParam,
+  createBucketPlatformBody,
   deleteObjectsBody,
+  listObjectsPlatformBody,
   patchBucketBody,
   publicUrlBody,
   relocateObjectBody,
@@ -54,8 +56,8 @@ export const storageRoutes = [
     summary: 'Create a bucket (public or private, file size limit, allowed MIME types)',
     access: developer,
     params: refParams,
-    body: createBucketBody,
-    handler: async ({ project, body, req }) => respond(201, await createBucketOf(project.ref, body, req.signal)),
+    body: createBucketPlatformBody,
+    handler: async ({ project, body, req }) => respond(201, await createBucketOf(project.ref, { ...body, file_size_limit: body.file_size_limit }, req.signal)),
   }),
   route({
     method: 'GET',
@@ -72,7 +74,7 @@ export const storageRoutes = [
     access: developer,
     params: bucketParams,
     body: patchBucketBody,
-    handler: async ({ project, params, body, req }) => updateBucketOf(project.ref, params.id, body, req.signal),
+    handler: async ({ project, params, body, req }) => updateBucketOf(project.ref, params.id, { ...body, file_size_limit: body.file_size_limit }, req.signal),
   }),
   route({
     method: 'DELETE',
@@ -91,6 +93,7 @@ export const storageRoutes = [
     summary: "Delete a bucket's objects",
     access: developer,
     params: bucketParams,
+    body: emptyBody,
     handler: async ({ project, params, req }) => {
       await emptyBucketOf(project.ref, params.id, req.signal)
       return respond(204)
@@ -102,7 +105,7 @@ export const storageRoutes = [
     summary: 'List one level of a bucket (prefix, search, sort, paging)',
     access: reader,
     params: bucketParams,
-    body: listObjectsBody,
+    body: listObjectsPlatformBody,
     handler: async ({ project, params, body, req }) => listObjectsOf(project.ref, params.id, body, req.signal),
   }),
   route({

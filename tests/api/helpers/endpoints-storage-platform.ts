@@ -19,6 +19,9 @@ export async function putObject(w: World, bucket: string, path: string, text: st
   expect(signed.status, JSON.stringify(signed.body)).toBe(201)
   const put = await fetch(signed.body.url, { method: 'PUT', body: text, headers: { 'content-type': 'text/plain' } })
   expect(put.status, await put.clone().text()).toBe(200)
+  // The storage API meters the request's egress in the background: written now, not during a walk that compares the store.
+  const { flushMetering } = await import('@/lib/platform-api/billing/metering')
+  await flushMetering()
 }
 
 const bucketsOfA = new WeakMap<World, Promise<string>>()
@@ -76,7 +79,7 @@ export const STORAGE_PLATFORM_ENDPOINTS: EndpointEntry[] = [
     mode: 'write',
     takesBody: true,
     required: ['name'],
-    prepare: (w, actor) => ({ params: { ref: w.projectA }, body: { name: safe(w.unique(`made-by-${actor}`)), public: false, file_size_limit: '1MB' } }),
+    prepare: (w, actor) => ({ params: { ref: w.projectA }, body: { name: safe(w.unique(`made-by-${actor}`)), public: false, file_size_limit: 1024 * 1024 } }),
     check: (res) => expect(res.body).toMatchObject({ public: false, file_size_limit: 1024 * 1024 }),
   },
   {
@@ -106,7 +109,8 @@ export const STORAGE_PLATFORM_ENDPOINTS: EndpointEntry[] = [
     pattern: `${BASE}/:id/empty`,
     mode: 'write',
     success: 204,
-    prepare: async (w, actor) => ({ params: onBucket(w, await bucketFor(w, actor)) }),
+    takesBody: true,
+    prepare: async (w, actor) => ({ params: onBucket(w, await bucketFor(w, actor)), body: {} }),
   },
   {
     method: 'POST',

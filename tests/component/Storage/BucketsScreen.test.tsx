@@ -72,7 +72,7 @@ describe('Storage → Buckets', () => {
     renderWithClient(<BucketsScreen projectRef={REF} />)
     await user.click(await screen.findByRole('button', { name: 'Empty bucket docs' }))
     await user.click(within(await dialog('Empty bucket docs?')).getByRole('button', { name: 'Empty bucket' }))
-    await waitFor(() => expect(writes).toEqual([{ method: 'POST', path: 'docs/empty', body: undefined }]))
+    await waitFor(() => expect(writes).toEqual([{ method: 'POST', path: 'docs/empty', body: {} }]))
   })
 
   it('shows a Read-only member the buckets without any write action', async () => {
