@@ -16,6 +16,16 @@ export const POLICY_EXCLUDED_SCHEMAS = [...HIDDEN_SCHEMAS, 'auth'] as const
 export const POLICY_COMMANDS = ['ALL', 'SELECT', 'INSERT', 'UPDATE', 'DELETE'] as const
 export type PolicyCommand = (typeof POLICY_COMMANDS)[number]
 
+/** A policy `p` (a row of pg_policy) as the JSON `parsePolicyTables` reads; storage's policy list uses it too. */
+export const POLICY_JSON_SQL = `json_build_object(
+      'name', p.polname::text,
+      'command', case p.polcmd when 'r' then 'SELECT' when 'a' then 'INSERT' when 'w' then 'UPDATE' when 'd' then 'DELETE' else 'ALL' end,
+      'permissive', p.polpermissive,
+      'roles', case when p.polroles = '{0}'::oid[] then array['public']
+        else array(select r.rolname::text from pg_catalog.pg_roles r where r.oid = any(p.polroles) order by r.rolname) end,
+      'using', pg_catalog.pg_get_expr(p.polqual, p.polrelid),
+      'with_check', pg_catalog.pg_get_expr(p.polwithcheck, p.polrelid))`
+
 /**
  * Tables (ordinary and partitioned, not partitions, none an extension made) outside `$1` (schemas as a Postgres array),
  * with their RLS flag, their uuid columns (for the "own rows" templates) and their policies.
@@ -24,14 +34,7 @@ export type PolicyCommand = (typeof POLICY_COMMANDS)[number]
 export const POLICY_TABLES_SQL = `select c.oid::int8 as id, n.nspname::text as schema, c.relname::text as name, c.relrowsecurity as rls_enabled,
   coalesce((select json_agg(a.attname::text order by a.attnum) from pg_catalog.pg_attribute a
     where a.attrelid = c.oid and a.attnum > 0 and not a.attisdropped and a.atttypid = 'pg_catalog.uuid'::pg_catalog.regtype), '[]'::json) as uuid_columns,
-  coalesce((select json_agg(json_build_object(
-      'name', p.polname::text,
-      'command', case p.polcmd when 'r' then 'SELECT' when 'a' then 'INSERT' when 'w' then 'UPDATE' when 'd' then 'DELETE' else 'ALL' end,
-      'permissive', p.polpermissive,
-      'roles', case when p.polroles = '{0}'::oid[] then array['public']
-        else array(select r.rolname::text from pg_catalog.pg_roles r where r.oid = any(p.polroles) order by r.rolname) end,
-      'using', pg_catalog.pg_get_expr(p.polqual, p.polrelid),
-      'with_check', pg_catalog.pg_get_expr(p.polwithcheck, p.polrelid)) order by p.polname)
+  coalesce((select json_agg(${POLICY_JSON_SQL} order by p.polname)
     from pg_catalog.pg_policy p where p.polrelid = c.oid), '[]'::json) as policies
 from pg_catalog.pg_class c
 join pg_catalog.pg_namespace n on n.oid = c.relnamespace

@@ -26,6 +26,8 @@ export function projectRoutes({ advisorRulesPreview }: { advisorRulesPreview: bo
     { key: 'auth-users', label: 'Users', section: 'Authentication', href: (ref) => `/project/${ref}/auth/users`, available: true },
     { key: 'auth-policies', label: 'Policies', section: 'Authentication', href: (ref) => `/project/${ref}/auth/policies`, available: true },
     { key: 'auth-settings', label: 'Settings', section: 'Authentication', href: (ref) => `/project/${ref}/auth/settings`, available: true },
+    { key: 'storage-buckets', label: 'Buckets', section: 'Storage', href: (ref) => `/project/${ref}/storage/buckets`, available: true },
+    { key: 'storage-policies', label: 'Policies', section: 'Storage', href: (ref) => `/project/${ref}/storage/policies`, available: true },
     {
       key: 'security-advisor',
       label: 'Security advisor',

@@ -15,6 +15,7 @@ import { profileRoutes } from './routes/profile'
 import { projectAuthRoutes } from './routes/project-auth'
 import { projectRoutes } from './routes/projects'
 import { snippetRoutes } from './routes/snippets'
+import { storageRoutes } from './routes/storage'
 import { supportRoutes } from './routes/support'
 import { telemetryRoutes } from './routes/telemetry'
 import { vaultRoutes } from './routes/vault'
@@ -41,6 +42,7 @@ export function createPlatformRouter(): Router {
       ...apiKeyRoutes,
       ...projectAuthRoutes,
       ...postgrestConfigRoutes,
+      ...storageRoutes,
     ])
     .observe(recordGatewayRequest) // every request aimed at a project becomes an API gateway log line
 }

@@ -1,11 +1,11 @@
-import { listObjectsBody, moveObjectBody, removeObjectsBody } from '@/lib/api-types/storage'
+import { listObjectsBody, moveObjectBody, removeObjectsBody, type MoveObjectInput } from '@/lib/api-types/storage'
 import { objectNameProblem } from '@/lib/storage/limits'
 import { byteStore } from './byte-store-in-use'
 import { bucketNotFound, invalidRequest, objectNotFound } from './errors'
 import { deleteObjects, listObjects, moveObject, readObject, writeObject } from './objects'
 import { objectInfo, objectReply } from './downloads'
 import { callerOf, ok, type StorageContext, type StorageRoute } from './route'
-import { asCaller } from './sql'
+import { asCaller, type StorageCaller } from './sql'
 import { uploadObject } from './uploads'
 
 /**
@@ -45,6 +45,23 @@ async function downloadAsCaller(ctx: StorageContext) {
   return objectReply(ctx.ref, row, downloadParam(ctx))
 }
 
+/** Copies an object as `caller` (its bytes as a new version); the dashboard's copy calls it too. */
+export async function copyObject(ref: string, caller: StorageCaller, body: MoveObjectInput, upsert: boolean, signal?: AbortSignal) {
+  const to = { bucket: body.destinationBucket ?? body.bucketId, name: checkedName(body.destinationKey) }
+  const source = await asCaller(ref, caller, (s) => readObject(s, body.bucketId, body.sourceKey), signal)
+  if (!source.version || !source.metadata) throw invalidRequest('The source object has no bytes to copy')
+  const store = byteStore()
+  const copied = await store.copy(ref, source.version)
+  try {
+    const object = { ...to, version: copied.version, metadata: { ...source.metadata, lastModified: new Date().toISOString() }, userMetadata: source.user_metadata }
+    const { row } = await asCaller(ref, caller, (s) => writeObject(s, object, upsert), signal).catch(noSuchBucket)
+    return { Id: row.id, Key: `${to.bucket}/${to.name}` }
+  } catch (error) {
+    await store.remove(ref, [copied.version]).catch(() => {})
+    throw error
+  }
+}
+
 export const objectRoutes: StorageRoute[] = [
   {
     method: 'POST',
@@ -70,23 +87,7 @@ export const objectRoutes: StorageRoute[] = [
     method: 'POST',
     path: '/object/copy',
     summary: 'Copy an object',
-    handler: async (ctx) => {
-      const body = await ctx.json(moveObjectBody)
-      const caller = callerOf(ctx)
-      const to = { bucket: body.destinationBucket ?? body.bucketId, name: checkedName(body.destinationKey) }
-      const source = await asCaller(ctx.ref, caller, (s) => readObject(s, body.bucketId, body.sourceKey), ctx.signal)
-      if (!source.version || !source.metadata) throw invalidRequest('The source object has no bytes to copy')
-      const store = byteStore()
-      const copied = await store.copy(ctx.ref, source.version)
-      try {
-        const object = { ...to, version: copied.version, metadata: { ...source.metadata, lastModified: new Date().toISOString() }, userMetadata: source.user_metadata }
-        const { row } = await asCaller(ctx.ref, caller, (s) => writeObject(s, object, upsertOf(ctx)), ctx.signal).catch(noSuchBucket)
-        return ok({ Id: row.id, Key: `${to.bucket}/${to.name}` })
-      } catch (error) {
-        await store.remove(ctx.ref, [copied.version]).catch(() => {})
-        throw error
-      }
-    },
+    handler: async (ctx) => ok(await copyObject(ctx.ref, callerOf(ctx), await ctx.json(moveObjectBody), upsertOf(ctx), ctx.signal)),
   },
   {
     method: 'GET',

@@ -39,6 +39,14 @@ describe('projectRoutes', () => {
     expect(sections.indexOf('Authentication')).toBe(sections.indexOf('Database') + 1)
   })
 
+  it('lists Storage → Buckets, then Policies', () => {
+    const storage = projectRoutes({ advisorRulesPreview: false }).filter((r) => r.section === 'Storage')
+    expect(storage.map((r) => [r.label, r.href('abc')])).toEqual([
+      ['Buckets', '/project/abc/storage/buckets'],
+      ['Policies', '/project/abc/storage/policies'],
+    ])
+  })
+
   it('has unique keys, and every area is shipped', () => {
     const routes = projectRoutes({ advisorRulesPreview: false })
     expect(new Set(routes.map((r) => r.key)).size).toBe(routes.length)

@@ -1,0 +1,129 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startTestPlatform, type TestPlatform } from './helpers/platform'
+import { createActiveProject, createOrg } from './projects-helpers'
+
+/**
+ * Dashboard → Storage's routes (`/platform/storage/{ref}/buckets/...`): buckets and objects as the
+ * project's service role, uploads through signed upload URLs the platform mints (the browser never
+ * holds a project key), downloads through short-lived signed or public URLs. On PGlite, and on a
+ * Postgres server under scripts/with-postgres.sh.
+ */
+describe('storage routes of the dashboard', () => {
+  let platform: TestPlatform
+  let ref: string
+  let owner: string
+  let reader: string
+  const base = () => `/platform/storage/${ref}/buckets`
+  const call = (path: string, init: { method?: string; body?: unknown; token?: string } = {}) =>
+    platform.request(`${base()}${path}`, { token: owner, ...init })
+
+  async function upload(bucket: string, path: string, text: string, type = 'text/plain') {
+    const signed = await call(`/${bucket}/objects/upload-url`, { body: { path } })
+    expect(signed.status, JSON.stringify(signed.body)).toBe(201)
+    return fetch(signed.body.url, { method: 'PUT', body: text, headers: { 'content-type': type } })
+  }
+  const names = async (bucket: string, prefix = '') =>
+    ((await call(`/${bucket}/objects/list`, { body: { prefix } })).body as { name: string; id: string | null }[]).map((e) => (e.id ? e.name : `${e.name}/`))
+
+  beforeAll(async () => {
+    platform = await startTestPlatform({ isPlatform: true })
+    const o = await platform.createUser()
+    const r = await platform.createUser()
+    owner = o.token
+    reader = r.token
+    const org = await createOrg('free', [[o.id, 'Owner'], [r.id, 'Read-only']])
+    ref = (await createActiveProject(platform, owner, org.slug, 'Storage screens')).ref
+  }, 120_000)
+  afterAll(async () => platform?.close())
+
+  it('creates, reads, changes and lists buckets; refuses bad settings with a message naming them', async () => {
+    const made = await call('', { body: { name: 'docs', public: false, file_size_limit: 1024, allowed_mime_types: ['text/*'] } })
+    expect(made.status, JSON.stringify(made.body)).toBe(201)
+    expect(made.body).toMatchObject({ id: 'docs', public: false, file_size_limit: 1024, allowed_mime_types: ['text/*'] })
+    expect((await call('', { body: { name: 'docs' } })).status).toBe(409)
+    const bad = await call('', { body: { name: 'no spaces', file_size_limit: '1KB', allowed_mime_types: ['png'] } })
+    expect(bad.status).toBe(400)
+    expect(bad.body.message).toMatch(/name/)
+    expect(bad.body.message).toMatch(/allowed_mime_types/)
+    expect(bad.body.message).toMatch(/file_size_limit/)
+    const changed = await call('/docs', { method: 'PATCH', body: { file_size_limit: null, allowed_mime_types: null } })
+    expect(changed.body).toMatchObject({ file_size_limit: null, allowed_mime_types: null })
+    const none = await call('/docs', { method: 'PATCH', body: {} })
+    expect(none.status).toBe(400)
+    expect(none.body.message).toMatch(/at least one of public/)
+    expect((await call('/nope')).status).toBe(404)
+    expect(((await call('')).body as { id: string }[]).map((b) => b.id)).toEqual(['docs'])
+  })
+
+  it('uploads by a signed upload URL and lists one level at a time', async () => {
+    expect((await upload('docs', 'notes/a.txt', 'alpha')).status).toBe(200)
+    expect((await upload('docs', 'notes/sub/.emptyFolderPlaceholder', '')).status).toBe(200)
+    expect((await upload('docs', 'readme.md', '# hi', 'text/markdown')).status).toBe(200)
+    expect(await names('docs')).toEqual(['notes/', 'readme.md'])
+    expect(await names('docs', 'notes/')).toEqual(['a.txt', 'sub/'])
+    // An existing name is refused before any byte is sent; a missing bucket is named.
+    const again = await call('/docs/objects/upload-url', { body: { path: 'readme.md' } })
+    expect(again.status).toBe(409)
+    expect((await call('/docs/objects/upload-url', { body: { path: 'readme.md', upsert: true } })).status).toBe(201)
+    expect((await call('/ghost/objects/upload-url', { body: { path: 'a.txt' } })).status).toBe(404)
+    expect((await call('/docs/objects/upload-url', { body: { path: 'a//b' } })).body.message).toMatch(/path/)
+  })
+
+  it('signs download URLs that serve the bytes and refuses a tampered one; public URLs only for public buckets', async () => {
+    const signed = await call('/docs/objects/sign', { body: { path: 'notes/a.txt', expiresIn: 3600 } })
+    expect(signed.status).toBe(200)
+    expect(signed.body.url).toMatch(new RegExp(`/project/${ref}/storage/v1/object/sign/docs/notes/a.txt\\?token=`))
+    expect(await (await fetch(signed.body.url)).text()).toBe('alpha')
+    const tampered = await fetch(signed.body.url.replace('notes/a.txt', 'readme.md'))
+    expect(tampered.status).toBe(400)
+    const thumb = await call('/docs/objects/sign', { body: { path: 'notes/a.txt', expiresIn: 60, transform: { width: 96, height: 96, resize: 'cover' } } })
+    expect(thumb.status).toBe(200)
+    expect((await fetch(thumb.body.url)).status).toBe(200)
+    expect((await call('/docs/objects/sign', { body: { path: 'missing.txt', expiresIn: 60 } })).status).toBe(404)
+    expect((await call('/docs/objects/sign', { body: { path: 'notes/a.txt', expiresIn: 400 * 24 * 3600 } })).body.message).toMatch(/expiresIn/)
+
+    const priv = await call('/docs/objects/public-url', { body: { path: 'notes/a.txt' } })
+    expect(priv.status).toBe(400)
+    expect(priv.body.message).toMatch(/private/)
+    await call('/docs', { method: 'PATCH', body: { public: true } })
+    const pub = await call('/docs/objects/public-url', { body: { path: 'notes/a.txt' } })
+    expect(await (await fetch(pub.body.url)).text()).toBe('alpha')
+  })
+
+  it('moves, copies and deletes many objects; their bytes go with them', async () => {
+    expect((await call('/docs/objects/move', { body: { from: 'notes/a.txt', to: 'archive/a.txt' } })).status).toBe(204)
+    expect((await call('/docs/objects/copy', { body: { from: 'archive/a.txt', to: 'archive/b.txt' } })).status).toBe(201)
+    expect((await call('/docs/objects/copy', { body: { from: 'archive/a.txt', to: 'archive/b.txt' } })).status).toBe(409)
+    expect((await call('/docs/objects/move', { body: { from: 'gone.txt', to: 'x.txt' } })).status).toBe(404)
+    expect(await names('docs', 'archive')).toEqual(['a.txt', 'b.txt'])
+    const removed = await call('/docs/objects', { method: 'DELETE', body: { paths: ['archive/a.txt', 'archive/b.txt', 'never.txt'] } })
+    expect(removed.body.deleted.sort()).toEqual(['archive/a.txt', 'archive/b.txt'])
+    expect(await names('docs', 'archive')).toEqual([])
+  })
+
+  it('enforces the bucket limits on the signed upload', async () => {
+    await call('', { body: { name: 'tiny', file_size_limit: 4, allowed_mime_types: ['image/png'] } })
+    const big = await upload('tiny', 'a.png', 'more than four bytes', 'image/png')
+    expect(big.status).toBe(413)
+    expect((await upload('tiny', 'b.txt', 'ok', 'text/plain')).status).toBe(415)
+    expect(await names('tiny')).toEqual([])
+  })
+
+  it('lets a Read-only member look but not change anything', async () => {
+    const as = (path: string, init: { method?: string; body?: unknown } = {}) => call(path, { ...init, token: reader })
+    expect((await as('')).status).toBe(200)
+    expect((await as('/docs/objects/list', { body: {} })).status).toBe(200)
+    expect((await as('/docs/objects/sign', { body: { path: 'readme.md', expiresIn: 60 } })).status).toBe(200)
+    expect((await as('/docs/objects/upload-url', { body: { path: 'r.txt' } })).status).toBe(403)
+    expect((await as('/docs/objects', { method: 'DELETE', body: { paths: ['readme.md'] } })).status).toBe(403)
+    expect((await as('/docs', { method: 'DELETE' })).status).toBe(403)
+  })
+
+  it('empties and deletes buckets', async () => {
+    expect((await call('/docs/empty', { body: {} })).status).toBe(204)
+    expect(await names('docs')).toEqual([])
+    await upload('docs', 'x.txt', 'x')
+    expect((await call('/docs', { method: 'DELETE' })).status).toBe(204)
+    expect((await call('/docs')).status).toBe(404)
+  })
+})
