@@ -5,6 +5,7 @@
  * (lib/api-types/storage.ts). The browser imports only the types of this file.
  */
 import { z } from 'zod'
+import { transformFields } from './storage-transform'
 import { BUCKET_ID_PATTERN, objectNameProblem } from '@/lib/storage/limits'
 import { createBucketBody, MAX_SIGNED_URL_SECONDS, updateBucketBody } from './storage'
 
@@ -50,14 +51,8 @@ export const listObjectsPlatformBody = z.strictObject({
     .default({ column: 'name', order: 'asc' }),
 })
 
-/** Image transformation options of a thumbnail or preview (as storage-js's `transform`). */
-export const transformOptions = z.strictObject({
-  width: z.number('must be a number').int('must be a whole number').min(1, 'must be at least 1').max(2500, 'must be at most 2500').optional(),
-  height: z.number('must be a number').int('must be a whole number').min(1, 'must be at least 1').max(2500, 'must be at most 2500').optional(),
-  resize: z.enum(['cover', 'contain', 'fill'], 'must be cover, contain or fill').optional(),
-  quality: z.number('must be a number').int('must be a whole number').min(20, 'must be at least 20').max(100, 'must be at most 100').optional(),
-  format: z.enum(['origin', 'avif', 'webp'], 'must be origin, avif or webp').optional(),
-})
+/** Image transformation options of a thumbnail or preview (as storage-js's `transform`; the storage API's fields). */
+export const transformOptions = z.strictObject(transformFields, 'must be an object of width, height, resize, quality and format')
 export type TransformOptions = z.infer<typeof transformOptions>
 
 /** POST .../objects/sign: a download URL of one object for `expiresIn` seconds, optionally transformed. */

@@ -18,7 +18,8 @@ const dimension = z.coerce
   .min(1, 'must be at least 1 pixel')
   .max(MAX_TRANSFORM_DIMENSION, `must be at most ${MAX_TRANSFORM_DIMENSION} pixels`)
 
-const fields = {
+/** The fields of a transformation, for the schemas that take one (here and lib/api-types/storage-platform.ts). */
+export const transformFields = {
   width: dimension.optional(),
   height: dimension.optional(),
   resize: z.enum(TRANSFORM_RESIZE_MODES, 'must be cover, contain or fill').optional(),
@@ -27,11 +28,11 @@ const fields = {
 }
 
 /** The `transform` of POST /storage/v1/object/sign/:bucket/*path. */
-export const transformOptions = z.object(fields, 'must be an object of width, height, resize, quality and format')
+export const transformOptions = z.object(transformFields, 'must be an object of width, height, resize, quality and format')
 export type TransformOptions = z.infer<typeof transformOptions>
 
 /** GET /storage/v1/render/image/authenticated|public/:bucket/*path */
-export const transformQuery = z.object({ ...fields, download: z.string().optional() })
+export const transformQuery = z.object({ ...transformFields, download: z.string().optional() })
 
 /** GET /storage/v1/render/image/sign/:bucket/*path: the options are the token's, never the query's. */
-export const signedTransformQuery = z.object({ ...fields, token: z.string('is required').min(1, 'is required'), download: z.string().optional() })
+export const signedTransformQuery = z.object({ ...transformFields, token: z.string('is required').min(1, 'is required'), download: z.string().optional() })

@@ -1,3 +1,4 @@
+import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestPlatform, type TestPlatform } from './helpers/platform'
 import { createActiveProject, createOrg } from './projects-helpers'
@@ -76,9 +77,6 @@ describe('storage routes of the dashboard', () => {
     expect(await (await fetch(signed.body.url)).text()).toBe('alpha')
     const tampered = await fetch(signed.body.url.replace('notes/a.txt', 'readme.md'))
     expect(tampered.status).toBe(400)
-    const thumb = await call('/docs/objects/sign', { body: { path: 'notes/a.txt', expiresIn: 60, transform: { width: 96, height: 96, resize: 'cover' } } })
-    expect(thumb.status).toBe(200)
-    expect((await fetch(thumb.body.url)).status).toBe(200)
     expect((await call('/docs/objects/sign', { body: { path: 'missing.txt', expiresIn: 60 } })).status).toBe(404)
     expect((await call('/docs/objects/sign', { body: { path: 'notes/a.txt', expiresIn: 400 * 24 * 3600 } })).body.message).toMatch(/expiresIn/)
 
@@ -88,6 +86,22 @@ describe('storage routes of the dashboard', () => {
     await call('/docs', { method: 'PATCH', body: { public: true } })
     const pub = await call('/docs/objects/public-url', { body: { path: 'notes/a.txt' } })
     expect(await (await fetch(pub.body.url)).text()).toBe('alpha')
+  })
+
+  it('signs thumbnails through the transformation endpoint, at the asked size', async () => {
+    expect((await call('', { body: { name: 'pics', public: false } })).status).toBe(201)
+    const png = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#3ecf8e' } }).png().toBuffer()
+    const signed = await call('/pics/objects/upload-url', { body: { path: 'photo one.png' } })
+    expect((await fetch(signed.body.url, { method: 'PUT', body: png, headers: { 'content-type': 'image/png' } })).status).toBe(200)
+    const thumb = await call('/pics/objects/sign', { body: { path: 'photo one.png', expiresIn: 60, transform: { width: 96, height: 96, resize: 'cover' } } })
+    expect(thumb.status, JSON.stringify(thumb.body)).toBe(200)
+    expect(thumb.body.url).toMatch(/\/render\/image\/sign\/pics\/photo%20one\.png\?token=/)
+    const served = await fetch(thumb.body.url)
+    expect(served.status).toBe(200)
+    const meta = await sharp(Buffer.from(await served.arrayBuffer())).metadata()
+    expect([meta.width, meta.height]).toEqual([96, 96])
+    const text = await call('/docs/objects/sign', { body: { path: 'notes/a.txt', expiresIn: 60, transform: { width: 96 } } })
+    expect((await fetch(text.body.url)).status).toBe(415)
   })
 
   it('moves, copies and deletes many objects; their bytes go with them', async () => {

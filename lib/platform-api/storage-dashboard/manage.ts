@@ -74,8 +74,9 @@ export const listObjectsOf = (ref: string, bucket: string, input: ListObjectsInp
  * The one place a transformed download is signed. Until the storage API signs `/render/image`
  * URLs (with a `transform` option), a thumbnail is the object itself: switch this call alone.
  */
-async function signTransformed(ref: string, headers: IncomingHttpHeaders, bucket: string, name: string, expiresIn: number, _transform: TransformOptions) {
-  return signPlain(ref, headers, bucket, name, expiresIn)
+async function signTransformed(ref: string, headers: IncomingHttpHeaders, bucket: string, name: string, expiresIn: number, transform: TransformOptions) {
+  const token = await signObjectToken(ref, `${bucket}/${name}`, 'render', expiresIn, { transform }).catch(platformError)
+  return `${storageBase(ref, headers)}/render/image/sign/${objectPath(bucket, name)}?token=${encodeURIComponent(token)}`
 }
 
 async function signPlain(ref: string, headers: IncomingHttpHeaders, bucket: string, name: string, expiresIn: number): Promise<string> {
