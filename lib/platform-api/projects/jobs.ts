@@ -1,3 +1,4 @@
+import { removeProjectFiles } from '../storage/sweep'
 import { audit } from '../access'
 import { closeAllWireListeners, serveProjectPort } from './wire/server'
 import { getStore } from '../db/store'
@@ -59,6 +60,7 @@ async function perform(status: JobStatus, ref: string): Promise<{ dbVersion?: st
       return {}
     case 'GOING_DOWN':
       await dropProjectDatabase(ref)
+      await removeProjectFiles(ref)
       return {}
   }
 }

@@ -28,6 +28,7 @@ const ERROR_NAMES: Record<number, string> = {
   409: 'conflict',
   413: 'payload_too_large',
   415: 'invalid_mime_type',
+  416: 'invalid_range',
   500: 'internal',
 }
 

@@ -30,6 +30,8 @@ const noSuchBucket = (error: unknown): never => {
   throw error
 }
 
+const rangeOf = (ctx: StorageContext) => header(ctx.req.headers.range)
+
 const downloadParam = (ctx: StorageContext) => new URL(ctx.req.url ?? '/', 'http://localhost').searchParams.get('download')
 
 /** Deletes objects of the route's bucket the caller's policies let them delete; their versions once committed. */
@@ -42,7 +44,7 @@ async function deleteAsCaller(ctx: StorageContext, names: string[]) {
 /** The caller's download: their policies must let them read the row. */
 async function downloadAsCaller(ctx: StorageContext) {
   const row = await asCaller(ctx.ref, callerOf(ctx), (s) => readObject(s, ctx.params.bucket, ctx.params.path), ctx.signal)
-  return objectReply(ctx.ref, row, downloadParam(ctx))
+  return objectReply(ctx.ref, row, downloadParam(ctx), rangeOf(ctx))
 }
 
 export const objectRoutes: StorageRoute[] = [
