@@ -48,12 +48,21 @@ export async function* listed(client: S3Client, bucket: string, prefix: string) 
   } while (token)
 }
 
-/** Multipart uploads under way below a prefix. */
+/**
+ * Multipart uploads under way below a prefix; none from a store that cannot list them (s3rver),
+ * whose own rules must then expire them.
+ */
 export async function* multipartUploads(client: S3Client, bucket: string, prefix: string) {
   let keyMarker: string | undefined
   let uploadIdMarker: string | undefined
   do {
-    const page = await client.send(new ListMultipartUploadsCommand({ Bucket: bucket, Prefix: prefix, KeyMarker: keyMarker, UploadIdMarker: uploadIdMarker }))
+    const page = await client
+      .send(new ListMultipartUploadsCommand({ Bucket: bucket, Prefix: prefix, KeyMarker: keyMarker, UploadIdMarker: uploadIdMarker }))
+      .catch((error: unknown) => {
+        if ((error as { name?: string })?.name === 'NotImplemented') return null
+        throw error
+      })
+    if (!page) return
     for (const upload of page.Uploads ?? []) if (upload.Key && upload.UploadId) yield upload
     keyMarker = page.IsTruncated ? page.NextKeyMarker : undefined
     uploadIdMarker = page.IsTruncated ? page.NextUploadIdMarker : undefined
