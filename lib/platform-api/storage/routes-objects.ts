@@ -1,9 +1,10 @@
-import { listObjectsBody, moveObjectBody, removeObjectsBody } from '@/lib/api-types/storage'
+import { listObjectsBody, listObjectsV2Body, moveObjectBody, removeObjectsBody } from '@/lib/api-types/storage'
 import { objectNameProblem } from '@/lib/storage/limits'
 import { byteStore } from './byte-store-in-use'
 import { bucketNotFound, invalidRequest, objectNotFound } from './errors'
 import { deleteObjects, listObjects, moveObject, readObject, writeObject } from './objects'
 import { objectInfo, objectReply } from './downloads'
+import { listObjectsV2 } from './list-v2'
 import { callerOf, ok, type StorageContext, type StorageRoute } from './route'
 import { asCaller } from './sql'
 import { uploadObject } from './uploads'
@@ -55,6 +56,15 @@ export const objectRoutes: StorageRoute[] = [
     handler: async (ctx) => {
       const body = await ctx.json(listObjectsBody)
       return ok(await asCaller(ctx.ref, callerOf(ctx), (s) => listObjects(s, ctx.params.bucket, body), ctx.signal))
+    },
+  },
+  {
+    method: 'POST',
+    path: '/object/list-v2/:bucket',
+    summary: 'List keys after a cursor, flat or one level (listV2)',
+    handler: async (ctx) => {
+      const body = await ctx.json(listObjectsV2Body)
+      return ok(await asCaller(ctx.ref, callerOf(ctx), (s) => listObjectsV2(s, ctx.params.bucket, body), ctx.signal))
     },
   },
   {

@@ -17,6 +17,9 @@ import { rememberRequest, tusServer } from './server'
  * object.
  */
 
+/** The routes served here, as the walks list them (tests/api/helpers/expected-project-api.ts). */
+export const RESUMABLE_ROUTES = ['POST /upload/resumable', 'HEAD /upload/resumable/:id', 'PATCH /upload/resumable/:id', 'DELETE /upload/resumable/:id', 'OPTIONS /upload/resumable'] as const
+
 const PATH = /^\/upload\/resumable(?:\/([^/]+))?\/?$/
 
 /** Whether a path below `/storage/v1` is a resumable upload's. */
@@ -52,6 +55,7 @@ export async function resumableHandler(req: IncomingMessage, res: ServerResponse
   }
   const allowed = hex ? ['HEAD', 'PATCH', 'DELETE'] : ['POST']
   if (!allowed.includes(method)) throw new StorageApiError(405, 'InvalidRequest', `Method ${method} is not allowed on /storage/v1${path}; use ${allowed.join(', ')}`)
+  if (!req.headers['tus-resumable']) throw new StorageApiError(412, 'InvalidRequest', 'The Tus-Resumable header is required: this is a tus 1.0.0 endpoint')
   if (hex && !UPLOAD_ID_PATTERN.test(hex)) throw noSuchUpload()
   const caller = await authenticateStorageCaller(ref, req)
   if (hex) {

@@ -32,9 +32,16 @@ function requestOf(req: TusRequest): ResumableRequest {
   return found
 }
 
-/** An error as tus answers it: the storage API's JSON error as the body, which tus-js-client shows. */
+const TUS_CODES: Record<number, string> = { 404: 'NoSuchUpload', 409: 'InvalidOffset', 410: 'NoSuchUpload', 413: 'EntityTooLarge' }
+
+/** An error as tus answers it: the storage API's JSON error as the body (tus's own errors put in that shape), which tus-js-client shows. */
 function tusFailure(error: unknown): { status_code: number; body: string } {
-  if (error && typeof error === 'object' && 'status_code' in error && 'body' in error) return error as { status_code: number; body: string }
+  if (error && typeof error === 'object' && 'status_code' in error && 'body' in error) {
+    const { status_code, body } = error as { status_code: number; body: string }
+    if (body.startsWith('{')) return { status_code, body }
+    const own = new StorageApiError(status_code, TUS_CODES[status_code] ?? (status_code < 500 ? 'InvalidRequest' : 'InternalError'), body.trim())
+    return { status_code, body: JSON.stringify(own.toJSON()) }
+  }
   let known = error instanceof StorageApiError ? error : storagePostgresError(error)
   if (!known) {
     console.error('[storage] resumable upload failed', error instanceof Error ? error.message : 'unknown error')
