@@ -86,7 +86,7 @@ describe('project storage on an S3-compatible store', () => {
     expect(await keysIn(`${ref}/objects/`)).toEqual(stored)
     // listV2: one level with folders, or flat and paged by its cursor.
     const level = await media.listV2({ prefix: '', with_delimiter: true })
-    expect(level.data).toMatchObject({ hasNext: false, folders: [{ name: 'clips/' }, { name: 'notes/' }], objects: [] })
+    expect(level.data, JSON.stringify(level.error)).toMatchObject({ hasNext: false, folders: [{ name: 'clips/' }, { name: 'notes/' }], objects: [] })
     const first = await media.listV2({ limit: 1 })
     expect(first.data).toMatchObject({ hasNext: true, folders: [], objects: [{ name: 'clips/big.bin', metadata: { size: big.length } }] })
     const next = await media.listV2({ limit: 1, cursor: first.data!.nextCursor })

@@ -19,12 +19,12 @@ export async function listObjectsV2(session: RequestSession, bucket: string, inp
             case when folder then null else id end as id, case when folder then null else updated_at end as updated_at,
             case when folder then null else created_at end as created_at, case when folder then null else last_accessed_at end as last_accessed_at,
             case when folder then null else metadata end as metadata
-       from (select case when folder then $2::text || pg_catalog.split_part(rest, '/', 1) || '/' else name end as entry, folder, o.*
+       from (select (case when folder then $2::text || pg_catalog.split_part(rest, '/', 1) || '/' else name end) collate "C" as entry, o.*
                from (select $4::boolean and pg_catalog.strpos(pg_catalog.substr(name, pg_catalog.length($2::text) + 1), '/') > 0 as folder,
                             pg_catalog.substr(name, pg_catalog.length($2::text) + 1) as rest, *
                        from storage.objects where bucket_id = $1::text and name like $3::text || '%' escape '\\') o) entries
-      where $5::text is null or entry > $5::text collate "C"
-      order by entry collate "C", folder desc
+      where $5::text is null or entry > $5::text
+      order by entry, folder desc
       limit $6::int`,
     [bucket, input.prefix, likeLiteral(input.prefix), input.with_delimiter, input.cursor ?? null, input.limit + 1]
   )
