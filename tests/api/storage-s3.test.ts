@@ -1,14 +1,12 @@
 import crypto from 'node:crypto'
 import fs from 'node:fs'
-import os from 'node:os'
 import path from 'node:path'
-import type { AddressInfo } from 'node:net'
-import { CreateBucketCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3'
+import { PutObjectCommand } from '@aws-sdk/client-s3'
 import { createClient, type SupabaseClient } from '@supabase/supabase-js'
-import S3rver from 's3rver'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { startTestPlatform, type TestPlatform } from './helpers/platform'
 import { killNow, startServerProcess } from './helpers/resumable'
+import { startS3Store } from './helpers/s3-store'
 import { createActiveProject, createOrg } from './projects-helpers'
 
 /**
@@ -21,12 +19,8 @@ import { createActiveProject, createOrg } from './projects-helpers'
 
 class NoWebSocket {}
 
-const BUCKET = 'dashboard-files'
-
 describe('project storage on an S3-compatible store', () => {
-  let s3rver: S3rver
-  let s3: S3Client
-  let s3Dir: string
+  let s3: Awaited<ReturnType<typeof startS3Store>>
   let platform: TestPlatform
   let owner: { id: string; token: string }
   let orgSlug: string
@@ -35,26 +29,15 @@ describe('project storage on an S3-compatible store', () => {
   let service: SupabaseClient
   const client = (key: string, api = platform.apiUrl, project = ref) =>
     createClient(`${api}/project/${project}`, key, { auth: { persistSession: false, autoRefreshToken: false }, realtime: { transport: NoWebSocket as never } })
-  const keysIn = async (prefix: string) => ((await s3.send(new ListObjectsV2Command({ Bucket: BUCKET, Prefix: prefix }))).Contents ?? []).map((o) => o.Key!)
+  const keysIn = (prefix: string) => s3.keysIn(prefix)
   const projectKeys = async (project: string) => {
     const res = await platform.request(`/platform/projects/${project}/api-keys`, { token: owner.token })
     return Object.fromEntries((res.body as { name: string; api_key: string }[]).map((k) => [k.name, k.api_key]))
   }
 
   beforeAll(async () => {
-    s3Dir = fs.mkdtempSync(path.join(os.tmpdir(), 's3rver-'))
-    s3rver = new S3rver({ port: 0, address: '127.0.0.1', silent: true, directory: s3Dir })
-    const { port } = (await s3rver.run()) as AddressInfo
-    const endpoint = `http://127.0.0.1:${port}`
-    s3 = new S3Client({ endpoint, region: 'us-east-1', forcePathStyle: true, credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } })
-    await s3.send(new CreateBucketCommand({ Bucket: BUCKET }))
-    platform = await startTestPlatform({
-      isPlatform: true,
-      env: {
-        STORAGE_S3_BUCKET: BUCKET, STORAGE_S3_ENDPOINT: endpoint, STORAGE_S3_REGION: 'us-east-1',
-        STORAGE_S3_ACCESS_KEY_ID: 'S3RVER', STORAGE_S3_SECRET_ACCESS_KEY: 'S3RVER', STORAGE_S3_FORCE_PATH_STYLE: 'true',
-      },
-    })
+    s3 = await startS3Store()
+    platform = await startTestPlatform({ isPlatform: true, env: s3.env })
     owner = await platform.createUser()
     orgSlug = (await createOrg('pro', [[owner.id, 'Owner']])).slug
     ref = (await createActiveProject(platform, owner.token, orgSlug, 'On S3')).ref
@@ -64,8 +47,7 @@ describe('project storage on an S3-compatible store', () => {
   }, 120_000)
   afterAll(async () => {
     await platform?.close()
-    await s3rver?.close()
-    fs.rmSync(s3Dir, { recursive: true, force: true })
+    await s3?.close()
   })
 
   it('uploads, downloads, copies and removes through supabase-js with the bytes in the store, none on disk', async () => {
@@ -133,6 +115,15 @@ describe('project storage on an S3-compatible store', () => {
     } finally {
       await peer.close()
     }
+  })
+
+  it('sweeps versions no row names from the store, and keeps those rows name', async () => {
+    const orphan = `${ref}/objects/ffffffff-ffff-4fff-8fff-ffffffffffff`
+    await s3.client.send(new PutObjectCommand({ Bucket: s3.bucket, Key: orphan, Body: 'orphan' }))
+    const { sweepOrphans } = await import('@/lib/platform-api/storage/sweep')
+    expect((await sweepOrphans(ref, 0)).versions).toBe(1)
+    expect(await keysIn(`${ref}/objects/`)).not.toContain(orphan)
+    expect(await (await service.storage.from('media').download('notes/hello.txt')).data!.text()).toBe('hello from s3')
   })
 
   it("removes a deleted project's files from the store", async () => {
