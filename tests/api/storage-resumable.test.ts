@@ -145,6 +145,11 @@ describe('resumable uploads with tus-js-client', () => {
       expect((await again.storage.from('docs').download('killed.bin')).error).toMatchObject({ status: 404 })
       expect((await again.storage.from('docs').list('', { search: 'killed' })).data).toEqual([])
       expect(await again.storage.from('docs').exists('killed.bin')).toMatchObject({ data: false })
+      // The upload's state outlived the process that held it: another one answers where it stopped.
+      const head = await fetch(new URL(created.headers.get('location')!, endpoint(restarted.apiUrl)), { method: 'HEAD', headers: tusHeaders(keys.service_role) })
+      expect(head.status).toBe(200)
+      expect(Number(head.headers.get('upload-offset'))).toBeGreaterThan(0)
+      expect(Number(head.headers.get('upload-offset'))).toBeLessThan(size)
     } finally {
       await killNow(restarted.child)
     }
