@@ -122,3 +122,15 @@ export const signedTokenQuery = z.object({ token: z.string('is required').min(1,
 
 /** POST /storage/v1/bucket/:id/empty and /object/upload/sign/...: storage-js sends `{}` */
 export const emptyBody = z.object({}, 'must be a JSON object')
+
+/** POST /storage/v1/object/list-v2/:bucket (storage-js `listV2`): keys after `cursor` in name order, flat or one level (`with_delimiter`). */
+export const listObjectsV2Body = z.object({
+  prefix: z.string('must be a string').max(1024, 'must be at most 1024 characters').optional().default(''),
+  cursor: z.string('must be a string').max(1024, 'must be at most 1024 characters').optional(),
+  limit: count(1000).min(1, 'must be at least 1').optional().default(1000),
+  with_delimiter: z.boolean('must be true or false').optional().default(false),
+  sortBy: z
+    .object({ column: z.literal('name', 'must be name').optional(), order: z.enum(['asc'], 'must be asc').optional() }, 'must be an object')
+    .optional(),
+})
+export type ListObjectsV2Input = z.infer<typeof listObjectsV2Body>

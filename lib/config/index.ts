@@ -81,6 +81,22 @@ export type ServerConfig = PublicConfig & {
    * projects × this under the server's max_connections.
    */
   projectDbPoolSize: number
+  /**
+   * The S3-compatible store of project files (AWS S3, MinIO, R2), shared by every instance:
+   * STORAGE_S3_BUCKET (set: files go there, else to DATA_DIR/files), STORAGE_S3_ENDPOINT (unset:
+   * AWS), STORAGE_S3_REGION (default us-east-1), STORAGE_S3_ACCESS_KEY_ID and
+   * STORAGE_S3_SECRET_ACCESS_KEY (unset: the SDK's default credentials), STORAGE_S3_FORCE_PATH_STYLE.
+   */
+  storageS3: StorageS3Config | null
+}
+
+export type StorageS3Config = {
+  bucket: string
+  endpoint: string | null
+  region: string
+  accessKeyId: string | null
+  secretAccessKey: string | null
+  forcePathStyle: boolean
 }
 
 /** The assistant's provider settings; the key never leaves the server. */
@@ -187,6 +203,16 @@ export function parseConfig(env: Env): ServerConfig {
       maxConnections: positiveNumber(env.PGLITE_MAX_CONNECTIONS) ?? 8,
     },
     projectDbPoolSize: Math.min(positiveNumber(env.PROJECT_DB_POOL_SIZE) ?? 10, 100),
+    storageS3: str(env.STORAGE_S3_BUCKET)
+      ? {
+          bucket: str(env.STORAGE_S3_BUCKET)!,
+          endpoint: str(env.STORAGE_S3_ENDPOINT),
+          region: str(env.STORAGE_S3_REGION) ?? 'us-east-1',
+          accessKeyId: str(env.STORAGE_S3_ACCESS_KEY_ID),
+          secretAccessKey: str(env.STORAGE_S3_SECRET_ACCESS_KEY),
+          forcePathStyle: bool(env.STORAGE_S3_FORCE_PATH_STYLE, false),
+        }
+      : null,
   }
 }
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { projectAuthRoutes } from '@/lib/platform-api/project-auth/routes'
 import { REALTIME_HTTP_ROUTES } from '@/lib/platform-api/realtime/http'
+import { RESUMABLE_ROUTES } from '@/lib/platform-api/storage/resumable/handler'
 import { STORAGE_ROUTES } from '@/lib/platform-api/storage/routes'
 import { methodOf, PROJECT_API_ENDPOINTS as API_ENDPOINTS, type PreparedCall } from './helpers/endpoints-project-api'
 import { STORAGE_ENDPOINTS } from './helpers/endpoints-project-storage'
@@ -54,10 +55,10 @@ describe('the project API: every path and method, every kind of caller', () => {
     const authMethods = (await projectCall(w, 'none', 'OPTIONS', '/auth/v1/user')).headers.get('access-control-allow-methods')!
     const authLines = lines.filter((l) => l.includes(' /auth/v1/'))
     expect(authMethods.split(',').map((m) => m.trim()).filter((m) => !authLines.some((l) => methodOf(l) === m)), 'auth methods without a line').toEqual([])
-    const storageRoutes = STORAGE_ROUTES.map((r) => `${r.method} /storage/v1${r.path}`)
+    const storageRoutes = [...STORAGE_ROUTES.map((r) => `${r.method} /storage/v1${r.path}`), ...RESUMABLE_ROUTES.map((r) => r.replace(' ', ' /storage/v1'))]
     expect(storageRoutes.filter((r) => !lines.includes(r)), 'storage routes without a line in expected-project-api.ts').toEqual([])
     expect(REALTIME_HTTP_ROUTES.filter((r) => !lines.includes(r)), 'realtime HTTP routes without a line').toEqual([])
-    const known = [...authRoutes, ...restLines, 'OPTIONS /auth/v1/user', ...storageRoutes, 'OPTIONS /storage/v1/bucket', ...REALTIME_HTTP_ROUTES]
+    const known = [...authRoutes, ...restLines, 'OPTIONS /auth/v1/user', ...storageRoutes, 'OPTIONS /storage/v1/bucket', 'HEAD /storage/v1/object/authenticated/:bucket/*path', ...REALTIME_HTTP_ROUTES]
     expect(lines.filter((l) => !known.includes(base(l))), 'lines for no route or method').toEqual([])
     const walked = PROJECT_API_ENDPOINTS.map((e) => e.key)
     expect([...walked].sort(), 'lines the walk calls (each once)').toEqual([...lines].sort())

@@ -4,20 +4,23 @@ import path from 'node:path'
 import { createClient, type SupabaseClient } from '@supabase/supabase-js'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { startTestPlatform, type TestPlatform } from './helpers/platform'
+import { startS3Store } from './helpers/s3-store'
 import { createActiveProject, createOrg, sql } from './projects-helpers'
 
 /**
  * Issue 13: a project's storage (`{endpoint}/storage/v1`) driven by the real supabase-js, as an
  * app would: buckets made with the service key, policies on `storage.objects` written in SQL,
  * two signed-in users, public and signed URLs, list / move / copy / remove, the bucket's and the
- * plan's limits, and what an interrupted upload leaves (nothing).
+ * plan's limits, and what an interrupted upload leaves (nothing); on the disk store and on an S3
+ * store (s3rver, storage-s3.test.ts for what is S3's own).
  */
 
 class NoWebSocket {}
 
 const PASSWORD = 'storage test password 1'
 
-describe('project storage with supabase-js', () => {
+describe.each(['disk', 's3'] as const)('project storage with supabase-js (%s store)', (kind) => {
+  let s3: Awaited<ReturnType<typeof startS3Store>> | null = null
   let platform: TestPlatform
   let ref: string
   let ownerToken: string
@@ -40,7 +43,8 @@ describe('project storage with supabase-js', () => {
   }
 
   beforeAll(async () => {
-    platform = await startTestPlatform({ isPlatform: true })
+    s3 = kind === 's3' ? await startS3Store() : null
+    platform = await startTestPlatform({ isPlatform: true, env: s3?.env })
     const owner = await platform.createUser()
     ownerToken = owner.token
     const org = await createOrg('free', [[owner.id, 'Owner']])
@@ -71,7 +75,10 @@ describe('project storage with supabase-js', () => {
     users.alice = await signedIn('alice@storage.example')
     users.bob = await signedIn('bob@storage.example')
   }, 120_000)
-  afterAll(async () => platform?.close())
+  afterAll(async () => {
+    await platform?.close()
+    await s3?.close()
+  })
 
   it('makes the storage schema with its helpers, and manages buckets with the service key', async () => {
     const { data: list } = await service.storage.listBuckets()
@@ -226,7 +233,8 @@ describe('project storage with supabase-js', () => {
     expect(await (await docs.download(name)).data!.text()).toBe('sent by url')
   })
 
-  it('leaves neither a row nor bytes of an upload cut off mid-way, and sweeps versions no row names', async () => {
+  // On disk the upload's temporary file shows it under way; an S3 store's is a multipart upload (storage-s3.test.ts sweeps there).
+  it.skipIf(kind === 's3')('leaves neither a row nor bytes of an upload cut off mid-way, and sweeps versions no row names', async () => {
     const url = new URL(`${projectUrl()}/storage/v1/object/pics/cut.bin`)
     const tmp = path.join(platform.dataDir, 'files', ref, 'tmp')
     const parts = () => (fs.existsSync(tmp) ? fs.readdirSync(tmp) : [])

@@ -1,3 +1,4 @@
+import { removeProjectFiles } from '../storage/sweep'
 import { audit } from '../access'
 import { closeAllWireListeners, serveProjectPort } from './wire/server'
 import { getStore } from '../db/store'
@@ -60,7 +61,8 @@ async function perform(status: JobStatus, ref: string): Promise<{ dbVersion?: st
       return {}
     case 'GOING_DOWN':
       await dropProjectDatabase(ref)
-      // Storage's cached transformations go with the project; a failure leaves bytes, never the project half-removed.
+      // Storage's files and cached transformations go with the project.
+      await removeProjectFiles(ref)
       await dropProjectCache(ref).catch((error) => console.error(`[platform-api] could not drop the image cache of ${ref}: ${error instanceof Error ? error.message : String(error)}`))
       return {}
   }

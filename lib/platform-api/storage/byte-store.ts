@@ -19,14 +19,17 @@ export type StoredVersion = { version: string; size: number; md5: string }
 /** The bytes of a version, to stream; `size` is the whole file's. */
 export type ReadVersion = { stream: Readable; size: number }
 
+/** Bytes `start` to `end` of a version, both included (an HTTP range). */
+export type ByteRange = { start: number; end: number }
+
 export interface ByteStore {
   /**
    * Writes a new version from `source`. Resolves once the bytes are complete and durable; rejects
    * (with `TooLarge` past `maxBytes`, or the source's error) leaving nothing behind.
    */
   write(ref: string, source: AsyncIterable<Uint8Array>, maxBytes: number): Promise<StoredVersion>
-  /** The bytes of a version; null when it does not exist. */
-  read(ref: string, version: string): Promise<ReadVersion | null>
+  /** The bytes of a version (only `range` of them when given); null when it does not exist. */
+  read(ref: string, version: string, range?: ByteRange): Promise<ReadVersion | null>
   /** A new version with the bytes of `version` (for copies: rows never share a version). */
   copy(ref: string, version: string): Promise<StoredVersion>
   /** Removes versions; those already gone are fine. */
@@ -37,6 +40,8 @@ export interface ByteStore {
   removeStaleTemporary(ref: string, before: Date): Promise<number>
   /** Bytes the project's versions take (its storage size, for billing). */
   bytesStored(ref: string): Promise<number>
+  /** Removes everything of a deleted project: its versions, temporary files and unfinished resumable uploads. */
+  removeProject(ref: string): Promise<void>
 }
 
 /** An upload past its limit: the message says which limit. */

@@ -8,7 +8,7 @@ import { TooLarge, type ByteStore, type StoredVersion } from './byte-store'
 /**
  * The byte store on local disk: `DATA_DIR/files/<ref>/objects/<ab>/<version>` (`ab`: the version's
  * first two characters, so no directory holds millions), and `DATA_DIR/files/<ref>/tmp/` for
- * uploads under way. A version is written to a temporary file, fsynced, renamed to its name and
+ * uploads under way (and `tus/` for resumable ones, resumable/). A version is written to a temporary file, fsynced, renamed to its name and
  * its directory fsynced: once `write` resolves, the version survives a crash whole, and before
  * that no version exists at all. Names are made here (random UUIDs), never taken from a request.
  */
@@ -84,13 +84,13 @@ export function diskByteStore(): ByteStore {
     async write(ref, source, maxBytes) {
       return publish(ref, await writeTemporary(ref, source, maxBytes))
     },
-    async read(ref, version) {
+    async read(ref, version, range) {
       const file = versionPath(ref, version)
       try {
         // Opened first: a version removed after this still reads to its end.
         const handle = await fs.promises.open(file, 'r')
         const { size } = await handle.stat()
-        return { stream: handle.createReadStream(), size }
+        return { stream: handle.createReadStream(range ? { start: range.start, end: range.end } : {}), size }
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null
         throw error
@@ -136,6 +136,9 @@ export function diskByteStore(): ByteStore {
         }
       }
       return total
+    },
+    async removeProject(ref) {
+      await fs.promises.rm(projectDir(ref), { recursive: true, force: true })
     },
   }
 }

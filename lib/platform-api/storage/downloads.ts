@@ -1,19 +1,29 @@
+import { parseByteRange } from '@/lib/storage/byte-range'
 import { byteStore } from './byte-store-in-use'
-import { objectNotFound } from './errors'
+import { objectNotFound, StorageApiError } from './errors'
 import type { ObjectRow } from './objects'
 import type { StorageReply } from './route'
 
 /**
  * The answer to a download: the row's version streamed, with its content type, length, eTag and
- * cache control; `?download` (with a file name, or empty for the object's own) as an attachment.
+ * cache control; `?download` (with a file name, or empty for the object's own) as an attachment;
+ * with a `Range` header (`range`), only those bytes (206), or 416 when they lie past the end. The
+ * range is read from the row's size (its version's), so the store is asked for those bytes only.
  */
-export async function objectReply(ref: string, row: ObjectRow, download: string | null): Promise<StorageReply> {
-  const bytes = row.version ? await byteStore().read(ref, row.version) : null
+export async function objectReply(ref: string, row: ObjectRow, download: string | null, range?: string): Promise<StorageReply> {
+  const known = row.metadata?.size
+  const wanted = typeof known === 'number' ? parseByteRange(range, known) : null
+  if (wanted === 'unsatisfiable') {
+    const failure = new StorageApiError(416, 'InvalidRange', `The range ${range} is not satisfiable: the object has ${known} bytes`)
+    return { status: 416, json: failure.toJSON(), headers: { 'Content-Range': `bytes */${known}`, 'Accept-Ranges': 'bytes' } }
+  }
+  const bytes = row.version ? await byteStore().read(ref, row.version, wanted ?? undefined) : null
   if (!bytes) throw objectNotFound()
   const meta = row.metadata
   const headers: Record<string, string> = {
     'Content-Type': meta?.mimetype ?? 'application/octet-stream',
-    'Content-Length': String(bytes.size),
+    'Content-Length': String(wanted ? wanted.end - wanted.start + 1 : bytes.size),
+    'Accept-Ranges': 'bytes',
     'Cache-Control': meta?.cacheControl ?? 'max-age=3600',
     'Last-Modified': new Date(row.updated_at).toUTCString(),
     // Bytes sent as they are: a browser must not guess another type (an HTML upload run as a page).
@@ -24,7 +34,8 @@ export async function objectReply(ref: string, row: ObjectRow, download: string 
     const file = download || row.name.split('/').pop() || 'download'
     headers['Content-Disposition'] = `attachment; filename*=UTF-8''${encodeURIComponent(file)}`
   }
-  return { status: 200, stream: bytes.stream, headers }
+  if (wanted) headers['Content-Range'] = `bytes ${wanted.start}-${wanted.end}/${bytes.size}`
+  return { status: wanted ? 206 : 200, stream: bytes.stream, headers }
 }
 
 /** The object's details as `info()` reads them (storage-js camelizes them). */

@@ -26,8 +26,10 @@ const ERROR_NAMES: Record<number, string> = {
   405: 'method_not_allowed',
   408: 'timeout',
   409: 'conflict',
+  412: 'precondition_failed',
   413: 'payload_too_large',
   415: 'invalid_mime_type',
+  416: 'invalid_range',
   500: 'internal',
 }
 

@@ -6,12 +6,12 @@ import { ApiError } from '../http/errors'
 import { DEFAULT_BODY_LIMIT, readBody } from '../http/node-adapter'
 import { decodeUtf8Body, describeIssues, findUnsafeJson } from '../http/validate'
 import { recordStorageAnswer } from '../logs/storage-log'
-import { verifyProjectCaller } from '../project-auth/bearer'
 import { PROJECT_REF_PATTERN } from '../projects/targets'
+import { authenticateStorageCaller } from './caller'
 import { invalidRequest, StorageApiError, storagePostgresError } from './errors'
 import type { StorageContext, StorageReply } from './route'
+import { isResumablePath, resumableHandler } from './resumable/handler'
 import { matchStorageRoute } from './routes'
-import type { StorageCaller } from './sql'
 import { sweepNowAndThen } from './sweep'
 
 /**
@@ -27,9 +27,9 @@ const PATH = /^(?:\/dashboard)?\/api\/project\/([^/]+)\/storage\/v1(\/[^?]*)?$/
 
 const CORS_HEADERS: Record<string, string> = {
   'Access-Control-Allow-Origin': '*',
-  'Access-Control-Allow-Methods': 'GET, POST, PUT, DELETE, OPTIONS',
-  'Access-Control-Allow-Headers': 'apikey, authorization, content-type, x-client-info, x-upsert, x-metadata, cache-control, content-encoding',
-  'Access-Control-Expose-Headers': 'Content-Length, Content-Type, ETag, Last-Modified, Content-Disposition',
+  'Access-Control-Allow-Methods': 'GET, HEAD, POST, PUT, DELETE, OPTIONS',
+  'Access-Control-Allow-Headers': 'apikey, authorization, content-type, x-client-info, x-upsert, x-metadata, cache-control, content-encoding, range',
+  'Access-Control-Expose-Headers': 'Content-Length, Content-Type, ETag, Last-Modified, Content-Disposition, Content-Range, Accept-Ranges',
   'Access-Control-Max-Age': '86400',
 }
 
@@ -40,16 +40,6 @@ export function matchStoragePath(pathname: string): { ref: string; path: string 
   return { ref: match[1], path: match[2] ?? '/' }
 }
 
-const header = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value)?.trim()
-
-async function authenticate(ref: string, req: IncomingMessage): Promise<StorageCaller> {
-  const apikey = header(req.headers.apikey)
-  const bearer = /^Bearer\s+(\S+)\s*$/i.exec(header(req.headers.authorization) ?? '')?.[1]
-  if (!apikey && !bearer) throw new StorageApiError(401, 'InvalidJWT', 'No API key found in request')
-  const caller = await verifyProjectCaller(ref, apikey || undefined, bearer)
-  if (!caller) throw new StorageApiError(401, 'InvalidJWT', 'Invalid API key or token')
-  return caller
-}
 
 function parsed<S extends z.ZodType>(schema: S, data: unknown, what: string): z.infer<S> {
   const unsafe = findUnsafeJson(data)
@@ -72,12 +62,13 @@ async function readJson(req: IncomingMessage): Promise<unknown> {
 type Seen = { role: string | null; sent: number }
 
 async function handle(req: IncomingMessage, method: string, url: URL, ref: string, path: string, signal: AbortSignal, seen: Seen): Promise<StorageReply> {
-  const found = matchStorageRoute(method, path)
+  // HEAD is a GET whose body is not sent (send below): every download answers it.
+  const found = matchStorageRoute(method === 'HEAD' ? 'GET' : method, path)
   if (!('route' in found)) {
     if (found.allowed.length) throw new StorageApiError(405, 'InvalidRequest', `Method ${method} is not allowed on /storage/v1${path}; use ${found.allowed.join(', ')}`)
     throw new StorageApiError(404, 'NotFound', `No such storage endpoint: ${method} /storage/v1${path}`)
   }
-  const caller = found.route.open ? null : await authenticate(ref, req)
+  const caller = found.route.open ? null : await authenticateStorageCaller(ref, req)
   seen.role = caller?.role ?? null
   const ctx: StorageContext = {
     ref,
@@ -109,6 +100,11 @@ function errorReply(error: unknown, method: string, req: IncomingMessage): Stora
 async function send(res: ServerResponse, method: string, reply: StorageReply, seen: Seen): Promise<void> {
   for (const [k, v] of Object.entries({ ...CORS_HEADERS, ...reply.headers })) res.setHeader(k, v)
   res.statusCode = reply.status
+  if (reply.stream && method === 'HEAD') {
+    reply.stream.destroy()
+    res.end()
+    return
+  }
   if (reply.stream) {
     reply.stream.on('data', (chunk: Buffer) => {
       seen.sent += chunk.length
@@ -127,11 +123,28 @@ async function send(res: ServerResponse, method: string, reply: StorageReply, se
   res.end(method === 'HEAD' ? undefined : body)
 }
 
+/** A resumable upload's request (resumable/handler.ts), logged like the others; tus answers it unless it is refused first. */
+async function serveResumable(req: IncomingMessage, res: ServerResponse, method: string, ref: string, path: string): Promise<void> {
+  const startedAt = new Date()
+  const started = performance.now()
+  const seen: Seen = { role: null, sent: 0 }
+  try {
+    seen.role = await resumableHandler(req, res, ref, path)
+  } catch (error) {
+    if (res.headersSent) res.destroy()
+    else await send(res, method, errorReply(error, method, req), seen)
+  }
+  if (method === 'OPTIONS') return
+  recordStorageAnswer({ ref, method, url: req.url ?? '/', status: res.statusCode, durationMs: performance.now() - started, role: seen.role, bytes: seen.sent, uploadedBytes: Number(req.headers['content-length'] ?? 0) || 0, startedAt })
+  if (res.statusCode < 300) sweepNowAndThen(ref)
+}
+
 /** Serves one storage request; logged (storage_logs) and its bytes metered as egress, off the request path. */
 export async function storageHandler(req: IncomingMessage, res: ServerResponse): Promise<void> {
   const url = new URL(req.url ?? '/', 'http://localhost')
   const method = (req.method ?? 'GET').toUpperCase()
   const matched = matchStoragePath(url.pathname)
+  if (matched && isResumablePath(matched.path)) return serveResumable(req, res, method, matched.ref, matched.path)
   if (method === 'OPTIONS' || !matched) {
     const reply = matched ? { status: 200 } : { status: 404, json: new StorageApiError(404, 'TenantNotFound', 'No such project').toJSON() }
     return send(res, method, reply, { role: null, sent: 0 })

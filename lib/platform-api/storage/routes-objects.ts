@@ -1,9 +1,10 @@
-import { listObjectsBody, moveObjectBody, removeObjectsBody, type MoveObjectInput } from '@/lib/api-types/storage'
+import { listObjectsBody, listObjectsV2Body, moveObjectBody, removeObjectsBody, type MoveObjectInput } from '@/lib/api-types/storage'
 import { objectNameProblem } from '@/lib/storage/limits'
 import { byteStore } from './byte-store-in-use'
 import { bucketNotFound, invalidRequest, objectNotFound } from './errors'
 import { deleteObjects, listObjects, moveObject, readObject, writeObject } from './objects'
 import { objectInfo, objectReply } from './downloads'
+import { listObjectsV2 } from './list-v2'
 import { callerOf, ok, type StorageContext, type StorageRoute } from './route'
 import { asCaller, type StorageCaller } from './sql'
 import { uploadObject } from './uploads'
@@ -30,6 +31,8 @@ const noSuchBucket = (error: unknown): never => {
   throw error
 }
 
+const rangeOf = (ctx: StorageContext) => header(ctx.req.headers.range)
+
 const downloadParam = (ctx: StorageContext) => new URL(ctx.req.url ?? '/', 'http://localhost').searchParams.get('download')
 
 /** Deletes objects of the route's bucket the caller's policies let them delete; their versions once committed. */
@@ -42,7 +45,7 @@ async function deleteAsCaller(ctx: StorageContext, names: string[]) {
 /** The caller's download: their policies must let them read the row. */
 async function downloadAsCaller(ctx: StorageContext) {
   const row = await asCaller(ctx.ref, callerOf(ctx), (s) => readObject(s, ctx.params.bucket, ctx.params.path), ctx.signal)
-  return objectReply(ctx.ref, row, downloadParam(ctx))
+  return objectReply(ctx.ref, row, downloadParam(ctx), rangeOf(ctx))
 }
 
 /** Copies an object as `caller` (its bytes as a new version); the dashboard's copy calls it too. */
@@ -70,6 +73,15 @@ export const objectRoutes: StorageRoute[] = [
     handler: async (ctx) => {
       const body = await ctx.json(listObjectsBody)
       return ok(await asCaller(ctx.ref, callerOf(ctx), (s) => listObjects(s, ctx.params.bucket, body), ctx.signal))
+    },
+  },
+  {
+    method: 'POST',
+    path: '/object/list-v2/:bucket',
+    summary: 'List keys after a cursor, flat or one level (listV2)',
+    handler: async (ctx) => {
+      const body = await ctx.json(listObjectsV2Body)
+      return ok(await asCaller(ctx.ref, callerOf(ctx), (s) => listObjectsV2(s, ctx.params.bucket, body), ctx.signal))
     },
   },
   {

@@ -65,7 +65,7 @@ export const signedRoutes: StorageRoute[] = [
       const { token, download } = ctx.query(signedTokenQuery)
       await verifyObjectToken(ctx.ref, token, objectUrl(ctx), 'download')
       const row = await asCaller(ctx.ref, PLATFORM_CALLER, (s) => readObject(s, ctx.params.bucket, ctx.params.path), ctx.signal)
-      return objectReply(ctx.ref, row, download ?? null)
+      return objectReply(ctx.ref, row, download ?? null, header(ctx.req.headers.range))
     },
   },
   {
@@ -106,7 +106,7 @@ export const signedRoutes: StorageRoute[] = [
       if (!bucket?.public) throw bucketNotFound()
       const row = await asCaller(ctx.ref, PLATFORM_CALLER, (s) => readObject(s, ctx.params.bucket, ctx.params.path), ctx.signal)
       const download = new URL(ctx.req.url ?? '/', 'http://localhost').searchParams.get('download')
-      return objectReply(ctx.ref, row, download)
+      return objectReply(ctx.ref, row, download, header(ctx.req.headers.range))
     },
   },
 ]

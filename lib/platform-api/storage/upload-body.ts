@@ -21,12 +21,13 @@ export type UploadBody = {
 const header = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value)?.trim()
 
 /** `max-age=3600` from `3600` or `max-age=3600`; Supabase's default when none is given. */
-function cacheControlOf(value: string | undefined): string {
+export function cacheControlOf(value: string | undefined): string {
   if (!value) return 'max-age=3600'
   return /^\d+$/.test(value) ? `max-age=${value}` : value.slice(0, 200)
 }
 
-function userMetadataOf(json: string | undefined): Record<string, unknown> | null {
+/** The user metadata of an upload: a JSON object, else 400. */
+export function userMetadataOf(json: string | undefined): Record<string, unknown> | null {
   if (!json) return null
   try {
     const value = JSON.parse(json) as unknown

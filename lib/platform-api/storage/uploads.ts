@@ -3,7 +3,7 @@ import { PLAN_MAX_UPLOAD_BYTES, isPlanId } from '@/lib/catalogue/plans'
 import { getServerConfig } from '@/lib/config'
 import { baseMimeType, mimeTypeAllowed, objectNameProblem } from '@/lib/storage/limits'
 import { getStore } from '../db/store'
-import { TooLarge } from './byte-store'
+import { TooLarge, type StoredVersion } from './byte-store'
 import { byteStore } from './byte-store-in-use'
 import { bucketNotFound, invalidRequest, StorageApiError } from './errors'
 import { bucketLimits, writeObject, replaceObject, type ObjectMetadata, type ObjectRow } from './objects'
@@ -33,8 +33,16 @@ export async function planMaxUploadBytes(ref: string): Promise<number> {
   return PLAN_MAX_UPLOAD_BYTES[plan]
 }
 
-const tooLarge = (maxBytes: number) =>
+/** 413 naming the limit an upload went past. */
+export const tooLarge = (maxBytes: number) =>
   new StorageApiError(413, 'EntityTooLarge', `The object exceeded the maximum allowed size: at most ${maxBytes} bytes may be uploaded here`)
+
+/** 415 unless the bucket's `allowed_mime_types` let `contentType` in. */
+export function refuseMimeType(contentType: string, allowed: string[] | null): void {
+  if (!mimeTypeAllowed(contentType, allowed)) {
+    throw new StorageApiError(415, 'InvalidMimeType', `mime type ${baseMimeType(contentType)} is not supported in this bucket`)
+  }
+}
 
 export type UploadTarget = { bucket: string; name: string }
 export type UploadMode = 'create' | 'upsert' | 'update'
@@ -54,27 +62,37 @@ export async function uploadObject(ref: string, caller: StorageCaller, req: Inco
   const declared = Number(req.headers['content-length'] ?? NaN)
   const body = await readUploadBody(req)
   if (body.raw && declared > maxBytes) throw tooLarge(maxBytes)
-  if (!mimeTypeAllowed(body.contentType, allowed)) {
-    throw new StorageApiError(415, 'InvalidMimeType', `mime type ${baseMimeType(body.contentType)} is not supported in this bucket`)
-  }
-  const store = byteStore()
+  refuseMimeType(body.contentType, allowed)
   let stored
   try {
-    stored = await store.write(ref, body.source, maxBytes)
+    stored = await byteStore().write(ref, body.source, maxBytes)
   } catch (error) {
     if (error instanceof TooLarge) throw tooLarge(maxBytes)
     throw error
   }
+  return commitUpload(ref, caller, target, mode, stored, body)
+}
+
+/** What an upload says of its bytes besides them. */
+export type UploadDetails = { contentType: string; cacheControl: string; userMetadata: Record<string, unknown> | null }
+
+/**
+ * Step 3 and 4 above for a version already written (a simple upload's, or a resumable one's once
+ * complete): the row naming it is written as `caller`; the version is removed if that fails, the
+ * one it replaced once it commits.
+ */
+export async function commitUpload(ref: string, caller: StorageCaller, target: UploadTarget, mode: UploadMode, stored: StoredVersion, details: UploadDetails): Promise<{ Id: string; Key: string }> {
+  const store = byteStore()
   const metadata: ObjectMetadata = {
     eTag: `"${stored.md5}"`,
     size: stored.size,
-    mimetype: body.contentType,
-    cacheControl: body.cacheControl,
+    mimetype: details.contentType,
+    cacheControl: details.cacheControl,
     lastModified: new Date().toISOString(),
     contentLength: stored.size,
     httpStatusCode: 200,
   }
-  const object = { ...target, version: stored.version, metadata, userMetadata: body.userMetadata }
+  const object = { ...target, version: stored.version, metadata, userMetadata: details.userMetadata }
   let written: { row: ObjectRow; replaced: string | null }
   try {
     written = await asCaller(ref, caller, (s) => (mode === 'update' ? replaceObject(s, object) : writeObject(s, object, mode === 'upsert')))

@@ -19,6 +19,7 @@ export function storageCases(w: ProjectApiWorld): BadCase[] {
     { label: 'a duplicate bucket', method: 'POST', path: `${S}/bucket`, init: { body: { name: 'walk-public' } }, status: 409, code: 'Duplicate', names: ['exists'] },
     { label: 'a bucket sort of no column', method: 'GET', path: `${S}/bucket`, init: { query: '?sortColumn=size' }, status: 400, code: 'InvalidRequest', names: ['sortColumn'] },
     { label: 'a negative list limit', method: 'POST', path: `${S}/object/list/walk-public`, init: { body: { limit: -1 } }, status: 400, code: 'InvalidRequest', names: ['limit'] },
+    { label: 'a listV2 page of no keys', method: 'POST', path: `${S}/object/list-v2/walk-public`, init: { body: { limit: 0 } }, status: 400, code: 'InvalidRequest', names: ['limit'] },
     { label: 'a list sorted by no column', method: 'POST', path: `${S}/object/list/walk-public`, init: { body: { sortBy: { column: 'size', order: 'asc' } } }, status: 400, code: 'InvalidRequest', names: ['sortBy.column'] },
     { label: 'an upload to an unknown bucket', method: 'POST', path: `${S}/object/no-such-bucket/${name()}`, init: { rawBody: 'x', headers: text }, status: 404, code: 'NoSuchBucket', names: ['bucket'] },
     { label: 'an upload whose name holds a control character', method: 'POST', path: `${S}/object/walk-public/a%01b.txt`, init: { rawBody: 'x', headers: text }, status: 400, code: 'InvalidRequest', names: ['control'] },
@@ -42,5 +43,23 @@ export function storageCases(w: ProjectApiWorld): BadCase[] {
     { label: 'an unknown storage path', method: 'GET', path: `${S}/no_such_endpoint`, status: 404, code: 'NotFound', names: ['no_such_endpoint'] },
     { label: 'a method no route takes', method: 'PATCH', path: `${S}/bucket/walk-public`, status: 405, names: ['PATCH'] },
     { label: 'an object name that is not percent-encoded UTF-8', method: 'GET', path: `${S}/object/walk-public/%E0%A4%A`, status: 400, code: 'InvalidRequest', names: ['percent-encoded'] },
+    ...resumableCases(w),
+  ]
+}
+
+/** Bad requests to the resumable upload endpoint (tus), refused in Storage's shape. */
+function resumableCases(w: ProjectApiWorld): BadCase[] {
+  const R = '/storage/v1/upload/resumable'
+  const tus = (more: Record<string, string>) => ({ 'Tus-Resumable': '1.0.0', ...more })
+  const meta = (bucket: string, name: string) => `bucketName ${Buffer.from(bucket).toString('base64')},objectName ${Buffer.from(name).toString('base64')}`
+  return [
+    { label: 'a resumable upload without Tus-Resumable', method: 'POST', path: R, init: { headers: { 'Upload-Length': '5' } }, status: 412, code: 'InvalidRequest', names: ['Tus-Resumable'] },
+    { label: 'a resumable upload without its length', method: 'POST', path: R, init: { headers: tus({ 'Upload-Metadata': meta('walk-public', `${w.unique('r')}.txt`) }) }, status: 400, code: 'InvalidRequest', names: ['Upload-Length'] },
+    { label: 'a resumable upload of deferred length', method: 'POST', path: R, init: { headers: tus({ 'Upload-Defer-Length': '1', 'Upload-Metadata': meta('walk-public', `${w.unique('r')}.txt`) }) }, status: 400, code: 'InvalidRequest', names: ['Upload-Length'] },
+    { label: 'a resumable upload naming no bucket', method: 'POST', path: R, init: { headers: tus({ 'Upload-Length': '5' }) }, status: 400, code: 'InvalidRequest', names: ['bucketName'] },
+    { label: 'a resumable upload to an unknown bucket', method: 'POST', path: R, init: { headers: tus({ 'Upload-Length': '5', 'Upload-Metadata': meta('no-such-bucket', 'a.txt') }) }, status: 404, code: 'NoSuchBucket', names: ['bucket'] },
+    { label: 'a resumable upload with an empty folder', method: 'POST', path: R, init: { headers: tus({ 'Upload-Length': '5', 'Upload-Metadata': meta('walk-public', 'a//b.txt') }) }, status: 400, code: 'InvalidRequest', names: ['empty'] },
+    { label: 'a PATCH of no upload', method: 'PATCH', path: `${R}/${'0'.repeat(32)}`, init: { headers: tus({ 'Upload-Offset': '0', 'Content-Type': 'application/offset+octet-stream' }), rawBody: 'x' }, status: 404, code: 'NoSuchUpload', names: ['upload'] },
+    { label: 'a resumable upload read with GET', method: 'GET', path: `${R}/${'0'.repeat(32)}`, status: 405, names: ['GET'] },
   ]
 }

@@ -1,5 +1,6 @@
 import { expect } from 'vitest'
 import type { PreparedCall, ProjectEndpoint } from './endpoints-project-api'
+import { RESUMABLE_ENDPOINTS } from './endpoints-project-resumable'
 import { ownerSql, projectCall, SIGNED_UPLOAD_FOLDER, type ProjectApiWorld, type ProjectCaller, type ProjectResponse } from './project-api-world'
 
 /**
@@ -132,6 +133,11 @@ export const STORAGE_ENDPOINTS: StorageEndpoint[] = [
     check: (res) => expect(res.body.map((e: { name: string }) => e.name)).toContain('shared.txt'),
   },
   {
+    key: 'POST /storage/v1/object/list-v2/:bucket',
+    prepare: () => ({ path: `${S}/object/list-v2/walk-public`, init: { body: { prefix: '', with_delimiter: true } } }),
+    check: (res) => expect(res.body.objects.map((e: { name: string }) => e.name)).toContain('shared.txt'),
+  },
+  {
     key: 'POST /storage/v1/object/move',
     checkRefusals: true,
     prepare: async (w, caller) => {
@@ -214,5 +220,11 @@ export const STORAGE_ENDPOINTS: StorageEndpoint[] = [
       expect(Boolean(await objectRow(w, bucket, name))).toBe(!gone)
     },
   },
+  {
+    key: 'HEAD /storage/v1/object/authenticated/:bucket/*path',
+    prepare: () => ({ path: `${S}/object/authenticated/walk-public/shared.txt` }),
+    check: (res) => expect([res.headers.get('content-length'), res.body]).toEqual(['12', undefined]),
+  },
+  ...RESUMABLE_ENDPOINTS,
   { key: 'OPTIONS /storage/v1/bucket', prepare: () => ({ path: `${S}/bucket`, init: preflight }), check: (res) => expect(res.headers.get('access-control-allow-headers')).toContain('x-upsert') },
 ]

@@ -76,6 +76,7 @@ export const EXPECTED_PROJECT_API: Record<string, ProjectApiExpectation> = {
   'PUT /storage/v1/object/upload/sign/:bucket/*path': { ...everyone('200'), open: true },
   'GET /storage/v1/object/public/:bucket/*path': { ...everyone('200'), open: true },
   'POST /storage/v1/object/list/:bucket': everyone('200'),
+  'POST /storage/v1/object/list-v2/:bucket': everyone('200'),
   'POST /storage/v1/object/move': { anon: '404 NoSuchKey', user: '200', service: '200' },
   'POST /storage/v1/object/copy': { anon: '403 AccessDenied', user: '200', service: '200' },
   'GET /storage/v1/object/info/:bucket/*path': everyone('200'),
@@ -85,6 +86,14 @@ export const EXPECTED_PROJECT_API: Record<string, ProjectApiExpectation> = {
   'PUT /storage/v1/object/:bucket/*path': { anon: '404 NoSuchKey', user: '200', service: '200' },
   'DELETE /storage/v1/object/:bucket/*path': { anon: '404 NoSuchKey', user: '200', service: '200' },
   'DELETE /storage/v1/object/:bucket': everyone('200'),
+  // HEAD is every download's GET without its body.
+  'HEAD /storage/v1/object/authenticated/:bucket/*path': everyone('200'),
+  // Resumable uploads (tus): policies decide at creation; an upload answers only who created it (anon meets the service key's: 404).
+  'POST /storage/v1/upload/resumable': { anon: '403 AccessDenied', user: '201', service: '201' },
+  'HEAD /storage/v1/upload/resumable/:id': { anon: '404', user: '200', service: '200' },
+  'PATCH /storage/v1/upload/resumable/:id': { anon: '404 NoSuchUpload', user: '204', service: '204' },
+  'DELETE /storage/v1/upload/resumable/:id': { anon: '404 NoSuchUpload', user: '204', service: '204' },
+  'OPTIONS /storage/v1/upload/resumable': { ...everyone('204'), open: true },
   'OPTIONS /storage/v1/bucket': preflight,
   // Image transformations (endpoints-project-transform.ts): walk-public's image, readable by everyone.
   'GET /storage/v1/render/image/authenticated/:bucket/*path': everyone('200'),

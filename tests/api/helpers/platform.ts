@@ -25,6 +25,11 @@ export type TestPlatform = {
    * own channels and bus connections): a second dashboard instance, as far as realtime can tell.
    */
   startPeer: () => Promise<{ apiUrl: string; close: () => Promise<void> }>
+  /**
+   * Stops serving and closes the store and project databases, keeping DATA_DIR and the databases
+   * (close() still removes them): another process may then open them, as a restarted server would.
+   */
+  suspend: () => Promise<void>
   /** Creates a user straight in the store and returns a bearer token for them. */
   createUser: (email?: string) => Promise<{ id: string; email: string; token: string }>
   close: () => Promise<void>
@@ -135,9 +140,15 @@ export async function startTestPlatform(options: { isPlatform?: boolean; env?: R
     request,
     startPeer,
     createUser,
+    suspend: async () => {
+      await closeDefaultRealtimeServer()
+      if (server.listening) await closeServer(server)
+      await closeAllProjectDatabases()
+      await closeStore()
+    },
     close: async () => {
       await closeDefaultRealtimeServer()
-      await closeServer(server)
+      if (server.listening) await closeServer(server)
       await closeAllProjectDatabases()
       await closeStore()
       fs.rmSync(dataDir, { recursive: true, force: true })
