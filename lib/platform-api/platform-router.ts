@@ -14,6 +14,7 @@ import { postgrestConfigRoutes } from './routes/postgrest-config'
 import { profileRoutes } from './routes/profile'
 import { projectAuthRoutes } from './routes/project-auth'
 import { projectRoutes } from './routes/projects'
+import { realtimeRoutes } from './routes/realtime'
 import { snippetRoutes } from './routes/snippets'
 import { supportRoutes } from './routes/support'
 import { telemetryRoutes } from './routes/telemetry'
@@ -41,6 +42,7 @@ export function createPlatformRouter(): Router {
       ...apiKeyRoutes,
       ...projectAuthRoutes,
       ...postgrestConfigRoutes,
+      ...realtimeRoutes,
     ])
     .observe(recordGatewayRequest) // every request aimed at a project becomes an API gateway log line
 }

@@ -1,11 +1,10 @@
 import type { WebSocket } from 'ws'
 import { accessTokenPayload, broadcastPayload, firstIssue, presencePayload, type RealtimeVsn } from '@/lib/api-types/realtime'
 import { recordRealtimeMessages } from '../billing/realtime-metering'
-import { verifyProjectCaller } from '../project-auth/bearer'
 import { recordRealtimeEvent } from '../logs/realtime-log'
 import { decodeFrame, encodeMessage, FrameError, type Message } from './frames'
 import type { RealtimeHub } from './hub'
-import { joinChannel, JoinRefused } from './join'
+import { joinChannel, JoinRefused, verifyChannelToken } from './join'
 import { formatBytes, type RealtimeLimits } from './limits'
 import type { Member, MemberLink, RealtimeCaller } from './member'
 
@@ -23,6 +22,8 @@ export type ConnectionContext = {
   apikey: string
   /** The key's role: a channel joined without a token of its own acts as it. */
   caller: RealtimeCaller
+  /** Opened with a Dashboard → Realtime token: channel tokens must be such tokens too. */
+  inspector: boolean
   vsn: RealtimeVsn
   limits: RealtimeLimits
   hub: RealtimeHub
@@ -179,7 +180,8 @@ export class RealtimeConnection implements MemberLink {
   private async accessToken(member: Member, message: Message): Promise<void> {
     const parsed = accessTokenPayload.safeParse(message.payload)
     if (!parsed.success) return this.refuse(message, `invalid access_token: ${firstIssue(parsed.error)}`)
-    const caller = await verifyProjectCaller(this.ctx.ref, this.ctx.apikey, parsed.data.access_token)
+    const token = parsed.data.access_token
+    const caller = token === this.ctx.apikey ? this.ctx.caller : await verifyChannelToken(this.ctx, token)
     if (!caller) {
       this.refuse(message, 'invalid or expired access token: the channel is closed')
       this.leave(member)

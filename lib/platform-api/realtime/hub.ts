@@ -6,6 +6,7 @@ import { channelKey, type Member } from './member'
 import { PresenceTracker, type PresenceMessage } from './presence'
 import { recordRealtimeEvent } from '../logs/realtime-log'
 import { recordRealtimeConnections } from '../billing/realtime-metering'
+import { noteConnections, REFRESH_MS } from './connection-census'
 
 /**
  * The channels of one server's realtime endpoint: who is in which channel of which project,
@@ -22,8 +23,14 @@ export class RealtimeHub {
   readonly bus: ProjectBus
   readonly changes: ChangeFeed
   readonly presence: PresenceTracker
+  /** Rewrites this instance's counts while they are not zero, so the census knows it is alive. */
+  private readonly census: NodeJS.Timeout
 
   constructor() {
+    this.census = setInterval(() => {
+      for (const [ref, n] of this.connections) noteConnections(this.instanceId, ref, n)
+    }, REFRESH_MS)
+    this.census.unref()
     this.changes = new ChangeFeed((ref) => this.changeMembers(ref))
     this.presence = new PresenceTracker({
       instanceId: this.instanceId,
@@ -46,6 +53,7 @@ export class RealtimeHub {
     if (n > 0) this.connections.set(ref, n)
     else this.connections.delete(ref)
     if (delta > 0) recordRealtimeConnections(ref, n)
+    noteConnections(this.instanceId, ref, Math.max(n, 0))
   }
 
   /** Adds a member to its channel, listening on its project (resolves once changes will be heard). */
@@ -136,6 +144,9 @@ export class RealtimeHub {
   }
 
   close(): void {
+    clearInterval(this.census)
+    for (const ref of this.connections.keys()) noteConnections(this.instanceId, ref, 0)
+    this.connections.clear()
     this.bus.close()
     this.presence.close()
     this.channels.clear()

@@ -1,8 +1,11 @@
 import crypto from 'node:crypto'
 import { firstIssue, joinPayload, type ChangeBinding } from '@/lib/api-types/realtime'
+import { getStore } from '../db/store'
 import { verifyProjectCaller } from '../project-auth/bearer'
+import { verifyInspectorToken } from './inspector-token'
 import type { Binding, Member, MemberLink, RealtimeCaller } from './member'
 import type { Message } from './frames'
+import { checkFilter, FilterError, parseFilter } from './filters'
 import { followTable } from './triggers'
 
 /**
@@ -15,19 +18,31 @@ import { followTable } from './triggers'
 export class JoinRefused extends Error {}
 
 /** What a join needs of its connection: the project, the key it connected with and its role, and the hub. */
-export type JoinContext = { ref: string; apikey: string; caller: RealtimeCaller; hub: { join(member: Member): Promise<void> } }
+export type JoinContext = { ref: string; apikey: string; inspector: boolean; caller: RealtimeCaller; hub: { join(member: Member): Promise<void> } }
+
+/**
+ * The caller a channel's token names: on a connection opened with a key, a key or a project
+ * user's token (as the REST API verifies a bearer); on one opened with an inspector token, another
+ * inspector token only (its refresh). Null: refused.
+ */
+export async function verifyChannelToken(ctx: Pick<JoinContext, 'ref' | 'apikey' | 'inspector'>, token: string): Promise<RealtimeCaller | null> {
+  if (ctx.inspector) return verifyInspectorToken(await getStore(), ctx.ref, token)
+  return verifyProjectCaller(ctx.ref, ctx.apikey, token)
+}
 
 let bindingSeq = 0
-
-const EQ_FILTER = /^([^=]+)=eq\.(.*)$/s
 
 function parseBinding(raw: ChangeBinding): Binding {
   if (raw.schema === '*') throw new JoinRefused('postgres_changes: name a schema (schema * is not served)')
   let filter: Binding['filter'] = null
-  if (raw.filter) {
-    const match = EQ_FILTER.exec(raw.filter)
-    if (!match) throw new JoinRefused(`postgres_changes: filter ${JSON.stringify(raw.filter)} is not served: only column=eq.value filters are`)
-    filter = { column: match[1].trim(), value: match[2] }
+  if (raw.filter && raw.filter.trim() !== '') {
+    if (!raw.table || raw.table === '*') throw new JoinRefused('postgres_changes: a filter needs a table')
+    try {
+      filter = { raw: raw.filter, conditions: parseFilter(raw.filter) }
+    } catch (error) {
+      if (!(error instanceof FilterError)) throw error
+      throw new JoinRefused(`postgres_changes: filter ${JSON.stringify(raw.filter)}: ${error.message}`)
+    }
   }
   return { id: ++bindingSeq, event: raw.event, schema: raw.schema, table: raw.table || '*', filter }
 }
@@ -45,7 +60,7 @@ export async function joinChannel(ctx: JoinContext, link: MemberLink, message: M
   if (config.private) throw new JoinRefused('private channels (authorization by realtime.messages policies) are not served yet: join without private: true')
   let caller = ctx.caller
   if (token && token !== ctx.apikey) {
-    const verified = await verifyProjectCaller(ctx.ref, ctx.apikey, token)
+    const verified = await verifyChannelToken(ctx, token)
     if (!verified) throw new JoinRefused('invalid or expired access token')
     caller = verified
   }
@@ -57,6 +72,14 @@ export async function joinChannel(ctx: JoinContext, link: MemberLink, message: M
       await followTable(ctx.ref, b.schema, b.table, caller.role)
     } catch (error) {
       throw new JoinRefused(`postgres_changes on ${b.schema}.${b.table}: ${describe(error)}`)
+    }
+  }
+  for (const b of bindings) {
+    if (!b.filter) continue
+    try {
+      await checkFilter(ctx.ref, caller, b.schema, b.table, b.filter.conditions)
+    } catch (error) {
+      throw new JoinRefused(`postgres_changes: filter ${JSON.stringify(b.filter.raw)} on ${b.schema}.${b.table}: ${describe(error)}`)
     }
   }
   const member: Member = {

@@ -1,6 +1,7 @@
 import type { ChangeEvent, RealtimeVsn } from '@/lib/api-types/realtime'
 import type { ApiRole } from '../projects/api-roles'
 import type { RequestClaims } from '../projects/request-role'
+import type { Condition } from './filters'
 
 /** Who a connection or a channel acts as: its key's role, or its user's, with the token's claims. */
 export type RealtimeCaller = { role: ApiRole; claims: RequestClaims }
@@ -12,8 +13,8 @@ export type Binding = {
   schema: string
   /** `*` for every table of the schema. */
   table: string
-  /** `column=eq.value`, parsed. */
-  filter: { column: string; value: string } | null
+  /** Its filter's conditions (filters.ts), all of which a change must meet; null: none. */
+  filter: { raw: string; conditions: Condition[] } | null
 }
 
 /** What a member's connection offers the hub: pushing messages to the client. */
