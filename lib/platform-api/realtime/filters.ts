@@ -1,6 +1,8 @@
 import { quoteIdent, quoteLiteral } from '../projects/jail'
 import { withRequestRole } from '../projects/request-role'
-import type { RealtimeCaller } from './member'
+
+/** Who evaluates a filter: the subscriber (its role and claims), as `withRequestRole` takes it. */
+type RealtimeCaller = Parameters<typeof withRequestRole>[1]
 
 /**
  * `postgres_changes` filters as realtime-js writes them (RealtimePostgresFilterBuilder): conditions
