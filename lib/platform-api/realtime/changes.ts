@@ -140,7 +140,7 @@ export class ChangeFeed {
       for (const member of group) {
         const ids = member.bindings.filter((b) => passing.has(b)).map((b) => b.id)
         if (ids.length === 0) continue
-        member.link.push(member.topic, 'postgres_changes', { ids, data }, null, member.joinRef)
+        member.link.push(member.wire, 'postgres_changes', { ids, data }, null, member.joinRef)
         this.delivered++
       }
     }

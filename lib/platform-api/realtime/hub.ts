@@ -4,6 +4,7 @@ import { MAX_NOTIFY_BYTES, ProjectBus, REALTIME_BROADCAST_CHANNEL } from './bus'
 import { ChangeFeed } from './changes'
 import { channelKey, type Member } from './member'
 import { PresenceTracker, type PresenceMessage } from './presence'
+import { mayRead } from './private-channels'
 import { recordRealtimeEvent } from '../logs/realtime-log'
 import { recordRealtimeConnections } from '../billing/realtime-metering'
 import { noteConnections, REFRESH_MS } from './connection-census'
@@ -121,10 +122,10 @@ export class RealtimeHub {
     const frames = new Map<string, string | Buffer>()
     let delivered = 0
     for (const member of this.members(ref, topic)) {
-      if (member === from && !from.self) continue
+      if ((member === from && !from.self) || !mayRead(member, 'broadcast')) continue
       const vsn = member.link.vsn
       let frame = frames.get(vsn)
-      if (!frame) frames.set(vsn, (frame = encodeBroadcast(topic, broadcast, vsn)))
+      if (!frame) frames.set(vsn, (frame = encodeBroadcast(member.wire, broadcast, vsn)))
       if (member.link.send(frame)) delivered++
     }
     return delivered

@@ -6,6 +6,7 @@ import { verifyInspectorToken } from './inspector-token'
 import type { Binding, Member, MemberLink, RealtimeCaller } from './member'
 import type { Message } from './frames'
 import { checkFilter, FilterError, parseFilter } from './filters'
+import { channelAccess, hubTopic, type ChannelAccess } from './private-channels'
 import { followTable } from './triggers'
 
 /**
@@ -57,12 +58,24 @@ export async function joinChannel(ctx: JoinContext, link: MemberLink, message: M
   if (!message.topic.startsWith('realtime:') || message.topic.length <= 'realtime:'.length) {
     throw new JoinRefused(`invalid topic ${JSON.stringify(message.topic)}: a channel's topic is realtime:<name>`)
   }
-  if (config.private) throw new JoinRefused('private channels (authorization by realtime.messages policies) are not served yet: join without private: true')
   let caller = ctx.caller
   if (token && token !== ctx.apikey) {
     const verified = await verifyChannelToken(ctx, token)
     if (!verified) throw new JoinRefused('invalid or expired access token')
     caller = verified
+  }
+  const isPrivate = config.private === true
+  let access: ChannelAccess | null = null
+  if (isPrivate) {
+    const name = message.topic.slice('realtime:'.length)
+    try {
+      access = await channelAccess(ctx.ref, caller, name)
+    } catch (error) {
+      throw new JoinRefused(`private channel ${name}: its authorization could not be checked: ${describe(error)}`)
+    }
+    if (access.read.size === 0) {
+      throw new JoinRefused(`Unauthorized: the policies on realtime.messages do not let ${caller.role} read the private channel ${name}`)
+    }
   }
   const raws = config.postgres_changes ?? []
   const bindings = raws.map(parseBinding)
@@ -85,7 +98,9 @@ export async function joinChannel(ctx: JoinContext, link: MemberLink, message: M
   const member: Member = {
     id: crypto.randomUUID(),
     ref: ctx.ref,
-    topic: message.topic,
+    topic: hubTopic(message.topic, isPrivate),
+    wire: message.topic,
+    access,
     joinRef: message.joinRef,
     caller,
     self: config.broadcast?.self === true,

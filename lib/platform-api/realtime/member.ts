@@ -2,6 +2,7 @@ import type { ChangeEvent, RealtimeVsn } from '@/lib/api-types/realtime'
 import type { ApiRole } from '../projects/api-roles'
 import type { RequestClaims } from '../projects/request-role'
 import type { Condition } from './filters'
+import type { ChannelAccess } from './private-channels'
 
 /** Who a connection or a channel acts as: its key's role, or its user's, with the token's claims. */
 export type RealtimeCaller = { role: ApiRole; claims: RequestClaims }
@@ -31,7 +32,12 @@ export type Member = {
   /** Unique in this process: a presence's owner, a log line's subject. */
   id: string
   ref: string
+  /** The hub's name of the channel (private-channels.ts `hubTopic`): a private channel's is apart from the public one's. */
   topic: string
+  /** The topic the client named (`realtime:room`), on every message it is sent. */
+  wire: string
+  /** A private channel's rights (what the realtime.messages policies allowed at the join); null: a public channel. */
+  access: ChannelAccess | null
   joinRef: string | null
   caller: RealtimeCaller
   /** Broadcast options: receive one's own broadcasts, have each acknowledged. */
