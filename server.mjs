@@ -49,7 +49,7 @@ const server = http.createServer((req, res) => {
 // WebSocket upgrades: the project's realtime endpoint (direct-routes.ts `upgrade`); others go to
 // Next (its dev server's hot reload), or are refused.
 const nextUpgrade = typeof app.getUpgradeHandler === 'function' ? app.getUpgradeHandler() : null
-server.on('upgrade', (req, socket, head) => {
+const onUpgrade = (req, socket, head) => {
   const handler = globalThis[DIRECT]?.upgrade?.(req.url ?? '/')
   if (!handler) {
     if (nextUpgrade) return void nextUpgrade(req, socket, head)
@@ -59,6 +59,14 @@ server.on('upgrade', (req, socket, head) => {
     console.error('[server] upgrade failed', error)
     socket.destroy()
   })
+}
+server.on('upgrade', onUpgrade)
+// Next adds an 'upgrade' listener of its own to the server of the first request it handles, which
+// ends every upgrade a route of the app matches (the realtime socket's path matches
+// pages/api/project/[ref]/[...path].ts): upgrades are this server's to dispatch (onUpgrade hands
+// Next its own), so any other listener is removed as soon as it is added.
+server.on('newListener', (event, listener) => {
+  if (event === 'upgrade' && listener !== onUpgrade) queueMicrotask(() => server.removeListener('upgrade', listener))
 })
 server.keepAliveTimeout = 65_000
 server.listen(port, hostname, () => {

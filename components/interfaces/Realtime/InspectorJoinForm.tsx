@@ -18,16 +18,17 @@ const CHANNEL_NAME = /^[^\s]{1,200}$/
 type Errors = Partial<Record<'channel' | 'user' | 'table', string>>
 
 /** The join form: role (and user), channel, private, and a table's changes to follow. */
-export function InspectorJoinForm({ projectRef, busy, onJoin }: { projectRef: string; busy: boolean; onJoin: (options: JoinOptions) => void }) {
-  const [role, setRole] = useState<InspectorRole>('anon')
-  const [userId, setUserId] = useState('')
-  const [channel, setChannel] = useState('room-1')
-  const [isPrivate, setPrivate] = useState(false)
-  const [follow, setFollow] = useState(false)
-  const [schema, setSchema] = useState('public')
-  const [table, setTable] = useState('')
-  const [event, setEvent] = useState<(typeof EVENTS)[number]>('*')
-  const [filter, setFilter] = useState('')
+export function InspectorJoinForm({ projectRef, busy, initial, onJoin }: { projectRef: string; busy: boolean; initial?: JoinOptions | null; onJoin: (options: JoinOptions) => void }) {
+  // After a refused join or a leave the form shows what was asked last, to change and try again.
+  const [role, setRole] = useState<InspectorRole>(initial?.role ?? 'anon')
+  const [userId, setUserId] = useState(initial?.userId ?? '')
+  const [channel, setChannel] = useState(initial?.channel ?? 'room-1')
+  const [isPrivate, setPrivate] = useState(initial?.private ?? false)
+  const [follow, setFollow] = useState(Boolean(initial?.changes))
+  const [schema, setSchema] = useState(initial?.changes?.schema ?? 'public')
+  const [table, setTable] = useState(initial?.changes?.table ?? '')
+  const [event, setEvent] = useState<(typeof EVENTS)[number]>(initial?.changes?.event ?? '*')
+  const [filter, setFilter] = useState(initial?.changes?.filter ?? '')
   const [errors, setErrors] = useState<Errors>({})
   const users = useProjectUsersQuery({ projectRef, page: 1, per_page: 100, enabled: role === 'authenticated' })
 

@@ -55,7 +55,7 @@ export function RealtimeInspectorScreen({ projectRef }: { projectRef: string }) 
             {inspector.error}
           </Admonition>
         )}
-        <InspectorJoinForm projectRef={projectRef} busy={false} onJoin={(options) => void inspector.join(options)} />
+        <InspectorJoinForm projectRef={projectRef} busy={false} initial={joined} onJoin={(options) => void inspector.join(options)} />
       </div>
     )
   }

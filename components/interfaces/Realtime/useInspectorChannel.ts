@@ -37,9 +37,9 @@ export function useInspectorChannel(projectRef: string) {
     current.client.disconnect()
   }, [])
 
+  // `joined` stays after a leave: the form offers the same options again.
   const leave = useCallback(async () => {
     await end()
-    setJoined(null)
     setStatus('idle')
   }, [end])
 

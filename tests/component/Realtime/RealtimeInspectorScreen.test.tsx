@@ -172,6 +172,7 @@ describe('Realtime → Inspector', { timeout: 20_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Join channel' }))
     expect(await screen.findByRole('alert')).toHaveTextContent('do not let anon read it')
     expect(lastChannel().opts.config).toMatchObject({ private: true })
+    expect(screen.getByRole('switch', { name: /Private channel/ })).toHaveAttribute('aria-checked', 'true') // kept, to change and retry
     expect(screen.getByRole('button', { name: 'Join channel' })).toBeEnabled()
   })
 
