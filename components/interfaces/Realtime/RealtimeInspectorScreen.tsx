@@ -1,3 +1,4 @@
+import { useEffect } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { Admonition } from '@/components/ui/Admonition'
 import { Badge } from '@/components/ui/Badge'
@@ -22,6 +23,11 @@ export function RealtimeInspectorScreen({ projectRef }: { projectRef: string }) 
   const stats = useQuery({ ...realtimeStatsQueryOptions({ projectRef }), refetchInterval: REALTIME_STATS_REFRESH_MS })
   const inspector = useInspectorChannel(projectRef)
   const { status, joined } = inspector
+  const refetchStats = stats.refetch
+  // Joining or leaving changes the counts: read them at once rather than at the next interval.
+  useEffect(() => {
+    if (status === 'joined' || status === 'idle') void refetchStats()
+  }, [status, refetchStats])
 
   let controls
   if (role === null) controls = <Spinner label="Loading your access" />
