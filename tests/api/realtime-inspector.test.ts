@@ -1,7 +1,8 @@
-import { createClient, type RealtimeChannel, type SupabaseClient } from '@supabase/supabase-js'
+import { createClient, type SupabaseClient } from '@supabase/supabase-js'
 import { RealtimeClient } from '@supabase/realtime-js'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import WebSocket from 'ws'
+import { subscribed } from './helpers/realtime-channels'
 import { startRestProject, type RestProject } from './helpers/rest-project'
 
 /**
@@ -30,13 +31,6 @@ describe('realtime filters and the inspector token', () => {
     sockets.push(made)
     return made
   }
-  const subscribed = (channel: RealtimeChannel) =>
-    new Promise<RealtimeChannel>((resolve, reject) =>
-      channel.subscribe((status, error) => {
-        if (status === 'SUBSCRIBED') resolve(channel)
-        else if (status === 'CHANNEL_ERROR' || status === 'TIMED_OUT') reject(error ?? new Error(status))
-      })
-    )
   const eventually = <T>(fn: () => T | Promise<T>) => vi.waitFor(fn, { timeout: 10_000, interval: 20 })
   const mint = (body: unknown, token = p.owner.token) => p.platform.request(`/platform/projects/${p.ref}/realtime/inspector-token`, { method: 'POST', token, body })
 

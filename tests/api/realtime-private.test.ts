@@ -1,7 +1,8 @@
-import { createClient, type RealtimeChannel, type SupabaseClient } from '@supabase/supabase-js'
+import { createClient, type SupabaseClient } from '@supabase/supabase-js'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import WebSocket from 'ws'
 import { sql } from './projects-helpers'
+import { subscribed } from './helpers/realtime-channels'
 import { startRestProject, type RestProject } from './helpers/rest-project'
 
 /**
@@ -30,13 +31,6 @@ describe('private realtime channels', () => {
     await made.realtime.setAuth()
     return made
   }
-  const subscribed = (channel: RealtimeChannel) =>
-    new Promise<RealtimeChannel>((resolve, reject) =>
-      channel.subscribe((status, error) => {
-        if (status === 'SUBSCRIBED') resolve(channel)
-        else if (status === 'CHANNEL_ERROR' || status === 'TIMED_OUT') reject(error ?? new Error(status))
-      })
-    )
   const eventually = <T>(fn: () => T | Promise<T>) => vi.waitFor(fn, { timeout: 10_000, interval: 20 })
 
   beforeAll(async () => {
