@@ -3,6 +3,8 @@ import { RealtimeClient } from '@supabase/realtime-js'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import WebSocket from 'ws'
 import { subscribed } from './helpers/realtime-channels'
+import { usePostgres } from './helpers/platform'
+import { sql } from './projects-helpers'
 import { startRestProject, type RestProject } from './helpers/rest-project'
 
 /**
@@ -139,6 +141,44 @@ describe('realtime filters and the inspector token', () => {
     expect((await mint({ role: 'postgres' })).status).toBe(400)
     const missing = await mint({ role: 'authenticated', user_id: '00000000-0000-4000-8000-000000000000' })
     expect(missing.status).toBe(404)
+  })
+
+  it("removes a table's change trigger once no subscriber follows it, on any instance", async () => {
+    const triggers = async () => {
+      const res = await sql(p.platform, p.owner.token, p.ref, `select count(*)::int as n from pg_trigger where tgname = 'realtime_changes' and tgrelid = 'public.gone_soon'::regclass`)
+      return ((res.body as { rows: { n: number }[] }).rows[0] ?? { n: -1 }).n
+    }
+    await p.run('create table public.gone_soon (id bigint primary key); grant select on public.gone_soon to anon;')
+    const follow = (c: SupabaseClient, name: string) => subscribed(c.channel(name).on('postgres_changes', { event: '*', schema: 'public', table: 'gone_soon' }, () => {}))
+    const a = client()
+    const b = client()
+    const chanA = await follow(a, 'follow-a')
+    const chanB = await follow(b, 'follow-b')
+    expect(await triggers()).toBe(1)
+    await a.removeChannel(chanA)
+    await new Promise((resolve) => setTimeout(resolve, 300)) // give a wrong removal its chance
+    expect(await triggers()).toBe(1) // b still follows
+    if (usePostgres) {
+      // A subscriber on another instance keeps it too.
+      const peer = await p.platform.startPeer()
+      try {
+        const there = createClient(`${peer.apiUrl}/project/${p.ref}`, p.keys.anon, { auth: { persistSession: false, autoRefreshToken: false }, realtime: { transport: WebSocket as never } })
+        const chanThere = await follow(there, 'follow-there')
+        await b.removeChannel(chanB)
+        await new Promise((resolve) => setTimeout(resolve, 300))
+        expect(await triggers()).toBe(1)
+        await there.removeChannel(chanThere)
+        await eventually(async () => expect(await triggers()).toBe(0)) // the last follower, on the peer, removes it
+      } finally {
+        await peer.close()
+      }
+    } else {
+      await b.removeChannel(chanB)
+    }
+    await eventually(async () => expect(await triggers()).toBe(0))
+    // Following it again installs it again.
+    await follow(client(), 'follow-again')
+    expect(await triggers()).toBe(1)
   })
 
   it('counts connections open now and messages this period', async () => {

@@ -8,6 +8,7 @@ import { mayRead } from './private-channels'
 import { recordRealtimeEvent } from '../logs/realtime-log'
 import { recordRealtimeConnections } from '../billing/realtime-metering'
 import { noteConnections, REFRESH_MS } from './connection-census'
+import { unfollowTable } from './triggers'
 
 /**
  * The channels of one server's realtime endpoint: who is in which channel of which project,
@@ -68,7 +69,30 @@ export class RealtimeHub {
     this.presence.joined(member.ref, member.topic, first)
   }
 
-  /** Removes a member (its presence leaves with it). */
+  /**
+   * Follows the tables a member's bindings name (`schema.table`, `*` for a whole schema) before
+   * their triggers are installed (join.ts): holds the project's bus for them until `unfollow`.
+   */
+  async follow(ref: string, tables: string[]): Promise<void> {
+    await this.bus.hold(ref)
+    for (const table of tables) await this.bus.follow(ref, table)
+  }
+
+  /** Stops following; a named table no one follows any more on any instance loses its trigger (a schema's `*` keeps them). */
+  async unfollow(ref: string, tables: string[]): Promise<void> {
+    try {
+      for (const key of tables) {
+        const [schema, table] = key.split('\u0000')
+        await this.bus
+          .unfollow(ref, key, () => (table === '*' ? Promise.resolve() : unfollowTable(ref, schema, table)))
+          .catch((error: unknown) => recordRealtimeEvent({ ref, level: 'warning', message: `change trigger of ${schema}.${table} not removed: ${(error as Error).message}` }))
+      }
+    } finally {
+      this.bus.release(ref)
+    }
+  }
+
+  /** Removes a member (its presence leaves with it, its tables are unfollowed). */
   leave(member: Member): void {
     const key = channelKey(member.ref, member.topic)
     const set = this.channels.get(key)
@@ -78,6 +102,7 @@ export class RealtimeHub {
       this.channels.delete(key)
       this.presence.emptied(member.ref, member.topic)
     }
+    if (member.followed.length > 0) void this.unfollow(member.ref, member.followed)
     this.bus.release(member.ref)
   }
 

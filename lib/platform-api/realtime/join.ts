@@ -19,7 +19,7 @@ import { followTable } from './triggers'
 export class JoinRefused extends Error {}
 
 /** What a join needs of its connection: the project, the key it connected with and its role, and the hub. */
-export type JoinContext = { ref: string; apikey: string; inspector: boolean; caller: RealtimeCaller; hub: { join(member: Member): Promise<void> } }
+export type JoinContext = { ref: string; apikey: string; inspector: boolean; caller: RealtimeCaller; hub: { join(member: Member): Promise<void>; follow(ref: string, tables: string[]): Promise<void>; unfollow(ref: string, tables: string[]): Promise<void> } }
 
 /**
  * The caller a channel's token names: on a connection opened with a key, a key or a project
@@ -80,20 +80,35 @@ export async function joinChannel(ctx: JoinContext, link: MemberLink, message: M
   const raws = config.postgres_changes ?? []
   const bindings = raws.map(parseBinding)
   const tables = new Map(bindings.map((b) => [`${b.schema}\u0000${b.table}`, b]))
-  for (const b of tables.values()) {
+  const followed = [...tables.keys()]
+  // Followed (a shared lock on each table, on a server) before the triggers are installed: an
+  // instance removing a trigger no one followed finishes first, and none removes it after.
+  if (followed.length > 0) {
     try {
-      await followTable(ctx.ref, b.schema, b.table, caller.role)
+      await ctx.hub.follow(ctx.ref, followed)
     } catch (error) {
-      throw new JoinRefused(`postgres_changes on ${b.schema}.${b.table}: ${describe(error)}`)
+      throw new JoinRefused(`could not listen on the project's database: ${describe(error)}`)
     }
   }
-  for (const b of bindings) {
-    if (!b.filter) continue
-    try {
-      await checkFilter(ctx.ref, caller, b.schema, b.table, b.filter.conditions)
-    } catch (error) {
-      throw new JoinRefused(`postgres_changes: filter ${JSON.stringify(b.filter.raw)} on ${b.schema}.${b.table}: ${describe(error)}`)
+  try {
+    for (const b of tables.values()) {
+      try {
+        await followTable(ctx.ref, b.schema, b.table, caller.role)
+      } catch (error) {
+        throw new JoinRefused(`postgres_changes on ${b.schema}.${b.table}: ${describe(error)}`)
+      }
     }
+    for (const b of bindings) {
+      if (!b.filter) continue
+      try {
+        await checkFilter(ctx.ref, caller, b.schema, b.table, b.filter.conditions)
+      } catch (error) {
+        throw new JoinRefused(`postgres_changes: filter ${JSON.stringify(b.filter.raw)} on ${b.schema}.${b.table}: ${describe(error)}`)
+      }
+    }
+  } catch (error) {
+    if (followed.length > 0) await ctx.hub.unfollow(ctx.ref, followed)
+    throw error
   }
   const member: Member = {
     id: crypto.randomUUID(),
@@ -108,11 +123,13 @@ export async function joinChannel(ctx: JoinContext, link: MemberLink, message: M
     presenceKey: config.presence?.key || crypto.randomUUID(),
     presenceEnabled: config.presence?.enabled !== false,
     bindings,
+    followed,
     link,
   }
   try {
     await ctx.hub.join(member)
   } catch (error) {
+    if (followed.length > 0) await ctx.hub.unfollow(ctx.ref, followed)
     throw new JoinRefused(`could not listen on the project's database: ${describe(error)}`)
   }
   const response: Record<string, unknown> =

@@ -47,6 +47,8 @@ export type Member = {
   /** Receives presence_state and presence_diff. */
   presenceEnabled: boolean
   bindings: Binding[]
+  /** The tables its bindings follow (`schema\u0000table`), unfollowed when it leaves (hub.ts). */
+  followed: string[]
   link: MemberLink
 }
 
