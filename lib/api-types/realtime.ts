@@ -21,7 +21,7 @@ export type ChangeEvent = (typeof CHANGE_EVENTS)[number]
 
 const identifier = z.string('must be a string').min(1, 'must not be empty').max(63, 'must be at most 63 characters')
 
-/** One `postgres_changes` binding: `filter` is `column=eq.value` (the one operator served). */
+/** One `postgres_changes` binding: `filter` is `column=op.value` conditions joined by commas (realtime/filters.ts). */
 export const changeBinding = z.looseObject({
   event: z.enum(CHANGE_EVENTS, 'must be *, INSERT, UPDATE or DELETE'),
   schema: identifier,

@@ -36,6 +36,7 @@ export function projectRoutes({ advisorRulesPreview }: { advisorRulesPreview: bo
       available: true,
     },
     { key: 'query-performance', label: 'Query performance', section: 'Advisors', href: (ref) => `/project/${ref}/advisors/query-performance`, available: true },
+    { key: 'realtime-inspector', label: 'Inspector', section: 'Realtime', href: (ref) => `/project/${ref}/realtime/inspector`, available: true },
     { key: 'logs', label: 'Logs', section: 'Observability', href: (ref) => `/project/${ref}/logs`, available: true },
     { key: 'api-graphiql', label: 'API explorer', section: 'Observability', href: (ref) => `/project/${ref}/api/graphiql`, available: true },
     { key: 'cron', label: 'Cron', section: 'Integrations', href: (ref) => `/project/${ref}/integrations/cron`, available: true },

@@ -14,6 +14,7 @@ import { postgrestConfigRoutes } from './routes/postgrest-config'
 import { profileRoutes } from './routes/profile'
 import { projectAuthRoutes } from './routes/project-auth'
 import { projectRoutes } from './routes/projects'
+import { realtimeRoutes } from './routes/realtime'
 import { snippetRoutes } from './routes/snippets'
 import { storageRoutes } from './routes/storage'
 import { supportRoutes } from './routes/support'
@@ -43,6 +44,7 @@ export function createPlatformRouter(): Router {
       ...projectAuthRoutes,
       ...postgrestConfigRoutes,
       ...storageRoutes,
+      ...realtimeRoutes,
     ])
     .observe(recordGatewayRequest) // every request aimed at a project becomes an API gateway log line
 }

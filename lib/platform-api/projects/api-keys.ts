@@ -18,6 +18,8 @@ import { API_KEY_NAMES, type ApiKey, type ApiKeyName, type RotateApiKeysResponse
 
 /** The keys' `iss`, as the hosted platform's keys carry it. */
 export const API_KEY_ISSUER = 'supabase'
+/** The audience of Dashboard → Realtime's tokens (realtime/inspector-token.ts): accepted by the realtime endpoint alone, never as a key. */
+export const REALTIME_INSPECTOR_AUDIENCE = 'realtime-inspector'
 /** Keys do not expire on their own: ten years after their secret was made (rotation replaces them). */
 const KEY_LIFETIME_SECONDS = 10 * 365 * 24 * 3600
 
@@ -188,6 +190,7 @@ export async function verifyProjectKey(db: Db, ref: string, token: string): Prom
     const { payload } = await jwtVerify(token, signing.key, { algorithms: ['HS256'] })
     const role = payload.role
     if (payload.ref !== ref || !API_KEY_NAMES.includes(role as ApiKeyName)) return null
+    if (payload.aud !== undefined) return null // an inspector token (or any token for an audience) is no key
     const verified = { role: role as ApiKeyName, claims: payload as ApiKeyClaims }
     remember(signing.key, token, verified)
     return verified

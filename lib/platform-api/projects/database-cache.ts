@@ -9,6 +9,7 @@ import { openPostgresEngine } from './postgres-engine'
 import { apiRolesSetupSql } from './api-roles'
 import { projectAuthTablesSql } from './auth-tables'
 import { projectStorageTablesSql } from './storage-tables'
+import { realtimeMessagesSql } from '../realtime/messages-table'
 import { projectSetupSql, quoteIdent, type ProjectRoles } from './jail'
 import { isReady } from './pglite-files'
 import { emitProjectNotification, PROJECT_LISTEN_CHANNELS } from './notifications'
@@ -101,7 +102,7 @@ async function openEngine(target: ProjectTarget, create: boolean): Promise<Engin
 
 /** The project's roles, the project API's roles (cluster-wide on a server) and their jails, its users' tables and its storage schema. */
 function setupSql(roles: ProjectRoles, caller: string | null, singleTenant: boolean): string {
-  return projectSetupSql(roles, caller, { singleTenant }) + apiRolesSetupSql(roles, caller) + projectAuthTablesSql(roles, caller) + projectStorageTablesSql(roles) + realtimeSetupSql()
+  return projectSetupSql(roles, caller, { singleTenant }) + apiRolesSetupSql(roles, caller) + projectAuthTablesSql(roles, caller) + projectStorageTablesSql(roles) + realtimeSetupSql() + realtimeMessagesSql(roles)
 }
 
 /** The roles and the jail on a server database, through the platform's privileged role. */

@@ -22,7 +22,25 @@ export type BusHandlers = {
   broadcast(ref: string, payload: string): void
 }
 
-type Link = { shared: boolean; ready: Promise<void>; publish(channel: string, payload: string): Promise<void>; close(): void }
+/**
+ * A project link. On a server, `follow` takes a shared advisory lock per followed table on the
+ * link's own connection (kept across reconnects); `unfollow` releases it and answers whether no
+ * instance follows the table any more (an exclusive lock on it was then taken: `done` drops it).
+ * Dead instances lose their locks with their connections. PGlite has one instance: always true.
+ */
+type Link = {
+  shared: boolean
+  ready: Promise<void>
+  publish(channel: string, payload: string): Promise<void>
+  follow(key: string): Promise<void>
+  unfollow(key: string): Promise<boolean>
+  done(key: string): Promise<void>
+  close(): void
+}
+
+const LOCK_KEY = 'pg_catalog.hashtextextended($1, 0)'
+/** A followed table's lock name: `realtime:schema.table` (Postgres text holds no NUL). */
+const lockText = (key: string) => `realtime:${key.replace('\u0000', '.')}`
 
 /** A dedicated connection to a project's server database that listens on both channels, reconnecting while open. */
 function serverLink(ref: string, url: string, handlers: BusHandlers): Link {
@@ -30,6 +48,7 @@ function serverLink(ref: string, url: string, handlers: BusHandlers): Link {
   let closed = false
   let timer: NodeJS.Timeout | null = null
   let failing = false // an outage is logged once, not at every retry
+  const followed = new Set<string>()
   const retry = () => {
     if (closed || timer) return
     timer = setTimeout(() => {
@@ -54,6 +73,7 @@ function serverLink(ref: string, url: string, handlers: BusHandlers): Link {
     try {
       await c.connect()
       await c.query(`listen ${REALTIME_CHANGES_CHANNEL}; listen ${REALTIME_BROADCAST_CHANNEL}`)
+      for (const key of followed) await c.query(`select pg_catalog.pg_advisory_lock_shared(${LOCK_KEY})`, [lockText(key)])
     } catch (error) {
       void c.end().catch(() => {})
       throw error
@@ -67,6 +87,20 @@ function serverLink(ref: string, url: string, handlers: BusHandlers): Link {
     ready: connect(),
     async publish(channel, payload) {
       if (client) await client.query('select pg_catalog.pg_notify($1, $2)', [channel, payload])
+    },
+    async follow(key) {
+      followed.add(key)
+      if (client) await client.query(`select pg_catalog.pg_advisory_lock_shared(${LOCK_KEY})`, [lockText(key)])
+    },
+    async unfollow(key) {
+      followed.delete(key)
+      if (!client) return false
+      await client.query(`select pg_catalog.pg_advisory_unlock_shared(${LOCK_KEY})`, [lockText(key)])
+      const { rows } = await client.query<{ got: boolean }>(`select pg_catalog.pg_try_advisory_lock(${LOCK_KEY}) as got`, [lockText(key)])
+      return rows[0]?.got === true
+    },
+    async done(key) {
+      if (client) await client.query(`select pg_catalog.pg_advisory_unlock(${LOCK_KEY})`, [lockText(key)])
     },
     close() {
       closed = true
@@ -82,12 +116,14 @@ function localLink(ref: string, handlers: BusHandlers): Link {
   const off = onProjectNotification(ref, (channel, payload) => {
     if (channel === REALTIME_CHANGES_CHANNEL) handlers.change(ref, payload)
   })
-  return { shared: false, ready: Promise.resolve(), publish: async () => {}, close: off }
+  return { shared: false, ready: Promise.resolve(), publish: async () => {}, follow: async () => {}, unfollow: async () => true, done: async () => {}, close: off }
 }
 
 /** The projects this instance listens on, each held by its members (one hold per channel member). */
 export class ProjectBus {
   private links = new Map<string, { link: Link; holds: number }>()
+  /** Members following each table, per project: `ref\u0000schema.table`. */
+  private follows = new Map<string, number>()
 
   constructor(private readonly handlers: BusHandlers) {}
 
@@ -118,6 +154,34 @@ export class ProjectBus {
     if (!entry || --entry.holds > 0) return
     this.links.delete(ref)
     entry.link.close()
+  }
+
+  /** Follows a table's changes (`schema.table`) while held; resolves once no instance can be dropping its trigger. */
+  async follow(ref: string, key: string): Promise<void> {
+    const entry = this.links.get(ref)
+    if (!entry) return
+    const k = `${ref}\u0000${key}`
+    const n = (this.follows.get(k) ?? 0) + 1
+    this.follows.set(k, n)
+    if (n === 1) await entry.link.follow(key)
+  }
+
+  /**
+   * Stops following a table; when no follower is left anywhere, runs `drop` (the trigger's removal)
+   * under the table's exclusive lock, so no instance installs it meanwhile. Call before `release`.
+   */
+  async unfollow(ref: string, key: string, drop: () => Promise<void>): Promise<void> {
+    const entry = this.links.get(ref)
+    const k = `${ref}\u0000${key}`
+    const n = (this.follows.get(k) ?? 0) - 1
+    if (n > 0) return void this.follows.set(k, n)
+    this.follows.delete(k)
+    if (!entry || !(await entry.link.unfollow(key))) return
+    try {
+      await drop()
+    } finally {
+      await entry.link.done(key)
+    }
   }
 
   /** Whether other instances may hear this one's broadcasts on the project (a server database this instance listens on). */

@@ -1,6 +1,7 @@
 import { quoteIdent } from '../projects/jail'
 import { withRequestRole } from '../projects/request-role'
 import { recordRealtimeEvent } from '../logs/realtime-log'
+import { evaluateConditions, type Condition } from './filters'
 import type { Binding, Member, RealtimeCaller } from './member'
 
 /**
@@ -31,13 +32,23 @@ export type ChangeData = {
 
 const matchesTable = (b: Binding, n: Notified) => b.schema === n.s && (b.table === '*' || b.table === n.t) && (b.event === '*' || b.event === n.e)
 
-/** `column=eq.value` against a row: the value's text as Postgres' JSON prints it. */
-function passesFilter(filter: Binding['filter'], row: Record<string, unknown>): boolean {
-  if (!filter) return true
-  if (!(filter.column in row)) return true // a delete's old key may not hold the column: not filtered (as Supabase)
-  const value = row[filter.column]
-  const text = value === null ? 'null' : typeof value === 'object' ? JSON.stringify(value) : String(value)
-  return text === filter.value
+/**
+ * Which of the members' bindings matching the change pass their filters on `row` (the record, or
+ * a delete's old key, where a condition on a column it lacks holds): the distinct conditions of
+ * the group, evaluated by Postgres in one statement as the group's caller.
+ */
+async function passingBindings(ref: string, caller: RealtimeCaller, n: Notified, row: Record<string, unknown>, members: Member[]): Promise<Set<Binding>> {
+  const candidates = members.flatMap((m) => m.bindings.filter((b) => matchesTable(b, n)))
+  const pass = new Set(candidates.filter((b) => !b.filter))
+  const conditions = new Map<string, Condition>()
+  for (const b of candidates) for (const c of b.filter?.conditions ?? []) if (c.column in row) conditions.set(JSON.stringify(c), c)
+  const list = [...conditions.values()]
+  const results = await evaluateConditions(ref, caller, n.s, n.t, row, list)
+  const holds = new Map(list.map((c, i) => [JSON.stringify(c), results[i]]))
+  for (const b of candidates) {
+    if (b.filter && b.filter.conditions.every((c) => !(c.column in row) || holds.get(JSON.stringify(c)))) pass.add(b)
+  }
+  return pass
 }
 
 const callerKey = (caller: RealtimeCaller) => `${caller.role}\u0000${JSON.stringify(caller.claims)}`
@@ -125,11 +136,11 @@ export class ChangeFeed {
         record = row
       }
       const data: ChangeData = { schema: n.s, table: n.t, commit_timestamp: n.c, type: n.e, columns: [], record, old_record: old, errors: null }
+      const passing = await passingBindings(ref, caller, n, n.e === 'DELETE' ? old : record, group)
       for (const member of group) {
-        const seen = n.e === 'DELETE' ? old : record
-        const ids = member.bindings.filter((b) => matchesTable(b, n) && passesFilter(b.filter, seen)).map((b) => b.id)
+        const ids = member.bindings.filter((b) => passing.has(b)).map((b) => b.id)
         if (ids.length === 0) continue
-        member.link.push(member.topic, 'postgres_changes', { ids, data }, null, member.joinRef)
+        member.link.push(member.wire, 'postgres_changes', { ids, data }, null, member.joinRef)
         this.delivered++
       }
     }

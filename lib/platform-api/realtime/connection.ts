@@ -1,13 +1,13 @@
 import type { WebSocket } from 'ws'
 import { accessTokenPayload, broadcastPayload, firstIssue, presencePayload, type RealtimeVsn } from '@/lib/api-types/realtime'
 import { recordRealtimeMessages } from '../billing/realtime-metering'
-import { verifyProjectCaller } from '../project-auth/bearer'
 import { recordRealtimeEvent } from '../logs/realtime-log'
 import { decodeFrame, encodeMessage, FrameError, type Message } from './frames'
 import type { RealtimeHub } from './hub'
-import { joinChannel, JoinRefused } from './join'
+import { joinChannel, JoinRefused, verifyChannelToken } from './join'
 import { formatBytes, type RealtimeLimits } from './limits'
 import type { Member, MemberLink, RealtimeCaller } from './member'
+import { mayRead, mayWrite } from './private-channels'
 
 /**
  * One client's socket: the Phoenix channel protocol realtime-js speaks (frames.ts), message by
@@ -23,6 +23,8 @@ export type ConnectionContext = {
   apikey: string
   /** The key's role: a channel joined without a token of its own acts as it. */
   caller: RealtimeCaller
+  /** Opened with a Dashboard → Realtime token: channel tokens must be such tokens too. */
+  inspector: boolean
   vsn: RealtimeVsn
   limits: RealtimeLimits
   hub: RealtimeHub
@@ -148,7 +150,7 @@ export class RealtimeConnection implements MemberLink {
         const channel = message.topic.replace(/^realtime:/, '')
         this.push(message.topic, 'system', { status: 'ok', message: 'Subscribed to PostgreSQL', extension: 'postgres_changes', channel }, null, message.joinRef)
       }
-      if (member.presenceEnabled) this.push(message.topic, 'presence_state', this.ctx.hub.presence.state(this.ctx.ref, message.topic), null, message.joinRef)
+      if (member.presenceEnabled && mayRead(member, 'presence')) this.push(message.topic, 'presence_state', this.ctx.hub.presence.state(this.ctx.ref, member.topic), null, message.joinRef)
     } catch (error) {
       if (!(error instanceof JoinRefused)) throw error
       this.refuse(message, error.message)
@@ -156,13 +158,14 @@ export class RealtimeConnection implements MemberLink {
   }
 
   private leave(member: Member): void {
-    if (this.members.get(member.topic) === member) this.members.delete(member.topic)
+    if (this.members.get(member.wire) === member) this.members.delete(member.wire)
     this.ctx.hub.leave(member)
   }
 
   private broadcast(member: Member, message: Message): void {
     const parsed = broadcastPayload.safeParse(message.payload)
     if (!parsed.success) return this.refuse(message, `invalid broadcast: ${firstIssue(parsed.error)}`)
+    if (!mayWrite(member, 'broadcast')) return this.refuse(message, `Unauthorized: the policies on realtime.messages do not let ${member.caller.role} broadcast on this private channel`)
     this.ctx.hub.broadcast(this.ctx.ref, member.topic, parsed.data.event, parsed.data.payload, parsed.data.meta, member)
     if (member.ack) this.reply(message, 'ok')
   }
@@ -170,6 +173,7 @@ export class RealtimeConnection implements MemberLink {
   private presence(member: Member, message: Message): void {
     const parsed = presencePayload.safeParse(message.payload)
     if (!parsed.success) return this.refuse(message, `invalid presence: ${firstIssue(parsed.error)}`)
+    if (!mayWrite(member, 'presence')) return this.refuse(message, `Unauthorized: the policies on realtime.messages do not let ${member.caller.role} track presence on this private channel`)
     if (parsed.data.event === 'track') this.ctx.hub.presence.track(member, parsed.data.payload ?? {})
     else this.ctx.hub.presence.untrack(member)
     this.reply(message, 'ok')
@@ -179,11 +183,12 @@ export class RealtimeConnection implements MemberLink {
   private async accessToken(member: Member, message: Message): Promise<void> {
     const parsed = accessTokenPayload.safeParse(message.payload)
     if (!parsed.success) return this.refuse(message, `invalid access_token: ${firstIssue(parsed.error)}`)
-    const caller = await verifyProjectCaller(this.ctx.ref, this.ctx.apikey, parsed.data.access_token)
+    const token = parsed.data.access_token
+    const caller = token === this.ctx.apikey ? this.ctx.caller : await verifyChannelToken(this.ctx, token)
     if (!caller) {
       this.refuse(message, 'invalid or expired access token: the channel is closed')
       this.leave(member)
-      return this.push(member.topic, 'phx_close', {}, null, member.joinRef)
+      return this.push(member.wire, 'phx_close', {}, null, member.joinRef)
     }
     member.caller = caller
     this.reply(message, 'ok')

@@ -4,6 +4,7 @@ import { ApiError } from '../http/errors'
 import { DEFAULT_BODY_LIMIT, readBody } from '../http/node-adapter'
 import { verifyProjectCaller } from '../project-auth/bearer'
 import { recordRealtimeEvent } from '../logs/realtime-log'
+import { channelAccess, hubTopic } from './private-channels'
 import { defaultRealtimeServer, realtimeHttpAnswer, refusalBody } from './server'
 
 /**
@@ -52,9 +53,13 @@ async function broadcast(ref: string, req: IncomingMessage): Promise<Answer> {
   }
   const parsed = broadcastBody.safeParse(json)
   if (!parsed.success) return error(400, 'validation_failed', `Invalid broadcast: ${firstIssue(parsed.error)}`)
-  if (parsed.data.messages.some((m) => m.private)) return error(403, 'private_channel', 'Private channels are not served yet: send without private: true')
+  // A private channel's messages go only if the realtime.messages policies let the caller send on it (nothing goes otherwise).
+  for (const topic of new Set(parsed.data.messages.filter((m) => m.private).map((m) => m.topic))) {
+    const access = await channelAccess(ref, caller, topic)
+    if (!access.write.has('broadcast')) return error(403, 'unauthorized', `Unauthorized: the policies on realtime.messages do not let ${caller.role} broadcast on the private channel ${topic}`)
+  }
   const hub = defaultRealtimeServer().hub
-  for (const m of parsed.data.messages) hub.broadcast(ref, `realtime:${m.topic}`, m.event, m.payload ?? {}, undefined, null)
+  for (const m of parsed.data.messages) hub.broadcast(ref, hubTopic(`realtime:${m.topic}`, m.private === true), m.event, m.payload ?? {}, undefined, null)
   recordRealtimeEvent({ ref, level: 'info', message: `${parsed.data.messages.length} message(s) broadcast over HTTP`, role: caller.role })
   return { status: 202 }
 }

@@ -4,8 +4,11 @@ import { MAX_NOTIFY_BYTES, ProjectBus, REALTIME_BROADCAST_CHANNEL } from './bus'
 import { ChangeFeed } from './changes'
 import { channelKey, type Member } from './member'
 import { PresenceTracker, type PresenceMessage } from './presence'
+import { mayRead } from './private-channels'
 import { recordRealtimeEvent } from '../logs/realtime-log'
 import { recordRealtimeConnections } from '../billing/realtime-metering'
+import { noteConnections, REFRESH_MS } from './connection-census'
+import { unfollowTable } from './triggers'
 
 /**
  * The channels of one server's realtime endpoint: who is in which channel of which project,
@@ -22,8 +25,14 @@ export class RealtimeHub {
   readonly bus: ProjectBus
   readonly changes: ChangeFeed
   readonly presence: PresenceTracker
+  /** Rewrites this instance's counts while they are not zero, so the census knows it is alive. */
+  private readonly census: NodeJS.Timeout
 
   constructor() {
+    this.census = setInterval(() => {
+      for (const [ref, n] of this.connections) noteConnections(this.instanceId, ref, n)
+    }, REFRESH_MS)
+    this.census.unref()
     this.changes = new ChangeFeed((ref) => this.changeMembers(ref))
     this.presence = new PresenceTracker({
       instanceId: this.instanceId,
@@ -46,6 +55,7 @@ export class RealtimeHub {
     if (n > 0) this.connections.set(ref, n)
     else this.connections.delete(ref)
     if (delta > 0) recordRealtimeConnections(ref, n)
+    noteConnections(this.instanceId, ref, Math.max(n, 0))
   }
 
   /** Adds a member to its channel, listening on its project (resolves once changes will be heard). */
@@ -59,7 +69,30 @@ export class RealtimeHub {
     this.presence.joined(member.ref, member.topic, first)
   }
 
-  /** Removes a member (its presence leaves with it). */
+  /**
+   * Follows the tables a member's bindings name (`schema.table`, `*` for a whole schema) before
+   * their triggers are installed (join.ts): holds the project's bus for them until `unfollow`.
+   */
+  async follow(ref: string, tables: string[]): Promise<void> {
+    await this.bus.hold(ref)
+    for (const table of tables) await this.bus.follow(ref, table)
+  }
+
+  /** Stops following; a named table no one follows any more on any instance loses its trigger (a schema's `*` keeps them). */
+  async unfollow(ref: string, tables: string[]): Promise<void> {
+    try {
+      for (const key of tables) {
+        const [schema, table] = key.split('\u0000')
+        await this.bus
+          .unfollow(ref, key, () => (table === '*' ? Promise.resolve() : unfollowTable(ref, schema, table)))
+          .catch((error: unknown) => recordRealtimeEvent({ ref, level: 'warning', message: `change trigger of ${schema}.${table} not removed: ${(error as Error).message}` }))
+      }
+    } finally {
+      this.bus.release(ref)
+    }
+  }
+
+  /** Removes a member (its presence leaves with it, its tables are unfollowed). */
   leave(member: Member): void {
     const key = channelKey(member.ref, member.topic)
     const set = this.channels.get(key)
@@ -69,6 +102,7 @@ export class RealtimeHub {
       this.channels.delete(key)
       this.presence.emptied(member.ref, member.topic)
     }
+    if (member.followed.length > 0) void this.unfollow(member.ref, member.followed)
     this.bus.release(member.ref)
   }
 
@@ -113,10 +147,10 @@ export class RealtimeHub {
     const frames = new Map<string, string | Buffer>()
     let delivered = 0
     for (const member of this.members(ref, topic)) {
-      if (member === from && !from.self) continue
+      if ((member === from && !from.self) || !mayRead(member, 'broadcast')) continue
       const vsn = member.link.vsn
       let frame = frames.get(vsn)
-      if (!frame) frames.set(vsn, (frame = encodeBroadcast(topic, broadcast, vsn)))
+      if (!frame) frames.set(vsn, (frame = encodeBroadcast(member.wire, broadcast, vsn)))
       if (member.link.send(frame)) delivered++
     }
     return delivered
@@ -136,6 +170,9 @@ export class RealtimeHub {
   }
 
   close(): void {
+    clearInterval(this.census)
+    for (const ref of this.connections.keys()) noteConnections(this.instanceId, ref, 0)
+    this.connections.clear()
     this.bus.close()
     this.presence.close()
     this.channels.clear()

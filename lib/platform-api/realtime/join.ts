@@ -1,8 +1,12 @@
 import crypto from 'node:crypto'
 import { firstIssue, joinPayload, type ChangeBinding } from '@/lib/api-types/realtime'
+import { getStore } from '../db/store'
 import { verifyProjectCaller } from '../project-auth/bearer'
+import { verifyInspectorToken } from './inspector-token'
 import type { Binding, Member, MemberLink, RealtimeCaller } from './member'
 import type { Message } from './frames'
+import { checkFilter, FilterError, parseFilter } from './filters'
+import { channelAccess, hubTopic, type ChannelAccess } from './private-channels'
 import { followTable } from './triggers'
 
 /**
@@ -15,19 +19,31 @@ import { followTable } from './triggers'
 export class JoinRefused extends Error {}
 
 /** What a join needs of its connection: the project, the key it connected with and its role, and the hub. */
-export type JoinContext = { ref: string; apikey: string; caller: RealtimeCaller; hub: { join(member: Member): Promise<void> } }
+export type JoinContext = { ref: string; apikey: string; inspector: boolean; caller: RealtimeCaller; hub: { join(member: Member): Promise<void>; follow(ref: string, tables: string[]): Promise<void>; unfollow(ref: string, tables: string[]): Promise<void> } }
+
+/**
+ * The caller a channel's token names: on a connection opened with a key, a key or a project
+ * user's token (as the REST API verifies a bearer); on one opened with an inspector token, another
+ * inspector token only (its refresh). Null: refused.
+ */
+export async function verifyChannelToken(ctx: Pick<JoinContext, 'ref' | 'apikey' | 'inspector'>, token: string): Promise<RealtimeCaller | null> {
+  if (ctx.inspector) return verifyInspectorToken(await getStore(), ctx.ref, token)
+  return verifyProjectCaller(ctx.ref, ctx.apikey, token)
+}
 
 let bindingSeq = 0
-
-const EQ_FILTER = /^([^=]+)=eq\.(.*)$/s
 
 function parseBinding(raw: ChangeBinding): Binding {
   if (raw.schema === '*') throw new JoinRefused('postgres_changes: name a schema (schema * is not served)')
   let filter: Binding['filter'] = null
-  if (raw.filter) {
-    const match = EQ_FILTER.exec(raw.filter)
-    if (!match) throw new JoinRefused(`postgres_changes: filter ${JSON.stringify(raw.filter)} is not served: only column=eq.value filters are`)
-    filter = { column: match[1].trim(), value: match[2] }
+  if (raw.filter && raw.filter.trim() !== '') {
+    if (!raw.table || raw.table === '*') throw new JoinRefused('postgres_changes: a filter needs a table')
+    try {
+      filter = { raw: raw.filter, conditions: parseFilter(raw.filter) }
+    } catch (error) {
+      if (!(error instanceof FilterError)) throw error
+      throw new JoinRefused(`postgres_changes: filter ${JSON.stringify(raw.filter)}: ${error.message}`)
+    }
   }
   return { id: ++bindingSeq, event: raw.event, schema: raw.schema, table: raw.table || '*', filter }
 }
@@ -42,27 +58,64 @@ export async function joinChannel(ctx: JoinContext, link: MemberLink, message: M
   if (!message.topic.startsWith('realtime:') || message.topic.length <= 'realtime:'.length) {
     throw new JoinRefused(`invalid topic ${JSON.stringify(message.topic)}: a channel's topic is realtime:<name>`)
   }
-  if (config.private) throw new JoinRefused('private channels (authorization by realtime.messages policies) are not served yet: join without private: true')
   let caller = ctx.caller
   if (token && token !== ctx.apikey) {
-    const verified = await verifyProjectCaller(ctx.ref, ctx.apikey, token)
+    const verified = await verifyChannelToken(ctx, token)
     if (!verified) throw new JoinRefused('invalid or expired access token')
     caller = verified
+  }
+  const isPrivate = config.private === true
+  let access: ChannelAccess | null = null
+  if (isPrivate) {
+    const name = message.topic.slice('realtime:'.length)
+    try {
+      access = await channelAccess(ctx.ref, caller, name)
+    } catch (error) {
+      throw new JoinRefused(`private channel ${name}: its authorization could not be checked: ${describe(error)}`)
+    }
+    if (access.read.size === 0) {
+      throw new JoinRefused(`Unauthorized: the policies on realtime.messages do not let ${caller.role} read the private channel ${name}`)
+    }
   }
   const raws = config.postgres_changes ?? []
   const bindings = raws.map(parseBinding)
   const tables = new Map(bindings.map((b) => [`${b.schema}\u0000${b.table}`, b]))
-  for (const b of tables.values()) {
+  const followed = [...tables.keys()]
+  // Followed (a shared lock on each table, on a server) before the triggers are installed: an
+  // instance removing a trigger no one followed finishes first, and none removes it after.
+  if (followed.length > 0) {
     try {
-      await followTable(ctx.ref, b.schema, b.table, caller.role)
+      await ctx.hub.follow(ctx.ref, followed)
     } catch (error) {
-      throw new JoinRefused(`postgres_changes on ${b.schema}.${b.table}: ${describe(error)}`)
+      throw new JoinRefused(`could not listen on the project's database: ${describe(error)}`)
     }
+  }
+  try {
+    for (const b of tables.values()) {
+      try {
+        await followTable(ctx.ref, b.schema, b.table, caller.role)
+      } catch (error) {
+        throw new JoinRefused(`postgres_changes on ${b.schema}.${b.table}: ${describe(error)}`)
+      }
+    }
+    for (const b of bindings) {
+      if (!b.filter) continue
+      try {
+        await checkFilter(ctx.ref, caller, b.schema, b.table, b.filter.conditions)
+      } catch (error) {
+        throw new JoinRefused(`postgres_changes: filter ${JSON.stringify(b.filter.raw)} on ${b.schema}.${b.table}: ${describe(error)}`)
+      }
+    }
+  } catch (error) {
+    if (followed.length > 0) await ctx.hub.unfollow(ctx.ref, followed)
+    throw error
   }
   const member: Member = {
     id: crypto.randomUUID(),
     ref: ctx.ref,
-    topic: message.topic,
+    topic: hubTopic(message.topic, isPrivate),
+    wire: message.topic,
+    access,
     joinRef: message.joinRef,
     caller,
     self: config.broadcast?.self === true,
@@ -70,11 +123,13 @@ export async function joinChannel(ctx: JoinContext, link: MemberLink, message: M
     presenceKey: config.presence?.key || crypto.randomUUID(),
     presenceEnabled: config.presence?.enabled !== false,
     bindings,
+    followed,
     link,
   }
   try {
     await ctx.hub.join(member)
   } catch (error) {
+    if (followed.length > 0) await ctx.hub.unfollow(ctx.ref, followed)
     throw new JoinRefused(`could not listen on the project's database: ${describe(error)}`)
   }
   const response: Record<string, unknown> =

@@ -1,6 +1,8 @@
 import type { ChangeEvent, RealtimeVsn } from '@/lib/api-types/realtime'
 import type { ApiRole } from '../projects/api-roles'
 import type { RequestClaims } from '../projects/request-role'
+import type { Condition } from './filters'
+import type { ChannelAccess } from './private-channels'
 
 /** Who a connection or a channel acts as: its key's role, or its user's, with the token's claims. */
 export type RealtimeCaller = { role: ApiRole; claims: RequestClaims }
@@ -12,8 +14,8 @@ export type Binding = {
   schema: string
   /** `*` for every table of the schema. */
   table: string
-  /** `column=eq.value`, parsed. */
-  filter: { column: string; value: string } | null
+  /** Its filter's conditions (filters.ts), all of which a change must meet; null: none. */
+  filter: { raw: string; conditions: Condition[] } | null
 }
 
 /** What a member's connection offers the hub: pushing messages to the client. */
@@ -30,7 +32,12 @@ export type Member = {
   /** Unique in this process: a presence's owner, a log line's subject. */
   id: string
   ref: string
+  /** The hub's name of the channel (private-channels.ts `hubTopic`): a private channel's is apart from the public one's. */
   topic: string
+  /** The topic the client named (`realtime:room`), on every message it is sent. */
+  wire: string
+  /** A private channel's rights (what the realtime.messages policies allowed at the join); null: a public channel. */
+  access: ChannelAccess | null
   joinRef: string | null
   caller: RealtimeCaller
   /** Broadcast options: receive one's own broadcasts, have each acknowledged. */
@@ -40,6 +47,8 @@ export type Member = {
   /** Receives presence_state and presence_diff. */
   presenceEnabled: boolean
   bindings: Binding[]
+  /** The tables its bindings follow (`schema\u0000table`), unfollowed when it leaves (hub.ts). */
+  followed: string[]
   link: MemberLink
 }
 

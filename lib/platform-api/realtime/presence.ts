@@ -1,4 +1,5 @@
 import { channelKey, type Member } from './member'
+import { mayRead } from './private-channels'
 
 /**
  * Presence of a hub's channels: what its own members track, and what members of the other
@@ -81,7 +82,7 @@ export class PresenceTracker {
   private tell(ref: string, topic: string, diff: Diff): void {
     if (isEmpty(diff.joins) && isEmpty(diff.leaves)) return
     for (const member of this.deps.members(ref, topic)) {
-      if (member.presenceEnabled) member.link.push(topic, 'presence_diff', diff, null, member.joinRef)
+      if (member.presenceEnabled && mayRead(member, 'presence')) member.link.push(member.wire, 'presence_diff', diff, null, member.joinRef)
     }
   }
 

@@ -2,7 +2,9 @@ import type { IncomingHttpHeaders, IncomingMessage } from 'node:http'
 import type { Duplex } from 'node:stream'
 import { WebSocketServer } from 'ws'
 import { firstIssue, realtimeConnectQuery, type RealtimeVsn } from '@/lib/api-types/realtime'
+import { getStore } from '../db/store'
 import { verifyProjectCaller } from '../project-auth/bearer'
+import { verifyInspectorToken } from './inspector-token'
 import { recordRealtimeEvent } from '../logs/realtime-log'
 import { CLOSE_POLICY, RealtimeConnection } from './connection'
 import { RealtimeHub } from './hub'
@@ -36,7 +38,8 @@ export function matchRealtimePath(pathname: string): string | null {
 export const REALTIME_PREFIX = /^(?:\/dashboard)?\/api\/project\/[^/]+\/realtime\/v1(?:\/|$)/
 
 type Refusal = { status: number; error_code: string; message: string }
-type Accepted = { ref: string; apikey: string; vsn: RealtimeVsn; caller: RealtimeCaller }
+/** `inspector`: the key is a Dashboard → Realtime token (inspector-token.ts), so are the channels' tokens. */
+type Accepted = { ref: string; apikey: string; vsn: RealtimeVsn; caller: RealtimeCaller; inspector: boolean }
 
 const header = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value)
 
@@ -49,8 +52,10 @@ export async function admit(url: URL, headers: IncomingHttpHeaders): Promise<Acc
   const apikey = query.data.apikey ?? header(headers.apikey)?.trim()
   if (!apikey) return { status: 401, error_code: 'no_api_key', message: 'No API key found in request: pass the project key as the apikey parameter' }
   const caller = await verifyProjectCaller(ref, apikey, undefined)
-  if (!caller) return { status: 401, error_code: 'invalid_api_key', message: 'Invalid API key' }
-  return { ref, apikey, vsn: query.data.vsn, caller }
+  if (caller) return { ref, apikey, vsn: query.data.vsn, caller, inspector: false }
+  const inspected = await verifyInspectorToken(await getStore(), ref, apikey)
+  if (!inspected) return { status: 401, error_code: 'invalid_api_key', message: 'Invalid API key' }
+  return { ref, apikey, vsn: query.data.vsn, caller: inspected, inspector: true }
 }
 
 const isRefusal = (value: Accepted | Refusal): value is Refusal => 'status' in value

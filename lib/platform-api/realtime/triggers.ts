@@ -1,4 +1,4 @@
-import { ADMIN_EXEC_SQL, AUTH_SCHEMA, quoteLiteral, SYSTEM_SCHEMAS } from '../projects/jail'
+import { ADMIN_EXEC_SQL, AUTH_SCHEMA, quoteIdent, quoteLiteral, SYSTEM_SCHEMAS } from '../projects/jail'
 import { withProjectSession } from '../projects/database-cache'
 import type { ApiRole } from '../projects/api-roles'
 import { REALTIME_FUNCTION, REALTIME_TRIGGER_NAME } from './setup-sql'
@@ -37,6 +37,16 @@ begin
   end if;
 end
 $rt$`
+}
+
+/** Removes a table's change trigger (no one follows it any more); a table gone meanwhile is no error. */
+export async function unfollowTable(ref: string, schema: string, table: string): Promise<void> {
+  const sql = `do $rt$ begin
+  if pg_catalog.to_regclass(${quoteLiteral(`${quoteIdent(schema)}.${quoteIdent(table)}`)}) is not null then
+    execute pg_catalog.format('drop trigger if exists %I on %I.%I', ${quoteLiteral(REALTIME_TRIGGER_NAME)}, ${quoteLiteral(schema)}, ${quoteLiteral(table)});
+  end if;
+end $rt$`
+  await withProjectSession(ref, (session) => session.extended(ADMIN_EXEC_SQL, [sql]))
 }
 
 /** Installs the change triggers a subscription needs: a statement per join, so a table made again gets its trigger again. */

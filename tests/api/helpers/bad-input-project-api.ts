@@ -119,7 +119,7 @@ export function realtimeCases(): BadCase[] {
     broadcast({ messages: 'hello' }, 'messages that are not an array', 400, ['messages'], 'validation_failed'),
     broadcast({ messages: [{ event: 'e', payload: {} }] }, 'a message without a topic', 400, ['topic'], 'validation_failed'),
     broadcast({ messages: [{ topic: 't', event: 'e' }], walk_unknown: 1 }, 'an unknown field', 400, ['walk_unknown'], 'validation_failed'),
-    broadcast({ messages: [{ topic: 't', event: 'e', private: true }] }, 'a private channel', 403, ['private'], 'private_channel'),
+    { ...broadcast({ messages: [{ topic: 't', event: 'e', private: true }] }, 'a private channel no policy opens to anon', 403, ['private', 'realtime.messages'], 'unauthorized'), caller: 'anon' },
     { label: 'a serializer version not spoken', method: 'GET', path: '/realtime/v1/websocket', init: { query: '?vsn=9.9.9' }, status: 400, code: 'validation_failed', names: ['vsn'] },
     { label: 'the socket path by POST', method: 'POST', path: '/realtime/v1/websocket', init: { body: {} }, status: 405, code: 'method_not_allowed', names: ['GET'] },
     { label: 'broadcast by GET', method: 'GET', path: '/realtime/v1/api/broadcast', status: 405, code: 'method_not_allowed', names: ['POST'] },

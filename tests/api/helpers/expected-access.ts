@@ -89,6 +89,8 @@ export const EXPECTED_ACCESS: Record<string, string> = {
   'GET /platform/projects/:ref/vault/secrets/:id/reveal': 'project Developer+',
   'PATCH /platform/projects/:ref/vault/secrets/:id': 'project Developer+',
   'DELETE /platform/projects/:ref/vault/secrets/:id': 'project Developer+',
+  'POST /platform/projects/:ref/realtime/inspector-token': 'project Developer+',
+  'GET /platform/projects/:ref/realtime/stats': 'project Read-only+',
   'GET /platform/projects/:ref/api-keys': 'project Read-only+',
   'POST /platform/projects/:ref/api-keys/rotate': 'project Admin+',
   'GET /platform/projects/:ref/settings': 'project Read-only+',
