@@ -1,3 +1,4 @@
+import { PLAN_QUOTAS, type PlanId } from '@/lib/catalogue/plans'
 /**
  * The rules of a project's storage that need no server: what a bucket id and an object name may
  * be, how a bucket's size limit is written (`5242880`, `'5MB'`, `'1.5 GB'`), and which content
@@ -43,4 +44,9 @@ export function objectNameProblem(name: string): string | null {
   if (/[\u0000-\u001f\u007f]/.test(name)) return 'the object name must not contain control characters'
   if (name.split('/').some((part) => part === '' || part === '.' || part === '..')) return `the object name "${name}" has an empty, "." or ".." part`
   return null
+}
+
+/** Whether a plan includes image transformations (spec §9 matrix; the Free plan includes none). */
+export function imageTransformationsIncluded(plan: PlanId): boolean {
+  return PLAN_QUOTAS[plan].storageImagesTransformed !== 0
 }

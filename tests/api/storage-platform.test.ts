@@ -93,7 +93,14 @@ describe('storage routes of the dashboard', () => {
     const png = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#3ecf8e' } }).png().toBuffer()
     const signed = await call('/pics/objects/upload-url', { body: { path: 'photo one.png' } })
     expect((await fetch(signed.body.url, { method: 'PUT', body: png, headers: { 'content-type': 'image/png' } })).status).toBe(200)
-    const thumb = await call('/pics/objects/sign', { body: { path: 'photo one.png', expiresIn: 60, transform: { width: 96, height: 96, resize: 'cover' } } })
+    const asked = { body: { path: 'photo one.png', expiresIn: 60, transform: { width: 96, height: 96, resize: 'cover' } } }
+    // The Free plan includes no transformations: the thumbnail is the image itself.
+    const plain = await call('/pics/objects/sign', asked)
+    expect(plain.body.url).toMatch(/\/object\/sign\/pics\/photo%20one\.png\?token=/)
+    expect((await sharp(Buffer.from(await (await fetch(plain.body.url)).arrayBuffer())).metadata()).width).toBe(640)
+    const { getStore } = await import('@/lib/platform-api/db/store')
+    await (await getStore()).query(`update platform.organizations set plan_id = 'pro' where id = (select organization_id from platform.projects where ref = $1)`, [ref])
+    const thumb = await call('/pics/objects/sign', asked)
     expect(thumb.status, JSON.stringify(thumb.body)).toBe(200)
     expect(thumb.body.url).toMatch(/\/render\/image\/sign\/pics\/photo%20one\.png\?token=/)
     const served = await fetch(thumb.body.url)
@@ -102,6 +109,7 @@ describe('storage routes of the dashboard', () => {
     expect([meta.width, meta.height]).toEqual([96, 96])
     const text = await call('/docs/objects/sign', { body: { path: 'notes/a.txt', expiresIn: 60, transform: { width: 96 } } })
     expect((await fetch(text.body.url)).status).toBe(415)
+    await (await getStore()).query(`update platform.organizations set plan_id = 'free' where id = (select organization_id from platform.projects where ref = $1)`, [ref])
   })
 
   it('moves, copies and deletes many objects; their bytes go with them', async () => {

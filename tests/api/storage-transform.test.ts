@@ -231,6 +231,23 @@ describe('image transformations with supabase-js', () => {
     stillCached?.stream.destroy()
   })
 
+  it('refuses transformations on the Free plan, which includes none, naming the plan', async () => {
+    const setPlan = async (plan: string) => (await store()).query('update platform.organizations set plan_id = $1 where slug = $2', [plan, orgSlug])
+    await setPlan('free')
+    try {
+      const refused = await download(alice.client, 'photos', `${alice.id}/striped.png`, { width: 50 })
+      expect(refused.error?.message).toMatch(/not included in the Free plan/)
+      const signing = await service.storage.from('pub').createSignedUrl('striped.png', 60, { transform: { width: 50 } })
+      expect(signing.error?.message).toMatch(/not included in the Free plan/)
+      expect((await get(`${projectUrl()}/storage/v1/render/image/public/pub/striped.png?width=50`)).status).toBe(403)
+      // The image itself is still served.
+      expect((await service.storage.from('pub').download('striped.png')).error).toBeNull()
+    } finally {
+      await setPlan('pro')
+    }
+    expect((await download(alice.client, 'photos', `${alice.id}/striped.png`, { width: 50 })).error).toBeNull()
+  })
+
   it('meters the distinct origin images transformed on the usage page, and logs each transformation', async () => {
     const { flushTransformMetering } = await import('@/lib/platform-api/billing/transform-metering')
     await flushTransformMetering()

@@ -10,7 +10,8 @@ export function UsageBar({ usage }: { usage: MetricUsage }) {
   const used = formatUsageAmount(usage.usage, usage.unit)
 
   if (ratio === null) {
-    // No fixed quota (negotiated per contract): nothing to measure against, so no bar.
+    // No fixed quota (negotiated per contract), or none included in the plan (quota 0): nothing to
+    // measure against, so no bar.
     return (
       <div className={styles.usageRow}>
         <div className={styles.usageTop}>
@@ -18,7 +19,7 @@ export function UsageBar({ usage }: { usage: MetricUsage }) {
             {usage.name}
             <DemoLabel usage={usage} />
           </span>
-          <span className={styles.usageFigures}>{used} used · Unlimited</span>
+          <span className={styles.usageFigures}>{used} used · {usage.quota === 0 ? 'Not included in the plan' : 'Unlimited'}</span>
         </div>
       </div>
     )

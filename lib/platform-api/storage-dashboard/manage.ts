@@ -1,6 +1,7 @@
 import type { IncomingHttpHeaders } from 'node:http'
 import type { CreateBucketInput, ListObjectsInput, StorageBucket, StorageListEntry, UpdateBucketInput } from '@/lib/api-types/storage'
 import type { StorageUploadUrl, StorageUrl, TransformOptions } from '@/lib/api-types/storage-platform'
+import { imageTransformationsIncluded } from '@/lib/storage/limits'
 import { ApiError } from '../http/errors'
 import { projectApiEndpoint } from '../projects/api-endpoint'
 import type { RequestSession } from '../projects/request-role'
@@ -11,6 +12,7 @@ import { deleteObjects, listObjects, moveObject, readObject } from '../storage/o
 import { copyObject } from '../storage/routes-objects'
 import { SIGNED_UPLOAD_SECONDS } from '../storage/routes-signed'
 import { asCaller, PLATFORM_CALLER } from '../storage/sql'
+import { storagePlanOf } from '../storage/plan'
 import { signObjectToken } from '../storage/tokens'
 import { checkMayUpload } from '../storage/uploads'
 
@@ -93,7 +95,8 @@ export async function signObjectUrl(
   signal?: AbortSignal
 ): Promise<StorageUrl> {
   await asService(ref, (s) => readObject(s, bucket, input.path), signal)
-  const url = input.transform
+  // Thumbnails are transformed where the plan includes transformations; otherwise the image itself.
+  const url = input.transform && imageTransformationsIncluded(await storagePlanOf(ref))
     ? await signTransformed(ref, headers, bucket, input.path, input.expiresIn, input.transform)
     : await signPlain(ref, headers, bucket, input.path, input.expiresIn)
   return { url: input.download ? `${url}&download=` : url }

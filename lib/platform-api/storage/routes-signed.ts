@@ -6,6 +6,7 @@ import { callerOf, ok, type StorageContext, type StorageRoute } from './route'
 import { asCaller, jsonRows, PLATFORM_CALLER } from './sql'
 import { signObjectToken, verifyObjectToken } from './tokens'
 import { checkMayUpload, uploadObject } from './uploads'
+import { requireImageTransformations } from './plan'
 import { signRenderUrl } from './transform/signed'
 
 /**
@@ -29,7 +30,10 @@ export const signedRoutes: StorageRoute[] = [
     handler: async (ctx) => {
       const { expiresIn, transform } = await ctx.json(signObjectBody)
       await asCaller(ctx.ref, callerOf(ctx), (s) => readObject(s, ctx.params.bucket, ctx.params.path), ctx.signal)
-      if (transform && Object.keys(transform).length) return ok({ signedURL: await signRenderUrl(ctx.ref, objectUrl(ctx), expiresIn, transform) })
+      if (transform && Object.keys(transform).length) {
+        await requireImageTransformations(ctx.ref)
+        return ok({ signedURL: await signRenderUrl(ctx.ref, objectUrl(ctx), expiresIn, transform) })
+      }
       const token = await signObjectToken(ctx.ref, objectUrl(ctx), 'download', expiresIn)
       return ok({ signedURL: `/object/sign/${objectUrl(ctx)}?token=${token}` })
     },

@@ -1,13 +1,12 @@
 import type { IncomingMessage } from 'node:http'
-import { PLAN_MAX_UPLOAD_BYTES, isPlanId } from '@/lib/catalogue/plans'
-import { getServerConfig } from '@/lib/config'
+import { PLAN_MAX_UPLOAD_BYTES } from '@/lib/catalogue/plans'
 import { baseMimeType, mimeTypeAllowed, objectNameProblem } from '@/lib/storage/limits'
-import { getStore } from '../db/store'
 import { TooLarge, type StoredVersion } from './byte-store'
 import { byteStore } from './byte-store-in-use'
 import { bucketNotFound, invalidRequest, StorageApiError } from './errors'
 import { bucketLimits, writeObject, replaceObject, type ObjectMetadata, type ObjectRow } from './objects'
 import { asCaller, PLATFORM_CALLER, type StorageCaller } from './sql'
+import { storagePlanOf } from './plan'
 import { readUploadBody } from './upload-body'
 
 /**
@@ -24,13 +23,7 @@ import { readUploadBody } from './upload-body'
 
 /** The plan's maximum upload size for the project: its organization's plan (self-hosted: the paid plans'). */
 export async function planMaxUploadBytes(ref: string): Promise<number> {
-  if (!getServerConfig().isPlatform) return PLAN_MAX_UPLOAD_BYTES.enterprise
-  const { rows } = await (await getStore()).query<{ plan_id: string }>(
-    'select o.plan_id from platform.projects p join platform.organizations o on o.id = p.organization_id where p.ref = $1',
-    [ref]
-  )
-  const plan = rows[0] && isPlanId(rows[0].plan_id) ? rows[0].plan_id : 'free'
-  return PLAN_MAX_UPLOAD_BYTES[plan]
+  return PLAN_MAX_UPLOAD_BYTES[await storagePlanOf(ref)]
 }
 
 /** 413 naming the limit an upload went past. */

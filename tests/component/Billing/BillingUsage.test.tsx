@@ -62,6 +62,14 @@ describe('billing screen: usage against quota', () => {
     expect(within(list).queryByRole('progressbar')).not.toBeInTheDocument()
   })
 
+  it('says a metric the plan does not include is not included, with no bar', async () => {
+    answerBillingReads({ usage: usageBody('free', [metric('Storage image transformations', 0, 0)]) })
+    renderBilling()
+    const list = await screen.findByRole('list', { name: 'Usage against quota' })
+    expect(within(list).getByText('0 used · Not included in the plan')).toBeInTheDocument()
+    expect(within(list).queryByRole('progressbar')).toBeNull()
+  })
+
   it('labels figures the demo seed stored as demo data, and only those', async () => {
     answerBillingReads({
       usage: usageBody('pro', [

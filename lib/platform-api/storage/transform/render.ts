@@ -4,6 +4,7 @@ import { recordImageTransform } from '../../billing/transform-metering'
 import { byteStore } from '../byte-store-in-use'
 import { objectNotFound, StorageApiError } from '../errors'
 import type { ObjectRow } from '../objects'
+import { requireImageTransformations } from '../plan'
 import type { StorageContext, StorageReply } from '../route'
 import { keepCached, readCached } from './cache'
 import { sweepTransformsNowAndThen } from './cache-sweep'
@@ -52,6 +53,7 @@ function headersOf(row: ObjectRow, contentType: string, size: number, cache: 'hi
 
 /** The reply of a transformation of `row` (read as whoever the route decided may read it). */
 export async function transformedReply(ctx: StorageContext, row: ObjectRow, options: TransformOptions, download: string | null): Promise<StorageReply> {
+  await requireImageTransformations(ctx.ref)
   if (!row.version) throw objectNotFound()
   const accept = ctx.req.headers.accept
   const t = resolveTransform(options, row.metadata?.mimetype, Array.isArray(accept) ? accept.join(',') : accept)
