@@ -3,7 +3,7 @@ import { getStore } from '../db/store'
 import type { Db } from '../db/types'
 
 /**
- * Realtime connections open now, across instances (migration 019): each hub writes its own count
+ * Realtime connections open now, across instances (migration 020): each hub writes its own count
  * per project when it changes (in batches, a second after the first change) and again every
  * REFRESH_MS while it is not zero, so a count whose instance died ages out after STALE_SECONDS.
  */

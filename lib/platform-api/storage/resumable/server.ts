@@ -6,6 +6,7 @@ import type { StorageCaller } from '../sql'
 import { checkMayUpload, refuseMimeType, tooLarge, uploadLimits } from '../uploads'
 import { resumableStore, UPLOAD_ID_PATTERN, type ResumableStore } from './datastore'
 import { finishResumable, resumableMetadata, subOf } from './finish'
+import { resumableLocker } from './locker'
 
 /**
  * The tus 1.0 server (@tus/server) of `{url}/storage/v1/upload/resumable`, one per process and
@@ -79,6 +80,7 @@ function createServer(store: ResumableStore): Server {
   return new Server({
     path: '/storage/v1/upload/resumable',
     datastore: store.datastore,
+    locker: () => resumableLocker(),
     allowedHeaders: ['apikey', 'authorization', 'x-client-info', 'x-upsert', 'content-type'],
     namingFunction: (req) => `${requestOf(req as TusRequest).ref}/tus/${crypto.randomBytes(16).toString('hex')}`,
     getFileIdFromRequest: (req, last) => (last && UPLOAD_ID_PATTERN.test(last) ? `${requestOf(req as TusRequest).ref}/tus/${last}` : undefined),
