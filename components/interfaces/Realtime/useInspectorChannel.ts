@@ -13,7 +13,8 @@ type Session = { client: RealtimeClient; channel: RealtimeChannel; refresh: Retu
  * The inspector's connection: a short-lived token for the chosen role (never a project key), a
  * realtime-js client loaded on first use, one channel with broadcasts (its own included), presence
  * and the chosen table's changes, every message listed as it arrives. A refused join ends the
- * session with the server's reason.
+ * session with the server's reason; a connection lost once joined is joined again with a fresh
+ * token (the socket's own reconnect would offer the first one, expired after a few minutes).
  */
 export function useInspectorChannel(projectRef: string) {
   const [status, setStatus] = useState<InspectorStatus>('idle')
@@ -76,11 +77,19 @@ export function useInspectorChannel(projectRef: string) {
           }, refreshIn)
         }
         refresh()
+        let subscribed = false
         channel.subscribe((state, err) => {
           if (session.current !== current) return
           if (state === 'SUBSCRIBED') {
+            subscribed = true
             setStatus('joined')
             add('system', 'joined', { channel: options.channel, role: options.role, private: options.private })
+          } else if ((state === 'CHANNEL_ERROR' || state === 'TIMED_OUT') && subscribed) {
+            // The connection dropped after the join (the network, or realtime-js reconnecting with a
+            // token that has since expired): join again with a fresh token. A join that then fails
+            // is an error like any other, so this never loops.
+            add('system', 'reconnecting', { reason: err?.message || 'The connection was lost' })
+            void rejoin.current?.(options)
           } else if (state === 'CHANNEL_ERROR' || state === 'TIMED_OUT') {
             setStatus('error')
             setError(err?.message || (state === 'TIMED_OUT' ? 'The join timed out' : 'The channel refused the join'))
@@ -95,6 +104,8 @@ export function useInspectorChannel(projectRef: string) {
     },
     [projectRef, add, end]
   )
+  const rejoin = useRef(join)
+  rejoin.current = join
 
   /** Sends a broadcast on the joined channel; resolves with realtime-js's answer ('ok', 'timed out', 'error'). */
   const send = useCallback(async (event: string, payload: unknown): Promise<string> => {

@@ -18,12 +18,14 @@ const fake = vi.hoisted(() => ({
 vi.mock('@/data/realtime/realtime-client', () => {
   class FakeChannel {
     handlers: Handler[] = []
+    status: (state: string, error?: Error) => void = () => {}
     constructor(readonly name: string, readonly opts: { config: Record<string, unknown> }) {}
     on(type: string, filter: Record<string, unknown>, cb: (m: unknown) => void) {
       this.handlers.push({ type, filter, cb })
       return this
     }
     subscribe(cb: (state: string, error?: Error) => void) {
+      this.status = cb
       queueMicrotask(() => cb(fake.joinAnswer.state, fake.joinAnswer.error))
       return this
     }
@@ -62,7 +64,7 @@ vi.mock('@/data/realtime/realtime-client', () => {
 })
 
 const TOKEN = 'inspector-token-for-tests'
-type FakeChan = { name: string; opts: { config: Record<string, unknown> }; emit: (type: string, m: Record<string, unknown>) => void; handlers: Handler[] }
+type FakeChan = { status: (state: string, error?: Error) => void; name: string; opts: { config: Record<string, unknown> }; emit: (type: string, m: Record<string, unknown>) => void; handlers: Handler[] }
 const lastChannel = () => fake.clients.at(-1)!.channels.at(-1) as FakeChan
 
 function handlers({ role = 'Developer' as 'Developer' | 'Read-only' } = {}) {
@@ -126,6 +128,30 @@ describe('Realtime → Inspector', { timeout: 20_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Leave' }))
     expect(await screen.findByRole('button', { name: 'Join channel' })).toBeInTheDocument()
     expect(fake.clients[0].disconnected).toBe(true)
+  })
+
+  it('joins again with a fresh token when the connection drops after the join, and only once per drop', async () => {
+    const { tokens } = handlers()
+    const user = userEvent.setup()
+    renderWithClient(<RealtimeInspectorScreen projectRef={REF} />)
+    await user.click(await screen.findByRole('button', { name: 'Join channel' }))
+    expect(await screen.findByText('Live')).toBeInTheDocument()
+    const first = lastChannel()
+
+    first.status('CHANNEL_ERROR', new Error('socket closed'))
+    await waitFor(() => expect(fake.clients).toHaveLength(2))
+    expect(tokens).toHaveLength(2)
+    expect(fake.clients[0].disconnected).toBe(true)
+    expect(await screen.findByText('Live')).toBeInTheDocument()
+    expect(within(screen.getByRole('list', { name: 'Messages' })).getByRole('button', { name: /reconnecting/ })).toBeInTheDocument()
+
+    // The old channel's later errors are not this session's; a join that fails before it is joined is an error, not another try.
+    first.status('CHANNEL_ERROR', new Error('late'))
+    fake.joinAnswer = { state: 'CHANNEL_ERROR', error: new Error('invalid or expired access token') }
+    lastChannel().status('CHANNEL_ERROR', new Error('socket closed again'))
+    expect(await screen.findByText(/invalid or expired access token/)).toBeInTheDocument()
+    expect(fake.clients).toHaveLength(3)
+    expect(tokens).toHaveLength(3)
   })
 
   it('refuses a payload that is not a JSON object, sending nothing', async () => {
