@@ -123,6 +123,41 @@ describe('storage routes of the dashboard', () => {
     expect(await names('docs', 'archive')).toEqual([])
   })
 
+  it('counts, moves and deletes folders with everything under them, at any depth', async () => {
+    expect((await call('', { body: { name: 'tree', public: false } })).status).toBe(201)
+    for (const [path, text] of [['a/1.txt', 'one'], ['a/b/2.txt', 'two'], ['a/b/c/3.txt', 'three'], ['a/b/.emptyFolderPlaceholder', ''], ['other/keep.txt', 'kept']])
+      expect((await upload('tree', path, text)).status).toBe(200)
+    // The placeholder keeping a folder is no file a person would count.
+    expect((await call('/tree/objects/folders/count', { body: { prefixes: ['a/'] } })).body).toEqual({ files: 3 })
+    expect((await call('/tree/objects/folders/count', { body: { prefixes: ['a', 'a/b'] } })).body).toEqual({ files: 3 })
+    expect((await call('/tree/objects/folders/count', { body: { prefixes: ['none'] } })).body).toEqual({ files: 0 })
+
+    expect((await call('/tree/objects/folders/move', { body: { from: 'a', to: 'a/b/inside' } })).status).toBe(400)
+    const taken = await call('/tree/objects/folders/move', { body: { from: 'a', to: 'other' } })
+    expect(taken.status).toBe(409)
+    expect(taken.body.message).toMatch(/other already exists/)
+    expect((await call('/tree/objects/folders/move', { body: { from: 'ghost', to: 'g2' } })).status).toBe(404)
+    const moved = await call('/tree/objects/folders/move', { body: { from: 'a', to: 'archive/a' } })
+    expect(moved.status, JSON.stringify(moved.body)).toBe(200)
+    expect(moved.body).toEqual({ files: 3 })
+    expect(await names('tree')).toEqual(['archive/', 'other/'])
+    expect(await names('tree', 'archive/a/b')).toEqual(['.emptyFolderPlaceholder', '2.txt', 'c/'])
+    const signed = await call('/tree/objects/sign', { body: { path: 'archive/a/b/c/3.txt', expiresIn: 60 } })
+    expect(await (await fetch(signed.body.url)).text()).toBe('three')
+
+    const bad = await call('/tree/objects/folders/delete', { body: { prefixes: ['a//b', 7] } })
+    expect(bad.status).toBe(400)
+    expect(bad.body.message).toMatch(/prefixes/)
+    expect((await call('/tree/objects/folders/delete', { body: { prefixes: [] } })).status).toBe(400)
+    expect((await call('/tree/objects/folders/delete', { body: { prefixes: ['archive'] }, token: reader })).status).toBe(403)
+    const deleted = await call('/tree/objects/folders/delete', { body: { prefixes: ['archive'] } })
+    expect(deleted.status, JSON.stringify(deleted.body)).toBe(200)
+    expect(deleted.body).toEqual({ files: 3 })
+    expect(await names('tree')).toEqual(['other/'])
+    expect((await fetch(signed.body.url)).status).not.toBe(200)
+    expect((await call('/tree/objects/folders/delete', { body: { prefixes: ['archive'] } })).status).toBe(404)
+  })
+
   it('enforces the bucket limits on the signed upload', async () => {
     await call('', { body: { name: 'tiny', file_size_limit: 4, allowed_mime_types: ['image/png'] } })
     const big = await upload('tiny', 'a.png', 'more than four bytes', 'image/png')
