@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react'
 import { DataTable } from '@/components/ui/DataTable'
 import { useSignedViewUrl } from '@/data/storage/object-urls'
 import { formatBytes, formatDateTime } from '@/lib/formatting'
@@ -17,8 +18,8 @@ type ListingProps = {
   onOpen: (entry: FileEntry) => void
 }
 
+// A folder is selected as a unit: deleting it deletes everything under it.
 function SelectBox({ entry, selected, onToggle }: { entry: FileEntry; selected: Set<string>; onToggle: (path: string) => void }) {
-  if (entry.folder) return null
   return <input type="checkbox" checked={selected.has(entry.path)} onChange={() => onToggle(entry.path)} aria-label={`Select ${entry.name}`} />
 }
 
@@ -30,12 +31,13 @@ const EntryName = ({ entry, onOpen }: { entry: FileEntry; onOpen: (entry: FileEn
 )
 
 /** The list view: name, size, type and last change, a check box per file. */
-export function FileTable({ entries, selected, selectable, onToggle, onOpen, allSelected, onToggleAll }: ListingProps & { allSelected: boolean; onToggleAll: () => void }) {
+export function FileTable({ entries, selected, selectable, onToggle, onOpen, allSelected, onToggleAll, actions }: ListingProps & { allSelected: boolean; onToggleAll: () => void; actions?: (entry: FileEntry) => ReactNode }) {
   return (
     <DataTable
       label="Files"
       rows={entries}
       rowKey={(e) => e.path}
+      actions={actions}
       columns={[
         ...(selectable
           ? [
@@ -78,7 +80,7 @@ export function FileGrid({ projectRef, bucketId, entries, selected, selectable, 
               {entry.name}
             </span>
           </button>
-          {selectable && !entry.folder && (
+          {selectable && (
             <span className={styles.cardSelect}>
               <SelectBox entry={entry} selected={selected} onToggle={onToggle} />
             </span>
@@ -86,5 +88,23 @@ export function FileGrid({ projectRef, bucketId, entries, selected, selectable, 
         </li>
       ))}
     </ul>
+  )
+}
+
+type FooterProps = { shown: number; more: boolean; loadingMore: boolean; failed: boolean; onLoadMore: () => void }
+
+/** How many entries are shown, honestly: "at least" until the folder's last page has come. */
+export function ListingFooter({ shown, more, loadingMore, failed, onLoadMore }: FooterProps) {
+  const items = `${shown} item${shown === 1 ? '' : 's'}`
+  return (
+    <div className={styles.listingFooter}>
+      <span role="status">{more ? `Showing the first ${items}; this folder has more` : items}</span>
+      {failed && <span className="field-error">The next page failed to load.</span>}
+      {more && (
+        <button type="button" className="btn btn-sm" onClick={onLoadMore} disabled={loadingMore}>
+          {loadingMore ? 'Loading…' : failed ? 'Try again' : 'Load more'}
+        </button>
+      )}
+    </div>
   )
 }
