@@ -137,6 +137,7 @@ function FileBrowser({ projectRef, bucketId, access }: { projectRef: string; buc
         {view === 'list' ? <FileTable {...props} allSelected={allSelected} onToggleAll={toggleAll} actions={actions} /> : <FileGrid {...props} />}
         <ListingFooter
           shown={entries.length}
+          searching={Boolean(searching)}
           more={objects.hasNextPage}
           loadingMore={objects.isFetchingNextPage}
           failed={objects.isFetchNextPageError}

@@ -91,14 +91,14 @@ export function FileGrid({ projectRef, bucketId, entries, selected, selectable, 
   )
 }
 
-type FooterProps = { shown: number; more: boolean; loadingMore: boolean; failed: boolean; onLoadMore: () => void }
+type FooterProps = { shown: number; searching: boolean; more: boolean; loadingMore: boolean; failed: boolean; onLoadMore: () => void }
 
 /** How many entries are shown, honestly: "at least" until the folder's last page has come. */
-export function ListingFooter({ shown, more, loadingMore, failed, onLoadMore }: FooterProps) {
-  const items = `${shown} item${shown === 1 ? '' : 's'}`
+export function ListingFooter({ shown, searching, more, loadingMore, failed, onLoadMore }: FooterProps) {
+  const items = searching ? `${shown} match${shown === 1 ? '' : 'es'}` : `${shown} item${shown === 1 ? '' : 's'}`
   return (
     <div className={styles.listingFooter}>
-      <span role="status">{more ? `Showing the first ${items}; this folder has more` : items}</span>
+      <span role="status">{more ? `Showing the first ${items}; ${searching ? 'there are more' : 'this folder has more'}` : items}</span>
       {failed && <span className="field-error">The next page failed to load.</span>}
       {more && (
         <button type="button" className="btn btn-sm" onClick={onLoadMore} disabled={loadingMore}>

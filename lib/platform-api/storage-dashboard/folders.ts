@@ -17,6 +17,9 @@ import { asService } from './manage'
 const LIST_PAGE = 1000
 const DELETE_BATCH = 1000
 const MOVE_BATCH = 200
+const byName = { column: 'name', order: 'asc' } as const
+/** A listing's first entry only: whether a folder holds anything. */
+const FIRST_NAME = { limit: 1, offset: 0, search: '', sortBy: byName }
 
 /** Every object name under `folder` (no trailing slash), at any depth. */
 async function namesUnder(session: RequestSession, bucket: string, folder: string): Promise<string[]> {
@@ -25,7 +28,7 @@ async function namesUnder(session: RequestSession, bucket: string, folder: strin
   while (pending.length) {
     const prefix = pending.pop()!
     for (let offset = 0; ; offset += LIST_PAGE) {
-      const page = await listObjects(session, bucket, { prefix, limit: LIST_PAGE, offset, search: '', sortBy: { column: 'name', order: 'asc' } })
+      const page = await listObjects(session, bucket, { prefix, limit: LIST_PAGE, offset, search: '', sortBy: byName })
       for (const entry of page) (entry.id === null ? pending : names).push(`${prefix}/${entry.name}`)
       if (page.length < LIST_PAGE) break
     }
@@ -73,8 +76,9 @@ export async function deleteFoldersOf(ref: string, bucket: string, folders: read
  */
 export async function moveFolderOf(ref: string, bucket: string, from: string, to: string, signal?: AbortSignal): Promise<FolderChange> {
   if (to === from || to.startsWith(`${from}/`)) throw new ApiError(400, `Cannot move ${from} into itself`)
-  const [names, taken] = await Promise.all([listFolders(ref, bucket, [from], signal), listFolders(ref, bucket, [to], signal)])
+  const names = await listFolders(ref, bucket, [from], signal)
   if (names.length === 0) throw new ApiError(404, `No objects under ${from}`)
+  const taken = await asService(ref, (s) => listObjects(s, bucket, { ...FIRST_NAME, prefix: to }), signal)
   if (taken.length > 0) throw new ApiError(409, `A folder named ${to} already exists`)
   for (const batch of batches(names, MOVE_BATCH)) {
     await asService(ref, async (s) => {

@@ -47,6 +47,7 @@ describe('Storage → file browser: paging, search, folders, row actions', () =>
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Preview cat.png' })).not.toBeInTheDocument())
     expect(screen.getByRole('button', { name: 'Preview notice.md' })).toBeInTheDocument()
     expect(screen.queryByRole('button', { name: 'Preview notes.txt' })).not.toBeInTheDocument()
+    expect(screen.getByText('1 match')).toHaveAttribute('role', 'status')
     // Debounced: one listing for the settled text, none for each keystroke.
     expect(lists.map((l) => l.search)).toEqual(['', 'noti'])
     await user.type(screen.getByRole('searchbox', { name: 'Search files in this folder' }), 'zz')
