@@ -29,6 +29,16 @@ export function objectsQueryOptions(args: Args & { enabled?: boolean }) {
   })
 }
 
-/** A folder's listing, page by page (`fetchNextPage` for the next {@link OBJECTS_PAGE_SIZE}). */
+/**
+ * A folder's listing, page by page (`fetchNextPage` for the next {@link OBJECTS_PAGE_SIZE}). With
+ * `keepWhileSearching`, a new search of the same folder shows the last results until its own come;
+ * another folder never shows this one's entries (their paths would be wrong there).
+ */
 export const useObjectsQuery = (args: Args & { enabled?: boolean; keepWhileSearching?: boolean }) =>
-  useInfiniteQuery({ ...objectsQueryOptions(args), placeholderData: args.keepWhileSearching ? keepPreviousData : undefined })
+  useInfiniteQuery({
+    ...objectsQueryOptions(args),
+    placeholderData: (previous, previousQuery) =>
+      args.keepWhileSearching && previousQuery && sameFolder(previousQuery.queryKey, args) ? keepPreviousData(previous) : undefined,
+  })
+
+const sameFolder = (key: readonly unknown[], { projectRef, bucket, prefix }: Args) => key[1] === projectRef && key[4] === bucket && key[5] === prefix

@@ -1,7 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
+import { http } from 'msw'
 import { FileBrowserScreen } from '@/components/interfaces/Storage/FileBrowserScreen'
-import { bucket, PROJECT_STORAGE, REF, renderWithClient, storageHandlers, type FakeObject } from './storage-fixtures'
+import { server } from '@/tests/msw-server'
+import { BASE, bucket, PROJECT_STORAGE, REF, renderWithClient, storageHandlers, type FakeObject } from './storage-fixtures'
 
 /** The file browser past one page and beyond single files: paging, search, folders as units, a row's URL. */
 
@@ -54,6 +56,26 @@ describe('Storage → file browser: paging, search, folders, row actions', () =>
     expect(await screen.findByText('No files match “notizz”')).toBeInTheDocument()
     await user.click(screen.getByRole('button', { name: 'Clear search' }))
     expect(await screen.findByRole('button', { name: 'Preview cat.png' })).toBeInTheDocument()
+    expect(screen.getByRole('searchbox', { name: 'Search files in this folder' })).toHaveValue('')
+  }, 20_000)
+
+  it("keeps a folder's last results while its search changes, but never shows them in another folder", async () => {
+    const user = userEvent.setup()
+    renderBrowser()
+    await user.type(await screen.findByRole('searchbox', { name: 'Search files in this folder' }), 'rep')
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Preview cat.png' })).not.toBeInTheDocument())
+    let release = () => {}
+    const gate = new Promise<void>((resolve) => (release = resolve))
+    server.use(
+      http.post(`${BASE}/:id/objects/list`, async ({ request }) => {
+        if (((await request.clone().json()) as { prefix: string }).prefix === 'reports') await gate
+      })
+    )
+    await user.click(screen.getByRole('button', { name: 'Open folder reports' }))
+    expect(await screen.findByRole('status', { name: 'Loading files' })).toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: 'Open folder reports' })).not.toBeInTheDocument()
+    release()
+    expect(await screen.findByRole('button', { name: 'Open folder 2024' })).toBeInTheDocument()
     expect(screen.getByRole('searchbox', { name: 'Search files in this folder' })).toHaveValue('')
   }, 20_000)
 
