@@ -128,7 +128,7 @@ function FileBrowser({ projectRef, bucketId, access }: { projectRef: string; buc
       />
     )
   } else {
-    const props = { projectRef, bucketId, entries, selected, onToggle: toggle, onOpen: open, selectable: canWrite, active: previewing?.path ?? null }
+    const props = { projectRef, bucketId, entries, selected, onToggle: toggle, onOpen: open, selectable: canWrite, active: previewing?.path ?? null, busy: objects.isPlaceholderData }
     const actions = (entry: FileEntry) => (
       <RowActions entry={entry} canWrite={canWrite} canCopy={Boolean(bucket)} onCopyUrl={() => setDialog({ kind: 'copy', entry })} onMoveFolder={() => setDialog({ kind: 'move-folder', entry })} />
     )

@@ -16,6 +16,8 @@ type ListingProps = {
   active: string | null
   onToggle: (path: string) => void
   onOpen: (entry: FileEntry) => void
+  /** The entries shown are the last search's while the new one loads. */
+  busy?: boolean
 }
 
 // A folder is selected as a unit: deleting it deletes everything under it.
@@ -31,13 +33,14 @@ const EntryName = ({ entry, onOpen }: { entry: FileEntry; onOpen: (entry: FileEn
 )
 
 /** The list view: name, size, type and last change, a check box per file. */
-export function FileTable({ entries, selected, selectable, onToggle, onOpen, allSelected, onToggleAll, actions }: ListingProps & { allSelected: boolean; onToggleAll: () => void; actions?: (entry: FileEntry) => ReactNode }) {
+export function FileTable({ entries, selected, selectable, onToggle, onOpen, busy, allSelected, onToggleAll, actions }: ListingProps & { allSelected: boolean; onToggleAll: () => void; actions?: (entry: FileEntry) => ReactNode }) {
   return (
     <DataTable
       label="Files"
       rows={entries}
       rowKey={(e) => e.path}
       actions={actions}
+      busy={busy}
       columns={[
         ...(selectable
           ? [
@@ -69,9 +72,9 @@ function Thumbnail({ projectRef, bucketId, entry }: { projectRef: string; bucket
 }
 
 /** The grid view: a card per entry, images as thumbnails (through the transformation endpoint). */
-export function FileGrid({ projectRef, bucketId, entries, selected, selectable, active, onToggle, onOpen }: ListingProps) {
+export function FileGrid({ projectRef, bucketId, entries, selected, selectable, active, onToggle, onOpen, busy }: ListingProps) {
   return (
-    <ul className={styles.grid} aria-label="Files">
+    <ul className={styles.grid} aria-label="Files" aria-busy={busy || undefined}>
       {entries.map((entry) => (
         <li key={entry.path} className={styles.card} data-active={active === entry.path || undefined} data-selected={selected.has(entry.path) || undefined}>
           <button type="button" className={styles.cardButton} onClick={() => onOpen(entry)} aria-label={entry.folder ? `Open folder ${entry.name}` : `Preview ${entry.name}`}>

@@ -62,19 +62,32 @@ describe('Storage → file browser: paging, search, folders, row actions', () =>
   it("keeps a folder's last results while its search changes, but never shows them in another folder", async () => {
     const user = userEvent.setup()
     renderBrowser()
-    await user.type(await screen.findByRole('searchbox', { name: 'Search files in this folder' }), 'rep')
-    await waitFor(() => expect(screen.queryByRole('button', { name: 'Preview cat.png' })).not.toBeInTheDocument())
+    await screen.findByRole('button', { name: 'Preview cat.png' })
     let release = () => {}
     const gate = new Promise<void>((resolve) => (release = resolve))
     server.use(
       http.post(`${BASE}/:id/objects/list`, async ({ request }) => {
-        if (((await request.clone().json()) as { prefix: string }).prefix === 'reports') await gate
+        const { prefix, search } = (await request.clone().json()) as { prefix: string; search: string }
+        if (prefix === 'reports' || search === 'rep') await gate
+      })
+    )
+    await user.type(screen.getByRole('searchbox', { name: 'Search files in this folder' }), 'rep')
+    await waitFor(() => expect(screen.getByRole('table', { name: 'Files' })).toHaveAttribute('aria-busy', 'true'))
+    expect(screen.getByRole('button', { name: 'Preview cat.png' })).toBeInTheDocument()
+    release()
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Preview cat.png' })).not.toBeInTheDocument())
+    expect(screen.getByRole('table', { name: 'Files' })).not.toHaveAttribute('aria-busy')
+    let releaseFolder = () => {}
+    const folderGate = new Promise<void>((resolve) => (releaseFolder = resolve))
+    server.use(
+      http.post(`${BASE}/:id/objects/list`, async ({ request }) => {
+        if (((await request.clone().json()) as { prefix: string }).prefix === 'reports') await folderGate
       })
     )
     await user.click(screen.getByRole('button', { name: 'Open folder reports' }))
     expect(await screen.findByRole('status', { name: 'Loading files' })).toBeInTheDocument()
     expect(screen.queryByRole('button', { name: 'Open folder reports' })).not.toBeInTheDocument()
-    release()
+    releaseFolder()
     expect(await screen.findByRole('button', { name: 'Open folder 2024' })).toBeInTheDocument()
     expect(screen.getByRole('searchbox', { name: 'Search files in this folder' })).toHaveValue('')
   }, 20_000)
