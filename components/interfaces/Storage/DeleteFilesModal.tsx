@@ -38,7 +38,7 @@ export function DeleteFilesModal({ projectRef, bucketId, paths, folders = [], on
   return (
     <ConfirmModal
       title={`Delete ${what}?`}
-      confirmLabel={!folders.length && paths.length === 1 ? 'Delete file' : total === undefined ? 'Delete' : `Delete ${filesWord(total)}`}
+      confirmLabel={!folders.length && paths.length === 1 ? 'Delete file' : total === undefined ? 'Delete' : total === 0 ? `Delete ${folders.length === 1 ? 'folder' : 'folders'}` : `Delete ${filesWord(total)}`}
       pending={pending}
       disabled={folders.length > 0 && !counted.isSuccess}
       onClose={onClose}
@@ -56,7 +56,8 @@ export function DeleteFilesModal({ projectRef, bucketId, paths, folders = [], on
         )}
         {folders.length > 0 && counted.isPending && <p style={{ margin: 0 }}>Counting the files in {folders.length === 1 ? 'the folder' : 'the folders'}…</p>}
         {counted.isError && <Admonition type="danger" title="The files could not be counted">{counted.error.message}</Admonition>}
-        {total !== undefined && folders.length > 0 && (
+        {total === 0 && <p style={{ margin: 0 }}>{folders.length === 1 ? 'The folder holds' : 'The folders hold'} no files.</p>}
+        {!!total && folders.length > 0 && (
           <p style={{ margin: 0 }}>
             <strong>{filesWord(total)}</strong> will be deleted, everything under {folders.length === 1 ? `${folders[0]}/` : 'these folders'} included.
           </p>

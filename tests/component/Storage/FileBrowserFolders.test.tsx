@@ -113,13 +113,21 @@ describe('Storage → file browser: paging, search, folders, row actions', () =>
     expect(objects.docs.map((o) => o.path)).toEqual(['notes.txt', 'notice.md'])
   }, 20_000)
 
-  it('names one folder in the delete confirm and counts only real files', async () => {
+  it('names one folder in the delete confirm and counts only real files, an empty one holding none', async () => {
     const user = userEvent.setup()
     renderBrowser()
     await user.click(await screen.findByRole('checkbox', { name: 'Select reports' }))
     await user.click(screen.getByRole('button', { name: 'Delete 1 folder' }))
     const confirm = await dialog('Delete reports/?')
     expect(await within(confirm).findByRole('button', { name: 'Delete 3 files' })).toBeEnabled()
+    await user.click(within(confirm).getByRole('button', { name: 'Cancel' }))
+    await user.click(screen.getByRole('checkbox', { name: 'Select reports' }))
+    await user.click(screen.getByRole('button', { name: 'Open folder reports' }))
+    await user.click(await screen.findByRole('checkbox', { name: 'Select empty' }))
+    await user.click(screen.getByRole('button', { name: 'Delete 1 folder' }))
+    const empty = await dialog('Delete reports/empty/?')
+    expect(await within(empty).findByText('The folder holds no files.')).toBeInTheDocument()
+    expect(within(empty).getByRole('button', { name: 'Delete folder' })).toBeEnabled()
   }, 20_000)
 
   it('moves a folder from its row, everything under it too', async () => {
