@@ -3,6 +3,9 @@ export const storageKeys = {
   buckets: (projectRef: string | undefined) => ['projects', projectRef, 'storage', 'buckets'] as const,
   objects: (projectRef: string | undefined, bucket: string | undefined, prefix?: string) =>
     prefix === undefined ? (['projects', projectRef, 'storage', 'objects', bucket] as const) : (['projects', projectRef, 'storage', 'objects', bucket, prefix] as const),
+  /** A folder's paged listing for a search; under `objects(ref, bucket)`, so a bucket's changes refetch every one. */
+  objectsPage: (projectRef: string | undefined, bucket: string | undefined, prefix: string, search: string) =>
+    ['projects', projectRef, 'storage', 'objects', bucket, prefix, { search }] as const,
   signed: (projectRef: string | undefined, bucket: string | undefined, path: string | undefined, kind: 'preview' | 'thumbnail') =>
     ['projects', projectRef, 'storage', 'signed', bucket, path, kind] as const,
 }

@@ -85,3 +85,25 @@ export type StorageUrl = { url: string }
 /** A signed upload URL: PUT the bytes to `url` (it carries its token), for two hours. */
 export type StorageUploadUrl = { url: string; path: string }
 export type DeletedObjects = { deleted: string[] }
+
+/** A folder as the dashboard names it: a path without leading or trailing slashes. */
+const folderPath = z
+  .string('must be a string')
+  .transform((value) => value.replace(/^\/+|\/+$/g, ''))
+  .superRefine((value, ctx) => {
+    const problem = objectNameProblem(value)
+    if (problem) ctx.addIssue({ code: 'custom', message: problem.replace('object name', 'folder') })
+  })
+
+/** POST .../objects/folders/count and .../objects/folders/delete: folders, each with everything under it. */
+export const foldersBody = z.strictObject({
+  prefixes: z.array(folderPath, 'must be a list of folders').min(1, 'must name at least one folder').max(100, 'must name at most 100 folders'),
+})
+export type FoldersBody = z.input<typeof foldersBody>
+
+/** POST .../objects/folders/move: a folder and everything under it, to a new path. */
+export const moveFolderBody = z.strictObject({ from: folderPath, to: folderPath })
+export type MoveFolderBody = z.input<typeof moveFolderBody>
+
+/** What a folder action counted, deleted or moved: files, at any depth (folder placeholders not counted). */
+export type FolderChange = { files: number }

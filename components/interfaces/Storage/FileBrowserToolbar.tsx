@@ -11,7 +11,10 @@ type Props = {
   prefix: string
   view: ViewMode
   canWrite: boolean
-  selectedCount: number
+  /** What the selection is, in words ("2 files", "1 folder", "3 items"); null when nothing is selected. */
+  selection: string | null
+  search: string
+  onSearch: (search: string) => void
   onNavigate: (prefix: string) => void
   onView: (view: ViewMode) => void
   onUpload: (files: File[]) => void
@@ -19,8 +22,8 @@ type Props = {
   onDeleteSelected: () => void
 }
 
-/** Breadcrumbs of the folder, the view switch, and the actions: upload, new folder, delete the selection. */
-export function FileBrowserToolbar({ bucketId, isPublic, prefix, view, canWrite, selectedCount, onNavigate, onView, onUpload, onNewFolder, onDeleteSelected }: Props) {
+/** Breadcrumbs of the folder, search within it, the view switch, and the actions: upload, new folder, delete the selection. */
+export function FileBrowserToolbar({ bucketId, isPublic, prefix, view, canWrite, selection, search, onSearch, onNavigate, onView, onUpload, onNewFolder, onDeleteSelected }: Props) {
   const picker = useRef<HTMLInputElement>(null)
   return (
     <div className={styles.browserToolbar}>
@@ -39,6 +42,14 @@ export function FileBrowserToolbar({ bucketId, isPublic, prefix, view, canWrite,
         {isPublic ? <Badge variant="warning">Public</Badge> : <Badge>Private</Badge>}
       </nav>
       <div className={styles.actions}>
+        <input
+          type="search"
+          className={`input ${styles.search}`}
+          placeholder="Search in this folder"
+          aria-label="Search files in this folder"
+          value={search}
+          onChange={(e) => onSearch(e.target.value)}
+        />
         <div role="group" aria-label="View" className={styles.segmented}>
           <button type="button" className="btn btn-sm" aria-pressed={view === 'list'} onClick={() => onView('list')}>
             List
@@ -49,9 +60,9 @@ export function FileBrowserToolbar({ bucketId, isPublic, prefix, view, canWrite,
         </div>
         {canWrite && (
           <>
-            {selectedCount > 0 && (
+            {selection && (
               <button type="button" className="btn btn-sm btn-danger" onClick={onDeleteSelected}>
-                {`Delete ${selectedCount} file${selectedCount === 1 ? '' : 's'}`}
+                {`Delete ${selection}`}
               </button>
             )}
             <button type="button" className="btn btn-sm" onClick={onNewFolder}>

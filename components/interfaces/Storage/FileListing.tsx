@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react'
 import { DataTable } from '@/components/ui/DataTable'
 import { useSignedViewUrl } from '@/data/storage/object-urls'
 import { formatBytes, formatDateTime } from '@/lib/formatting'
@@ -15,10 +16,12 @@ type ListingProps = {
   active: string | null
   onToggle: (path: string) => void
   onOpen: (entry: FileEntry) => void
+  /** The entries shown are the last search's while the new one loads. */
+  busy?: boolean
 }
 
+// A folder is selected as a unit: deleting it deletes everything under it.
 function SelectBox({ entry, selected, onToggle }: { entry: FileEntry; selected: Set<string>; onToggle: (path: string) => void }) {
-  if (entry.folder) return null
   return <input type="checkbox" checked={selected.has(entry.path)} onChange={() => onToggle(entry.path)} aria-label={`Select ${entry.name}`} />
 }
 
@@ -30,12 +33,14 @@ const EntryName = ({ entry, onOpen }: { entry: FileEntry; onOpen: (entry: FileEn
 )
 
 /** The list view: name, size, type and last change, a check box per file. */
-export function FileTable({ entries, selected, selectable, onToggle, onOpen, allSelected, onToggleAll }: ListingProps & { allSelected: boolean; onToggleAll: () => void }) {
+export function FileTable({ entries, selected, selectable, onToggle, onOpen, busy, allSelected, onToggleAll, actions }: ListingProps & { allSelected: boolean; onToggleAll: () => void; actions?: (entry: FileEntry) => ReactNode }) {
   return (
     <DataTable
       label="Files"
       rows={entries}
       rowKey={(e) => e.path}
+      actions={actions}
+      busy={busy}
       columns={[
         ...(selectable
           ? [
@@ -67,9 +72,9 @@ function Thumbnail({ projectRef, bucketId, entry }: { projectRef: string; bucket
 }
 
 /** The grid view: a card per entry, images as thumbnails (through the transformation endpoint). */
-export function FileGrid({ projectRef, bucketId, entries, selected, selectable, active, onToggle, onOpen }: ListingProps) {
+export function FileGrid({ projectRef, bucketId, entries, selected, selectable, active, onToggle, onOpen, busy }: ListingProps) {
   return (
-    <ul className={styles.grid} aria-label="Files">
+    <ul className={styles.grid} aria-label="Files" aria-busy={busy || undefined}>
       {entries.map((entry) => (
         <li key={entry.path} className={styles.card} data-active={active === entry.path || undefined} data-selected={selected.has(entry.path) || undefined}>
           <button type="button" className={styles.cardButton} onClick={() => onOpen(entry)} aria-label={entry.folder ? `Open folder ${entry.name}` : `Preview ${entry.name}`}>
@@ -78,7 +83,7 @@ export function FileGrid({ projectRef, bucketId, entries, selected, selectable, 
               {entry.name}
             </span>
           </button>
-          {selectable && !entry.folder && (
+          {selectable && (
             <span className={styles.cardSelect}>
               <SelectBox entry={entry} selected={selected} onToggle={onToggle} />
             </span>
@@ -86,5 +91,23 @@ export function FileGrid({ projectRef, bucketId, entries, selected, selectable, 
         </li>
       ))}
     </ul>
+  )
+}
+
+type FooterProps = { shown: number; searching: boolean; more: boolean; loadingMore: boolean; failed: boolean; onLoadMore: () => void }
+
+/** How many entries are shown, honestly: "at least" until the folder's last page has come. */
+export function ListingFooter({ shown, searching, more, loadingMore, failed, onLoadMore }: FooterProps) {
+  const items = searching ? `${shown} match${shown === 1 ? '' : 'es'}` : `${shown} item${shown === 1 ? '' : 's'}`
+  return (
+    <div className={styles.listingFooter}>
+      <span role="status">{more ? `Showing the first ${items}; ${searching ? 'there are more' : 'this folder has more'}` : items}</span>
+      {failed && <span className="field-error">The next page failed to load.</span>}
+      {more && (
+        <button type="button" className="btn btn-sm" onClick={onLoadMore} disabled={loadingMore}>
+          {loadingMore ? 'Loading…' : failed ? 'Try again' : 'Load more'}
+        </button>
+      )}
+    </div>
   )
 }

@@ -3,7 +3,9 @@ import {
   bucketIdParam,
   createBucketPlatformBody,
   deleteObjectsBody,
+  foldersBody,
   listObjectsPlatformBody,
+  moveFolderBody,
   patchBucketBody,
   publicUrlBody,
   relocateObjectBody,
@@ -28,6 +30,7 @@ import {
   updateBucketOf,
   uploadUrlOf,
 } from '../storage-dashboard/manage'
+import { countFoldersOf, deleteFoldersOf, moveFolderOf } from '../storage-dashboard/folders'
 
 /**
  * Dashboard → Storage: a project's buckets and objects (lib/api-types/storage-platform.ts), as its
@@ -158,6 +161,33 @@ export const storageRoutes = [
     params: bucketParams,
     body: deleteObjectsBody,
     handler: async ({ project, params, body, req }) => deleteObjectsOf(project.ref, params.id, body.paths, req.signal),
+  }),
+  route({
+    method: 'POST',
+    path: `${BASE}/:id/objects/folders/count`,
+    summary: 'How many files folders hold, at any depth',
+    access: reader,
+    params: bucketParams,
+    body: foldersBody,
+    handler: async ({ project, params, body, req }) => countFoldersOf(project.ref, params.id, body.prefixes, req.signal),
+  }),
+  route({
+    method: 'POST',
+    path: `${BASE}/:id/objects/folders/delete`,
+    summary: 'Delete folders with everything under them',
+    access: developer,
+    params: bucketParams,
+    body: foldersBody,
+    handler: async ({ project, params, body, req }) => deleteFoldersOf(project.ref, params.id, body.prefixes, req.signal),
+  }),
+  route({
+    method: 'POST',
+    path: `${BASE}/:id/objects/folders/move`,
+    summary: 'Move or rename a folder with everything under it',
+    access: developer,
+    params: bucketParams,
+    body: moveFolderBody,
+    handler: async ({ project, params, body, req }) => moveFolderOf(project.ref, params.id, body.from, body.to, req.signal),
   }),
   route({
     method: 'POST',

@@ -31,7 +31,7 @@ function platformError(error: unknown): never {
 }
 
 /** Runs `fn` as the project's service role, with the storage API's errors made the platform's. */
-function asService<T>(ref: string, fn: (session: RequestSession) => Promise<T>, signal?: AbortSignal): Promise<T> {
+export function asService<T>(ref: string, fn: (session: RequestSession) => Promise<T>, signal?: AbortSignal): Promise<T> {
   return asCaller(ref, PLATFORM_CALLER, fn, signal).catch(platformError)
 }
 

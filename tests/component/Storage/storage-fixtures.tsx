@@ -37,6 +37,9 @@ export function storageHandlers(initial: { buckets: StorageBucket[]; objects?: R
   let buckets = [...initial.buckets]
   const objects: Record<string, FakeObject[]> = Object.fromEntries(buckets.map((b) => [b.id, [...(initial.objects?.[b.id] ?? [])]]))
   const writes: { method: string; path: string; body?: unknown }[] = []
+  const lists: { prefix: string; search: string; limit: number; offset: number }[] = []
+  const under = (id: string, prefixes: string[]) => objects[id].filter((o) => prefixes.some((p) => o.path.startsWith(`${p}/`)))
+  const files = (found: FakeObject[]) => found.filter((o) => !o.path.endsWith('/.emptyFolderPlaceholder')).length
   const record = async (request: Request, path: string) => {
     const text = await request.text()
     writes.push({ method: request.method, path, body: text ? JSON.parse(text) : undefined })
@@ -68,8 +71,10 @@ export function storageHandlers(initial: { buckets: StorageBucket[]; objects?: R
       return new HttpResponse(null, { status: 204 })
     }),
     http.post(`${BASE}/:id/objects/list`, async ({ request, params }) => {
-      const { prefix = '' } = (await request.json()) as { prefix?: string }
-      return HttpResponse.json(listLevel(objects[String(params.id)] ?? [], prefix))
+      const { prefix = '', search = '', limit = 100, offset = 0 } = (await request.json()) as { prefix?: string; search?: string; limit?: number; offset?: number }
+      lists.push({ prefix, search, limit, offset })
+      const level = listLevel(objects[String(params.id)] ?? [], prefix).filter((e) => e.name.toLowerCase().startsWith(search.toLowerCase()))
+      return HttpResponse.json(level.slice(offset, offset + limit))
     }),
     http.post(`${BASE}/:id/objects/sign`, async ({ request, params }) => {
       const { path, expiresIn, transform } = (await request.json()) as { path: string; expiresIn: number; transform?: unknown }
@@ -91,10 +96,28 @@ export function storageHandlers(initial: { buckets: StorageBucket[]; objects?: R
       objects[String(params.id)] = objects[String(params.id)].map((o) => (o.path === from ? { ...o, path: to } : o))
       return new HttpResponse(null, { status: 204 })
     }),
+    http.post(`${BASE}/:id/objects/folders/count`, async ({ request, params }) => {
+      const { prefixes } = (await request.json()) as { prefixes: string[] }
+      return HttpResponse.json({ files: files(under(String(params.id), prefixes)) })
+    }),
+    http.post(`${BASE}/:id/objects/folders/delete`, async ({ request, params }) => {
+      const { prefixes } = (await record(request, `${params.id}/folders/delete`)) as { prefixes: string[] }
+      const id = String(params.id)
+      const gone = under(id, prefixes)
+      objects[id] = objects[id].filter((o) => !gone.includes(o))
+      return HttpResponse.json({ files: files(gone) })
+    }),
+    http.post(`${BASE}/:id/objects/folders/move`, async ({ request, params }) => {
+      const { from, to } = (await record(request, `${params.id}/folders/move`)) as { from: string; to: string }
+      const id = String(params.id)
+      const moving = under(id, [from])
+      objects[id] = objects[id].map((o) => (moving.includes(o) ? { ...o, path: `${to}${o.path.slice(from.length)}` } : o))
+      return HttpResponse.json({ files: files(moving) })
+    }),
     http.post(`${BASE}/:id/objects/upload-url`, async ({ request, params }) => {
       const { path } = (await record(request, `${params.id}/upload-url`)) as { path: string }
       return HttpResponse.json({ url: `${PROJECT_STORAGE}/object/upload/sign/${params.id}/${path}?token=up`, path }, { status: 201 })
     })
   )
-  return { writes, objects, addObject: (id: string, o: FakeObject) => objects[id].push(o) }
+  return { writes, lists, objects, addObject: (id: string, o: FakeObject) => objects[id].push(o) }
 }
