@@ -10,13 +10,12 @@ import { asService } from './manage'
 /**
  * Folders as units (Dashboard → Storage): a folder is every object whose name starts with it, so
  * counting, deleting or moving one lists it level by level as the service role through the
- * storage API's own listing, then acts on the names in batches, each batch one transaction: a
- * folder of many thousand files never holds one long transaction, and bytes go after each commit.
+ * storage API's own listing, then acts on all of them in the one transaction that listed them:
+ * whole or not at all, as every write of the platform (bytes go after the commit).
  */
 
 const LIST_PAGE = 1000
 const DELETE_BATCH = 1000
-const MOVE_BATCH = 200
 const byName = { column: 'name', order: 'asc' } as const
 /** A listing's first entry only: whether a folder holds anything. */
 const FIRST_NAME = { limit: 1, offset: 0, search: '', sortBy: byName }
@@ -36,13 +35,18 @@ async function namesUnder(session: RequestSession, bucket: string, folder: strin
   return names
 }
 
-/** The names under each folder (once, should folders nest), after the bucket is found. */
+/** The names under each folder (once, should folders nest). */
+async function namesUnderAll(session: RequestSession, bucket: string, folders: readonly string[]): Promise<string[]> {
+  const all = new Set<string>()
+  for (const folder of folders) for (const name of await namesUnder(session, bucket, folder)) all.add(name)
+  return [...all]
+}
+
+/** The names under each folder, after the bucket is found. */
 function listFolders(ref: string, bucket: string, folders: readonly string[], signal?: AbortSignal): Promise<string[]> {
   return asService(ref, async (s) => {
     await getBucket(s, bucket)
-    const all = new Set<string>()
-    for (const folder of folders) for (const name of await namesUnder(s, bucket, folder)) all.add(name)
-    return [...all]
+    return namesUnderAll(s, bucket, folders)
   }, signal)
 }
 
@@ -56,34 +60,37 @@ export async function countFoldersOf(ref: string, bucket: string, folders: reado
   return { files: filesAmong(await listFolders(ref, bucket, folders, signal)) }
 }
 
-/** Deletes everything under the folders (404 when they hold nothing); bytes after each batch commits. */
+/**
+ * Deletes everything under the folders (404 when they hold nothing) in one transaction, so a
+ * failure deletes nothing; the bytes go once it commits.
+ */
 export async function deleteFoldersOf(ref: string, bucket: string, folders: readonly string[], signal?: AbortSignal): Promise<FolderChange> {
-  const names = await listFolders(ref, bucket, folders, signal)
-  if (names.length === 0) throw new ApiError(404, `No objects under ${folders.join(', ')}`)
-  let deleted: string[] = []
-  for (const batch of batches(names, DELETE_BATCH)) {
-    const rows = await asService(ref, (s) => deleteObjects(s, bucket, batch), signal)
-    await byteStore().remove(ref, rows.flatMap((r) => (r.version ? [r.version] : [])))
-    deleted = deleted.concat(rows.map((r) => r.name))
-  }
-  return { files: filesAmong(deleted) }
+  const rows = await asService(ref, async (s) => {
+    await getBucket(s, bucket)
+    const names = await namesUnderAll(s, bucket, folders)
+    if (names.length === 0) throw new ApiError(404, `No objects under ${folders.join(', ')}`)
+    const deleted: Awaited<ReturnType<typeof deleteObjects>> = []
+    for (const batch of batches(names, DELETE_BATCH)) deleted.push(...(await deleteObjects(s, bucket, batch)))
+    return deleted
+  }, signal)
+  await byteStore().remove(ref, rows.flatMap((r) => (r.version ? [r.version] : [])))
+  return { files: filesAmong(rows.map((r) => r.name)) }
 }
 
 /**
- * Moves (renames) a folder: each object under `from` goes to the same place under `to`. Refused
- * before anything moves when `to` is inside `from` or already holds objects, so a move never
- * merges two folders or stops half way on a name taken.
+ * Moves (renames) a folder: each object under `from` goes to the same place under `to`, in one
+ * transaction, so a move is whole or not at all. Refused before anything moves when `to` is inside
+ * `from` or already holds objects, so a move never merges two folders.
  */
 export async function moveFolderOf(ref: string, bucket: string, from: string, to: string, signal?: AbortSignal): Promise<FolderChange> {
   if (to === from || to.startsWith(`${from}/`)) throw new ApiError(400, `Cannot move ${from} into itself`)
-  const names = await listFolders(ref, bucket, [from], signal)
-  if (names.length === 0) throw new ApiError(404, `No objects under ${from}`)
-  const taken = await asService(ref, (s) => listObjects(s, bucket, { ...FIRST_NAME, prefix: to }), signal)
-  if (taken.length > 0) throw new ApiError(409, `A folder named ${to} already exists`)
-  for (const batch of batches(names, MOVE_BATCH)) {
-    await asService(ref, async (s) => {
-      for (const name of batch) await moveObject(s, { bucket, name }, { bucket, name: `${to}${name.slice(from.length)}` })
-    }, signal)
-  }
+  const names = await asService(ref, async (s) => {
+    await getBucket(s, bucket)
+    const names = await namesUnder(s, bucket, from)
+    if (names.length === 0) throw new ApiError(404, `No objects under ${from}`)
+    if ((await listObjects(s, bucket, { ...FIRST_NAME, prefix: to })).length > 0) throw new ApiError(409, `A folder named ${to} already exists`)
+    for (const name of names) await moveObject(s, { bucket, name }, { bucket, name: `${to}${name.slice(from.length)}` })
+    return names
+  }, signal)
   return { files: filesAmong(names) }
 }
