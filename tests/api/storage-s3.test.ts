@@ -5,7 +5,7 @@ import { PutObjectCommand } from '@aws-sdk/client-s3'
 import { createClient, type SupabaseClient } from '@supabase/supabase-js'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { startTestPlatform, type TestPlatform } from './helpers/platform'
-import { killNow, startServerProcess } from './helpers/resumable'
+import { cuttingProxy, killNow, startServerProcess, tusUpload } from './helpers/resumable'
 import { startS3Store } from './helpers/s3-store'
 import { createActiveProject, createOrg } from './projects-helpers'
 
@@ -115,6 +115,23 @@ describe('project storage on an S3-compatible store', () => {
     } finally {
       await peer.close()
     }
+  })
+
+  it('resumes a tus upload whose connection dropped, on the store, and leaves no upload behind', async () => {
+    const data = crypto.randomBytes(12 * 1024 * 1024) // past one 5 MiB part of @tus/s3-store
+    const endpoint = (api: string) => `${api}/project/${ref}/storage/v1/upload/resumable`
+    const proxy = await cuttingProxy(new URL(platform.apiUrl), 7_000_000)
+    try {
+      const done = await tusUpload(endpoint(`${proxy.url}/dashboard/api`), data, { key: keys.service_role, bucket: 'media', name: 'clips/resumed.bin', retryDelays: [0, 100, 500, 1000] })
+      expect(done.error).toBeNull()
+      expect(proxy.cuts()).toBe(1)
+    } finally {
+      await proxy.close()
+    }
+    const down = await service.storage.from('media').download('clips/resumed.bin')
+    expect(Buffer.from(await down.data!.arrayBuffer()).equals(data)).toBe(true)
+    // Its parts became one version of the store; the upload's own keys and multipart upload are gone.
+    expect(await keysIn(`${ref}/tus/`)).toEqual([])
   })
 
   it('sweeps versions no row names from the store, and keeps those rows name', async () => {

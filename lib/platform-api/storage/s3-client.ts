@@ -15,7 +15,10 @@ export function s3ClientConfig(config: StorageS3Config): S3ClientConfig {
   return {
     region: config.region,
     forcePathStyle: config.forcePathStyle,
-    ...(config.endpoint ? { endpoint: config.endpoint } : {}),
+    // An S3-compatible store (MinIO, R2, ...) gets checksums only where S3 requires them: the SDK's
+    // default sends streamed bodies aws-chunked with a checksum trailer, which some of them store
+    // as it came, framing and all (a resumable upload's parts are streamed).
+    ...(config.endpoint ? { endpoint: config.endpoint, requestChecksumCalculation: 'WHEN_REQUIRED', responseChecksumValidation: 'WHEN_REQUIRED' } : {}),
     ...(config.accessKeyId && config.secretAccessKey ? { credentials: { accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey } } : {}),
   }
 }

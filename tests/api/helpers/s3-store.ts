@@ -4,6 +4,7 @@ import path from 'node:path'
 import type { AddressInfo } from 'node:net'
 import { CreateBucketCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3'
 import S3rver from 's3rver'
+import { addMultipartCalls } from './s3rver-multipart'
 
 /**
  * An S3-compatible store for a test (s3rver on a free port, in a temporary directory) with its
@@ -12,6 +13,7 @@ import S3rver from 's3rver'
 export async function startS3Store(bucket = 'dashboard-files') {
   const directory = fs.mkdtempSync(path.join(os.tmpdir(), 's3rver-'))
   const server = new S3rver({ port: 0, address: '127.0.0.1', silent: true, directory })
+  addMultipartCalls(server)
   const { port } = (await server.run()) as AddressInfo
   const endpoint = `http://127.0.0.1:${port}`
   const client = new S3Client({ endpoint, region: 'us-east-1', forcePathStyle: true, credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } })

@@ -27,6 +27,8 @@ export type ResumableStore = {
   datastore: DataStore
   /** The bytes of a complete upload. */
   bytes(id: string): Promise<AsyncIterable<Uint8Array>>
+  /** Removes an upload, finished or not, with everything it kept; one already gone is fine. */
+  discard(id: string): Promise<void>
   /** Removes the project's uploads untouched since `before`; answers how many. */
   sweep(ref: string, before: Date): Promise<number>
 }
@@ -41,6 +43,9 @@ function diskStore(dataDir: string): ResumableStore {
   return {
     datastore: new FileStore({ directory, expirationPeriodInMilliseconds: RESUMABLE_EXPIRY_MS }),
     bytes: async (id) => fs.createReadStream(path.join(directory, id)),
+    discard: async (id) => {
+      await Promise.all([id, `${id}.json`].map((f) => fs.promises.rm(path.join(directory, f), { force: true })))
+    },
     async sweep(ref, before) {
       const dir = path.join(directory, tusPrefix(ref))
       let removed = 0
@@ -61,9 +66,16 @@ function diskStore(dataDir: string): ResumableStore {
 
 function s3Store(config: StorageS3Config): ResumableStore {
   const client = s3Client(config)
+  const datastore = new S3Store({ partSize: 8 * 1024 * 1024, expirationPeriodInMilliseconds: RESUMABLE_EXPIRY_MS, s3ClientConfig: { bucket: config.bucket, ...s3ClientConfig(config) } })
   return {
-    datastore: new S3Store({ partSize: 8 * 1024 * 1024, expirationPeriodInMilliseconds: RESUMABLE_EXPIRY_MS, s3ClientConfig: { bucket: config.bucket, ...s3ClientConfig(config) } }),
+    datastore,
     bytes: async (id) => (await client.send(new GetObjectCommand({ Bucket: config.bucket, Key: id }))).Body as Readable,
+    // @tus/s3-store's own remove first aborts the multipart upload, which S3 answers NoSuchUpload
+    // once it has completed, and then stops short of deleting the keys: so they are deleted here.
+    discard: async (id) => {
+      await datastore.remove(id).catch(() => {})
+      await deleteKeys(client, config.bucket, [id, `${id}.info`, `${id}.part`])
+    },
     async sweep(ref, before) {
       let removed = 0
       for await (const upload of multipartUploads(client, config.bucket, tusPrefix(ref))) {

@@ -63,6 +63,6 @@ export async function finishResumable(ref: string, caller: StorageCaller, upload
     }
     return await commitUpload(ref, caller, meta.target, meta.upsert ? 'upsert' : 'create', stored, meta)
   } finally {
-    await store.datastore.remove(upload.id).catch(() => {})
+    await store.discard(upload.id).catch(() => {})
   }
 }
