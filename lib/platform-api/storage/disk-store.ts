@@ -75,6 +75,9 @@ async function publish(ref: string, written: { file: string; size: number; md5: 
   return { version, size: written.size, md5: written.md5 }
 }
 
+/** Bytes read at a time for a download: 1 MiB rather than Node's 64 KiB, fewer turns of the loop per file. */
+const READ_CHUNK_BYTES = 1024 * 1024
+
 async function* fileChunks(file: string): AsyncIterable<Uint8Array> {
   yield* fs.createReadStream(file)
 }
@@ -90,7 +93,7 @@ export function diskByteStore(): ByteStore {
         // Opened first: a version removed after this still reads to its end.
         const handle = await fs.promises.open(file, 'r')
         const { size } = await handle.stat()
-        return { stream: handle.createReadStream(range ? { start: range.start, end: range.end } : {}), size }
+        return { stream: handle.createReadStream({ highWaterMark: READ_CHUNK_BYTES, ...(range ? { start: range.start, end: range.end } : {}) }), size }
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null
         throw error
