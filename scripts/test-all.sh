@@ -11,6 +11,7 @@ step() { printf '\n=== %s ===\n' "$1"; }
 step "system packages"
 bash scripts/ensure-chromium.sh
 bash scripts/ensure-psql.sh
+bash scripts/ensure-bwrap.sh
 
 step "typecheck"
 npx tsc --noEmit

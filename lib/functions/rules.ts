@@ -1,0 +1,54 @@
+/**
+ * The rules of Edge Functions that the browser and the server share: what a function's slug, its
+ * file names and its secrets' names may be, and the limits of an invocation per plan. Pure.
+ */
+import type { PlanId } from '@/lib/catalogue/plans'
+
+/** A slug is the function's name in its URL: `{project url}/functions/v1/{slug}`. */
+export const FUNCTION_SLUG_PATTERN = /^[A-Za-z][A-Za-z0-9_-]{0,63}$/
+export const FUNCTION_NAME_MAX_LENGTH = 100
+/** The file every function starts from; the Management API's `body` is its source. */
+export const FUNCTION_ENTRYPOINT = 'index.ts'
+/** A relative path of one of a function's files: folders allowed, no `..`, a script or JSON. */
+export const FUNCTION_FILE_PATTERN = /^(?!.*(?:^|\/)\.\.?(?:\/|$))[A-Za-z0-9_][A-Za-z0-9_.-]*(?:\/[A-Za-z0-9_][A-Za-z0-9_.-]*)*\.(?:ts|tsx|js|jsx|mjs|mts|json)$/
+export const FUNCTION_MAX_FILES = 20
+/** All of a function's source files together, in bytes. */
+export const FUNCTION_SOURCE_MAX_BYTES = 1024 * 1024
+
+/** Secret names: environment variable names; `SUPABASE_` is the platform's own. */
+export const FUNCTION_SECRET_NAME_PATTERN = /^[A-Za-z_][A-Za-z0-9_]*$/
+export const FUNCTION_SECRET_NAME_MAX_LENGTH = 256
+export const FUNCTION_SECRET_VALUE_MAX_BYTES = 24 * 1024
+export const RESERVED_SECRET_PREFIX = 'SUPABASE_'
+export const FUNCTION_MAX_SECRETS = 100
+
+/** The environment every function gets besides its project's secrets. */
+export const FUNCTION_DEFAULT_ENV = ['SUPABASE_URL', 'SUPABASE_ANON_KEY', 'SUPABASE_SERVICE_ROLE_KEY'] as const
+
+/** Why a secret name cannot be used, or null. */
+export function secretNameProblem(name: string): string | null {
+  if (!FUNCTION_SECRET_NAME_PATTERN.test(name)) return 'may hold only letters, digits and underscores, and must not start with a digit'
+  if (name.length > FUNCTION_SECRET_NAME_MAX_LENGTH) return `must be at most ${FUNCTION_SECRET_NAME_MAX_LENGTH} characters`
+  if (name.toUpperCase().startsWith(RESERVED_SECRET_PREFIX)) return `must not start with ${RESERVED_SECRET_PREFIX} (the platform sets those)`
+  return null
+}
+
+/** What one invocation may use. */
+export type FunctionLimits = {
+  /** CPU time of one invocation. */
+  cpuMs: number
+  /** Wall-clock time of one invocation, from dispatch to the end of its response. */
+  wallMs: number
+  /** Memory of a worker (V8 heap and the process's resident size). */
+  memoryMb: number
+  requestBytes: number
+  responseBytes: number
+}
+
+const MB = 1024 * 1024
+
+/** The limits of an invocation on a project of `plan`: paid plans get more wall time, memory and body size. */
+export function functionLimits(plan: PlanId): FunctionLimits {
+  if (plan === 'free') return { cpuMs: 2_000, wallMs: 150_000, memoryMb: 256, requestBytes: 10 * MB, responseBytes: 10 * MB }
+  return { cpuMs: 2_000, wallMs: 400_000, memoryMb: 512, requestBytes: 50 * MB, responseBytes: 50 * MB }
+}
