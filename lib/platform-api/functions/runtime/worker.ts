@@ -18,6 +18,16 @@ const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/
 /** The longest a module may take to load before its worker gives up (FUNCTIONS_BOOT_MS). */
 const DEFAULT_BOOT_MS = 20_000
 
+/** Directories of workers alive: removed at exit too, should the server stop without stopping them. */
+const liveDirs = new Set<string>()
+const exitHook = globalThis as typeof globalThis & { __functionsWorkerExitHook?: boolean }
+if (!exitHook.__functionsWorkerExitHook) {
+  exitHook.__functionsWorkerExitHook = true
+  process.on('exit', () => {
+    for (const dir of liveDirs) fs.rmSync(dir, { recursive: true, force: true })
+  })
+}
+
 export type WorkerState = 'starting' | 'idle' | 'busy' | 'stopped'
 
 /** The `deno run` command of a worker: network yes (but not the platform's database), env only `env`'s names, nothing else. */
@@ -85,8 +95,8 @@ export class FunctionWorker {
     this.closed = new Promise((resolve) => {
       this.child.on('close', (code, signal) => {
         this.state = 'stopped'
-        fs.rm(this.dir, { recursive: true, force: true }, () => {})
-        resolve({ code, signal })
+        liveDirs.delete(this.dir)
+        fs.rm(this.dir, { recursive: true, force: true }, () => resolve({ code, signal }))
       })
     })
     this.child.on('error', (error) => {
@@ -102,10 +112,17 @@ export class FunctionWorker {
   static async start(spec: WorkerSpec): Promise<FunctionWorker> {
     const bundle = await spec.loadBundle()
     const dir = await fs.promises.mkdtemp(path.join(os.tmpdir(), 'fn-worker-'))
-    await fs.promises.mkdir(path.join(dir, 'code'), { mode: 0o755 })
-    await fs.promises.mkdir(path.join(dir, 'ipc'), { mode: 0o700 })
-    await fs.promises.writeFile(path.join(dir, 'code', 'bundle.js'), bundle, { mode: 0o644 })
-    await fs.promises.writeFile(path.join(dir, 'code', 'bootstrap.js'), BOOTSTRAP_SOURCE, { mode: 0o644 })
+    liveDirs.add(dir)
+    try {
+      await fs.promises.mkdir(path.join(dir, 'code'), { mode: 0o755 })
+      await fs.promises.mkdir(path.join(dir, 'ipc'), { mode: 0o700 })
+      await fs.promises.writeFile(path.join(dir, 'code', 'bundle.js'), bundle, { mode: 0o644 })
+      await fs.promises.writeFile(path.join(dir, 'code', 'bootstrap.js'), BOOTSTRAP_SOURCE, { mode: 0o644 })
+    } catch (error) {
+      liveDirs.delete(dir)
+      await fs.promises.rm(dir, { recursive: true, force: true })
+      throw error
+    }
     const worker = new FunctionWorker(spec, dir)
     await worker.waitReady()
     return worker
