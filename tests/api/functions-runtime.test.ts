@@ -2,46 +2,34 @@
  * The Edge Functions runtime on its own (no platform): deno bundle in the sandbox, workers in
  * bubblewrap with Deno's permissions, warm reuse, idle stop, and each per-invocation limit.
  */
+import net from 'node:net'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { bundleFunction, FunctionRuntimeError, runningWorkers, runtimeStatus, stopAllWorkers } from '@/lib/platform-api/functions/runtime'
-import {
-  bundle,
-  call,
-  fakeDataDir,
-  HELLO_FILES,
-  json,
-  LIMITS_SOURCE,
-  PROBE_SOURCE,
-  TEST_DENO_DIR,
-  TEST_LIMITS,
-  testSpec,
-  until,
-} from './helpers/functions-runtime-fixtures'
+import { bundleFunction, invokeFunction, runningWorkers, runtimeStatus, stopAllWorkers } from '@/lib/platform-api/functions/runtime'
+import { bundle, call, failure, fakeDataDir, json, listen, measureLatency, median, portOf, TEST_DENO_DIR, TEST_LIMITS, testSpec, until } from './helpers/functions-runtime-fixtures'
+import { HELLO_FILES, LIMITS_SOURCE, PROBE_SOURCE } from './helpers/functions-runtime-sources'
 
 const savedEnv = { ...process.env }
 let hello: string
+/** Stand-ins for the platform's database (which functions must not reach) and for any other local service (which they may). */
+let database: net.Server
+let otherService: net.Server
 
 beforeAll(async () => {
   process.env.FUNCTIONS_DENO_DIR = TEST_DENO_DIR
+  database = await listen()
+  otherService = await listen()
+  process.env.DATABASE_URL = `postgres://platform:secret@localhost:${portOf(database)}/platform`
   expect(runtimeStatus()).toEqual({ available: true })
   hello = await bundle(HELLO_FILES)
 }, 120_000)
 
 afterAll(async () => {
   await stopAllWorkers()
+  database.close()
+  otherService.close()
   process.env = savedEnv
 })
-
-/** The failure an invocation threw (fails the test when it answered instead). */
-async function failure(promise: Promise<unknown>): Promise<FunctionRuntimeError> {
-  const error = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  )
-  expect(error).toBeInstanceOf(FunctionRuntimeError)
-  return error as FunctionRuntimeError
-}
 
 describe('bundling', () => {
   it('bundles two files and an npm package into one module that runs', async () => {
@@ -50,15 +38,8 @@ describe('bundling', () => {
     const response = await call(spec, '?a=1', { method: 'POST', headers: [['x-test', 'yes'], ['content-type', 'text/plain']], body: 'ping' })
     expect(response.status).toBe(200)
     expect(response.headers).toContainEqual(['x-answered-by', 'hello'])
-    expect(json(response)).toMatchObject({
-      greeting: 'hello after 2m',
-      secret: 'shh-42',
-      method: 'POST',
-      url: 'https://ref.example.test/functions/v1/probe?a=1',
-      header: 'yes',
-      hidden: null,
-      body: 'ping',
-    })
+    const url = 'https://ref.example.test/functions/v1/probe?a=1'
+    expect(json(response)).toMatchObject({ greeting: 'hello after 2m', secret: 'shh-42', method: 'POST', url, header: 'yes', hidden: null, body: 'ping' })
   })
 
   it('refuses a syntax error and an unresolvable import with the bundler output', async () => {
@@ -146,7 +127,11 @@ describe('the sandbox of a running function', () => {
     expect(await check('eval')).toMatchObject({ ok: false, name: 'EvalError' })
   })
 
-  it('cannot reach the cloud metadata address', async () => {
+  it("reaches the network, but not the platform's database nor the cloud metadata address", async () => {
+    expect(await check('connect', [['x-host', '127.0.0.1'], ['x-port', String(portOf(otherService))]])).toEqual({ ok: true, value: 'connected' })
+    for (const host of ['127.0.0.1', 'localhost']) {
+      expect(await check('connect', [['x-host', host], ['x-port', String(portOf(database))]])).toMatchObject({ ok: false, name: 'NotCapable' })
+    }
     expect(await check('metadata')).toMatchObject({ ok: false, name: 'NotCapable', message: expect.stringContaining('169.254.169.254') })
   })
 })
@@ -217,6 +202,40 @@ describe('limits', () => {
   })
 })
 
+describe('runtime', () => {
+  it('says what to install when the sandbox is missing', async () => {
+    process.env.FUNCTIONS_BWRAP_BIN = '/nonexistent/bwrap'
+    try {
+      expect(runtimeStatus()).toEqual({ available: false, reason: expect.stringContaining('install it') })
+      const spec = testSpec(hello)
+      expect(await failure(invokeFunction(spec, { executionId: 'x', method: 'GET', url: 'https://x.test/', headers: [], body: null }))).toMatchObject({
+        status: 503,
+        code: 'RUNTIME_UNAVAILABLE',
+      })
+      expect(await bundleFunction({ entrypoint: 'index.ts', files: HELLO_FILES })).toMatchObject({ ok: false, message: expect.stringContaining('bubblewrap') })
+    } finally {
+      delete process.env.FUNCTIONS_BWRAP_BIN
+    }
+    expect(runtimeStatus()).toEqual({ available: true })
+  })
+
+  it('stops a build that is cancelled', async () => {
+    const controller = new AbortController()
+    controller.abort()
+    expect(await bundleFunction({ entrypoint: 'index.ts', files: HELLO_FILES, signal: controller.signal })).toMatchObject({ ok: false, message: 'The build was cancelled' })
+  })
+
+  it('stops an invocation whose caller left, and the next one answers', async () => {
+    const spec = testSpec(await bundle([{ name: 'index.ts', content: LIMITS_SOURCE }]))
+    const controller = new AbortController()
+    const pending = call(spec, '?do=sleep', { signal: controller.signal })
+    await until(() => spec.logs.some((line) => line.message === 'sleeping'))
+    controller.abort()
+    await expect(pending).rejects.toMatchObject({ name: 'AbortError' })
+    expect(await call(spec)).toMatchObject({ status: 200, cold: true })
+  })
+})
+
 describe('workers', () => {
   it('reuses a warm worker, and stops it once idle', async () => {
     process.env.FUNCTIONS_IDLE_MS = '400'
@@ -259,20 +278,7 @@ describe('workers', () => {
   })
 
   it('measures cold-start and warm latency', async () => {
-    const cold: number[] = []
-    const warm: number[] = []
-    for (let i = 0; i < 3; i++) {
-      const spec = testSpec(hello)
-      let started = performance.now()
-      await call(spec)
-      cold.push(performance.now() - started)
-      for (let j = 0; j < 30; j++) {
-        started = performance.now()
-        await call(spec)
-        warm.push(performance.now() - started)
-      }
-    }
-    const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]
+    const { cold, warm } = await measureLatency(() => testSpec(hello), 3, 30)
     console.log(`functions runtime: cold start median ${median(cold).toFixed(1)} ms (of ${cold.map((v) => v.toFixed(0)).join(', ')}), warm median ${median(warm).toFixed(2)} ms over ${warm.length}`)
     expect(median(warm)).toBeLessThan(median(cold))
   })

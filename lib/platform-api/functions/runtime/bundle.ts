@@ -15,7 +15,6 @@ import type { BundleRequest, BundleResult } from './types'
 /** The longest a build may take (FUNCTIONS_BUNDLE_TIMEOUT_MS). */
 const DEFAULT_TIMEOUT_MS = 60_000
 const MAX_OUTPUT = 64 * 1024
-// eslint-disable-next-line no-control-regex
 const ANSI = /\u001b\[[0-9;?]*[A-Za-z]/g
 const EXPERIMENTAL_WARNING = /^.*deno bundle is experimental.*$\n?/gm
 

@@ -6,6 +6,7 @@
  * platform's own database and the cloud metadata address).
  */
 import fs from 'node:fs'
+import os from 'node:os'
 import path from 'node:path'
 import { spawnSync } from 'node:child_process'
 import { getServerConfig } from '@/lib/config'
@@ -42,9 +43,8 @@ export function denoBinary(): string | null {
 
 /** The bwrap binary on PATH (or FUNCTIONS_BWRAP_BIN). */
 export function bwrapBinary(): string | null {
-  if (process.env.FUNCTIONS_BWRAP_BIN) return process.env.FUNCTIONS_BWRAP_BIN
-  for (const dir of (process.env.PATH ?? '/usr/bin:/bin').split(':')) {
-    const candidate = path.join(dir || '.', 'bwrap')
+  const given = process.env.FUNCTIONS_BWRAP_BIN
+  for (const candidate of given ? [given] : (process.env.PATH ?? '/usr/bin:/bin').split(':').map((dir) => path.join(dir || '.', 'bwrap'))) {
     try {
       fs.accessSync(candidate, fs.constants.X_OK)
       return candidate
@@ -72,8 +72,10 @@ export function deniedHosts(): string[] {
       const port = parsed.port || '5432'
       const host = parsed.hostname.replace(/^\[|\]$/g, '')
       const loopback = ['localhost', '127.0.0.1', '::1', '0.0.0.0'].includes(host) || host.startsWith('127.')
-      const hosts = loopback ? ['localhost', '127.0.0.1', '0.0.0.0', '[::1]'] : [host.includes(':') ? `[${host}]` : host]
-      for (const h of hosts) denied.push(`${h}:${port}`)
+      // A database on this machine may also answer on its other addresses (listen_addresses = '*').
+      const local = Object.values(os.networkInterfaces()).flatMap((list) => list ?? []).map((nic) => (nic.family === 'IPv6' ? `[${nic.address.split('%')[0]}]` : nic.address))
+      const hosts = loopback ? ['localhost', '127.0.0.1', '0.0.0.0', '[::1]', ...local] : [host.includes(':') ? `[${host}]` : host]
+      for (const h of new Set(hosts)) denied.push(`${h}:${port}`)
     } catch {
       // an unparsable DATABASE_URL: the platform itself cannot use it either
     }
@@ -114,14 +116,17 @@ export function sandboxArgv(binds: Bind[], env: Record<string, string>, command:
 }
 
 type Status = { available: boolean; reason?: string }
-const cache = globalThis as typeof globalThis & { __functionsRuntimeStatus?: Status }
+const cache = globalThis as typeof globalThis & { __functionsRuntimeStatus?: Map<string, Status> }
 
-/** Whether functions can run here: a Deno binary and a bubblewrap that can build a sandbox. Checked once. */
+/** Whether functions can run here: a Deno binary and a bubblewrap that can build a sandbox. Checked once per pair of binaries. */
 export function runtimeStatus(): Status {
-  if (cache.__functionsRuntimeStatus) return cache.__functionsRuntimeStatus
+  cache.__functionsRuntimeStatus ??= new Map()
+  const key = `${denoBinary()}|${bwrapBinary()}`
+  const known = cache.__functionsRuntimeStatus.get(key)
+  if (known) return known
   const status = probe()
   // Only success is remembered: installing the missing piece should not need a restart.
-  if (status.available) cache.__functionsRuntimeStatus = status
+  if (status.available) cache.__functionsRuntimeStatus.set(key, status)
   return status
 }
 
