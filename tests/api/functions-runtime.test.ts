@@ -127,10 +127,13 @@ describe('the sandbox of a running function', () => {
     expect(await check('eval')).toMatchObject({ ok: false, name: 'EvalError' })
   })
 
-  it("reaches the network, but not the platform's database nor the cloud metadata address", async () => {
+  it("reaches the network, but not the platform's database nor the cloud metadata address, and listens nowhere", async () => {
     expect(await check('connect', [['x-host', '127.0.0.1'], ['x-port', String(portOf(otherService))]])).toEqual({ ok: true, value: 'connected' })
     for (const host of ['127.0.0.1', 'localhost']) {
       expect(await check('connect', [['x-host', host], ['x-port', String(portOf(database))]])).toMatchObject({ ok: false, name: 'NotCapable' })
+    }
+    for (const what of ['listen', 'listen-node', 'worker']) {
+      expect(await check(what), what).toMatchObject({ ok: false, name: 'NotCapable', message: expect.stringContaining('not allowed in an Edge Function') })
     }
     expect(await check('metadata')).toMatchObject({ ok: false, name: 'NotCapable', message: expect.stringContaining('169.254.169.254') })
   })

@@ -57,6 +57,17 @@ const checks: Record<string, (req: Request) => Promise<unknown>> = {
     connection.close()
     return "connected"
   },
+  "listen": async () => Deno.listen({ hostname: "127.0.0.1", port: 0 }).addr,
+  "listen-node": async () => {
+    const net = await import("node:net")
+    net.createServer().listen(0, "127.0.0.1")
+  },
+  "worker": async () => new Worker(URL.createObjectURL(new Blob(["postMessage(1)"], { type: "text/javascript" })), { type: "module" }),
+  "worker-node": async () => {
+    const { Worker } = await import("node:worker_threads")
+    const worker = new Worker("const l = Deno.listen({ hostname: '127.0.0.1', port: 0 }); require('node:worker_threads').parentPort.postMessage(l.addr.port)", { eval: true })
+    return await new Promise((resolve, reject) => { worker.on("message", resolve); worker.on("error", reject) })
+  },
   "metadata": async () => (await fetch("http://169.254.169.254/latest/meta-data/")).status,
 }
 Deno.serve(async (req) => {

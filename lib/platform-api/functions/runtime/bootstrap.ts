@@ -84,6 +84,27 @@ globalThis.addEventListener('error', (event) => {
   log('error', 'Uncaught error: ' + errorText(event.error ?? event.message))
 })
 
+// A function answers through Deno.serve only: listening itself (even on loopback, which
+// --allow-net permits) could squat a port the platform is about to use and read what comes in.
+const refuse = (what) => function () {
+  throw new Deno.errors.NotCapable(what + ' is not allowed in an Edge Function: it answers through Deno.serve')
+}
+Deno.listen = refuse('Deno.listen')
+Deno.listenTls = refuse('Deno.listenTls')
+if ('listenDatagram' in Deno) Deno.listenDatagram = refuse('Deno.listenDatagram')
+const listeners = ['net', 'http', 'https', 'http2', 'tls']
+const [dgram, threads, ...servers] = await Promise.all(['dgram', 'worker_threads', ...listeners].map((name) => import('node:' + name)))
+for (const [index, module] of servers.entries()) {
+  const name = listeners[index]
+  for (const key of ['Server', 'Http2Server', 'Http2SecureServer']) {
+    if (typeof module[key] === 'function' && module[key].prototype) module[key].prototype.listen = refuse('node:' + name + ' ' + key + '.listen')
+  }
+}
+dgram.Socket.prototype.bind = refuse('node:dgram bind')
+// A worker thread would start with none of the above (nor the console that carries the logs).
+const refuseClass = (what) => class { constructor() { refuse(what)() } }
+globalThis.Worker = refuseClass('new Worker')
+
 let handler = null
 let onError = null
 const fakeServer = {

@@ -64,7 +64,8 @@ export function denoCacheDir(): string {
 
 /** Host:port pairs no function (nor the bundler) may reach: the platform's database and the cloud metadata service. */
 export function deniedHosts(): string[] {
-  const denied = ['169.254.169.254', 'metadata.google.internal']
+  // 0.0.0.0 and [::]: no one connects there, and denying them stops listening on every interface.
+  const denied = ['169.254.169.254', 'metadata.google.internal', '0.0.0.0', '[::]']
   const url = process.env.DATABASE_URL ?? getServerConfig().databaseUrl
   if (url) {
     try {
@@ -74,7 +75,7 @@ export function deniedHosts(): string[] {
       const loopback = ['localhost', '127.0.0.1', '::1', '0.0.0.0'].includes(host) || host.startsWith('127.')
       // A database on this machine may also answer on its other addresses (listen_addresses = '*').
       const local = Object.values(os.networkInterfaces()).flatMap((list) => list ?? []).map((nic) => (nic.family === 'IPv6' ? `[${nic.address.split('%')[0]}]` : nic.address))
-      const hosts = loopback ? ['localhost', '127.0.0.1', '0.0.0.0', '[::1]', ...local] : [host.includes(':') ? `[${host}]` : host]
+      const hosts = loopback ? ['localhost', '127.0.0.1', '[::1]', ...local] : [host.includes(':') ? `[${host}]` : host]
       for (const h of new Set(hosts)) denied.push(`${h}:${port}`)
     } catch {
       // an unparsable DATABASE_URL: the platform itself cannot use it either
