@@ -60,7 +60,11 @@ const checks: Record<string, (req: Request) => Promise<unknown>> = {
   "listen": async () => Deno.listen({ hostname: "127.0.0.1", port: 0 }).addr,
   "listen-node": async () => {
     const net = await import("node:net")
-    net.createServer().listen(0, "127.0.0.1")
+    const server = net.createServer()
+    return await new Promise((resolve, reject) => {
+      server.on("error", reject)
+      server.listen(0, "127.0.0.1", () => resolve(JSON.stringify(server.address())))
+    })
   },
   "worker": async () => new Worker(URL.createObjectURL(new Blob(["postMessage(1)"], { type: "text/javascript" })), { type: "module" }),
   "worker-node": async () => {
@@ -102,6 +106,11 @@ Deno.serve(async (req) => {
     const chunk = new TextEncoder().encode("y".repeat(16_384))
     let sent = 0
     return new Response(new ReadableStream({ pull(controller) { sent++ < 100 ? controller.enqueue(chunk) : controller.close() } }))
+  }
+  if (what === "size") return new Response(String((await req.arrayBuffer()).byteLength))
+  if (what === "stream") {
+    let sent = 0
+    return new Response(new ReadableStream({ pull(controller) { sent++ < 3 ? controller.enqueue("z".repeat(10_000)) : controller.close() } }))
   }
   if (what === "throw") throw new Error("the handler failed on purpose")
   if (what === "exit") Deno.exit(3)
