@@ -12,8 +12,7 @@ import { HELLO_FILES, LIMITS_SOURCE, PROBE_SOURCE } from './helpers/functions-ru
 const savedEnv = { ...process.env }
 let hello: string
 /** Stand-ins for the platform's database (which functions must not reach) and for any other local service (which they may). */
-let database: net.Server
-let otherService: net.Server
+let database: net.Server, otherService: net.Server
 
 beforeAll(async () => {
   process.env.FUNCTIONS_DENO_DIR = TEST_DENO_DIR
@@ -234,10 +233,11 @@ describe('runtime', () => {
     expect(runtimeStatus()).toEqual({ available: true })
   })
 
-  it('stops a build that is cancelled', async () => {
-    const controller = new AbortController()
-    controller.abort()
-    expect(await bundleFunction({ entrypoint: 'index.ts', files: HELLO_FILES, signal: controller.signal })).toMatchObject({ ok: false, message: 'The build was cancelled' })
+  it('stops a build that is cancelled or too slow', async () => {
+    expect(await bundleFunction({ entrypoint: 'index.ts', files: HELLO_FILES, signal: AbortSignal.abort() })).toMatchObject({ ok: false, message: 'The build was cancelled' })
+    process.env.FUNCTIONS_BUNDLE_TIMEOUT_MS = '50'
+    const slow = await bundleFunction({ entrypoint: 'index.ts', files: HELLO_FILES }).finally(() => delete process.env.FUNCTIONS_BUNDLE_TIMEOUT_MS)
+    expect(slow).toMatchObject({ ok: false, message: 'The build did not finish within 0.05 s and was stopped' })
   })
 
   it('stops an invocation whose caller left, and the next one answers', async () => {

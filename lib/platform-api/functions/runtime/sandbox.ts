@@ -144,7 +144,7 @@ export function sandboxArgv(binds: Bind[], env: Record<string, string>, command:
   for (const dir of ETC_DIRS) args.push('--ro-bind-try', dir, dir)
   args.push('--proc', '/proc', '--dev', '/dev', '--tmpfs', '/tmp', '--ro-bind', deno, SANDBOX_DENO)
   for (const bind of binds) args.push(bind.writable ? '--bind' : '--ro-bind', bind.host, bind.sandbox)
-  args.push('--unshare-pid', '--unshare-ipc', '--unshare-uts', '--unshare-cgroup-try', '--die-with-parent', '--new-session', '--cap-drop', 'ALL')
+  args.push('--unshare-pid', '--as-pid-1', '--unshare-ipc', '--unshare-uts', '--unshare-cgroup-try', '--die-with-parent', '--new-session', '--cap-drop', 'ALL')
   if (seccompFd !== undefined) args.push('--seccomp', String(seccompFd))
   args.push('--clearenv')
   for (const [name, value] of Object.entries(env)) args.push('--setenv', name, value)

@@ -13,7 +13,7 @@ import type { Writable } from 'node:stream'
 import { BOOTSTRAP_SOURCE, CHANNEL_SOCKET, MAX_LOG_MESSAGE } from './bootstrap'
 import { FRAME, WorkerChannel } from './channel'
 import { FunctionRuntimeError } from './errors'
-import { cpuTimeMs, findDescendant } from './proc'
+import { childrenOf, cpuTimeMs, findDescendant } from './proc'
 import { bwrapBinary, deniedHosts, denoProcessEnv, noListenFilter, SANDBOX_DENO, sandboxArgv } from './sandbox'
 import type { FunctionLogLine, WorkerSpec } from './types'
 
@@ -186,12 +186,19 @@ export class FunctionWorker {
     throw new FunctionRuntimeError('BOOT_ERROR', this.bootError ?? `The function stopped while starting${lastLine ? `: ${lastLine}` : ''}`)
   }
 
-  /** Kills the process tree (idempotent); `closed` resolves once it is gone. */
+  /**
+   * Kills the worker (idempotent); `closed` resolves once it is gone. Only the sandbox's inside is
+   * killed: the outer bwrap then reaps it and exits itself, so no process is left a zombie (a
+   * server running as pid 1 in a container does not reap orphans).
+   */
   kill(reason?: FunctionRuntimeError): void {
     if (reason && !this.killReason) this.killReason = reason
     if (this.state !== 'stopped') this.state = 'stopped'
-    for (const pid of [this.denoPid, this.child.pid ? -this.child.pid : null]) {
-      if (!pid) continue
+    const outer = this.child.pid
+    if (!outer || this.child.exitCode !== null || this.child.signalCode !== null) return
+    // The deno process, else the namespace's init (whose end ends everything in the namespace), else bwrap itself.
+    const targets = this.denoPid ? [this.denoPid] : childrenOf(outer)
+    for (const pid of targets.length > 0 ? targets : [outer]) {
       try {
         process.kill(pid, 'SIGKILL')
       } catch {
