@@ -83,6 +83,7 @@ export class FunctionWorker {
     server: net.Server,
   ) {
     server.on('connection', (socket) => this.connected(socket, server))
+    server.on('error', () => {})
     const env = { ...spec.env, ...denoProcessEnv('/tmp/.deno') }
     const filter = noListenFilter()
     const argv = sandboxArgv(
@@ -95,7 +96,7 @@ export class FunctionWorker {
       filter ? 3 : undefined,
     )
     this.child = spawn(bwrapBinary()!, argv, { stdio: ['pipe', 'pipe', 'pipe', ...(filter ? (['pipe'] as const) : [])], detached: true })
-    if (filter) (this.child.stdio[3] as Writable).end(filter)
+    if (filter) (this.child.stdio[3] as Writable).on('error', () => {}).end(filter)
     this.closed = new Promise((resolve) => {
       this.child.on('close', (code, signal) => {
         this.state = 'stopped'
@@ -131,7 +132,15 @@ export class FunctionWorker {
       await fs.promises.rm(dir, { recursive: true, force: true })
       throw error
     }
-    const worker = new FunctionWorker(spec, dir, server)
+    let worker: FunctionWorker
+    try {
+      worker = new FunctionWorker(spec, dir, server)
+    } catch (error) {
+      server.close()
+      liveDirs.delete(dir)
+      await fs.promises.rm(dir, { recursive: true, force: true })
+      throw new FunctionRuntimeError('BOOT_ERROR', `The function could not start: ${(error as Error).message}`)
+    }
     await worker.waitReady()
     return worker
   }
