@@ -8,6 +8,7 @@ export const HELLO_FILES = [
   {
     name: 'index.ts',
     content: `import ms from "npm:ms@2.1.3"
+declare const EdgeRuntime: { waitUntil(promise: Promise<unknown>): void }
 import { greet } from "./lib/greet.ts"
 const workerId = crypto.randomUUID()
 Deno.serve(async (req: Request) => {
@@ -16,6 +17,7 @@ Deno.serve(async (req: Request) => {
     console.log("plain line", { n: 1 })
     console.warn("careful")
     console.error("it broke")
+    EdgeRuntime.waitUntil(Promise.resolve().then(() => console.log("after the answer")))
   }
   return Response.json({
     greeting: greet(ms(90_000)),

@@ -112,6 +112,9 @@ if ('listenDatagram' in Deno) Deno.listenDatagram = refuse('Deno.listenDatagram'
 // A Web Worker would start without this program's console (its logs would lose their invocation).
 globalThis.Worker = class { constructor() { refuse('new Worker')() } }
 
+// The hosted runtime's way to finish work after answering: here the worker simply keeps running it.
+globalThis.EdgeRuntime = { waitUntil: (promise) => Promise.resolve(promise).catch((error) => log('error', errorText(error))) }
+
 let handler = null
 let onError = null
 const fakeServer = {
