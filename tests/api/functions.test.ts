@@ -189,11 +189,33 @@ describe('Edge Functions on a running platform', () => {
     expect(await (await fetch(p.functionUrl('sink'), { method: 'POST', body: 'four' })).text()).toBe('4')
   }, 60_000)
 
+  it("serves nothing while the project is paused", async () => {
+    const { getStore } = await import('@/lib/platform-api/db/store')
+    const db = await getStore()
+    await db.query(`update platform.projects set status = 'INACTIVE' where ref = $1`, [p.ref])
+    try {
+      // Another instance's pause reaches this one within the second it keeps a function's row.
+      const paused = await eventually(() => fetch(p.functionUrl('versioned')), (res) => res.status === 503)
+      const body = await paused.json()
+      expect([paused.status, body.code]).toEqual([503, 'PROJECT_NOT_ACTIVE'])
+      expect(body.message).toMatch(/paused/)
+    } finally {
+      await db.query(`update platform.projects set status = 'ACTIVE_HEALTHY' where ref = $1`, [p.ref])
+    }
+    expect((await eventually(() => fetch(p.functionUrl('versioned')), (res) => res.status === 200)).status).toBe(200)
+  }, 60_000)
+
   it('serves the same functions from a second instance on the same store', async () => {
+    // No warm worker and no module cache left on this machine: the store alone must be enough.
+    await stopAllWorkers()
+    const fs = await import('node:fs')
+    fs.rmSync(`${p.platform.dataDir}/deno`, { recursive: true, force: true })
     const peer = await p.platform.startPeer()
     try {
       const res = await fetch(`${peer.apiUrl}/project/${p.ref}/functions/v1/versioned`)
       expect([res.status, await res.text()]).toEqual([200, 'first answer'])
+      const read = await fetch(`${peer.apiUrl}/project/${p.ref}/functions/v1/reader`, { headers: { Authorization: `Bearer ${p.keys.anon}` } })
+      expect([read.status, (await read.json()).rows]).toEqual([200, [{ body: 'first note' }, { body: 'second note' }]])
     } finally {
       await peer.close()
     }

@@ -31,6 +31,8 @@ export class GatewayError extends Error {
 }
 
 export const SERVING_TTL_MS = 1_000
+/** Statuses whose project serves its functions (spec §4: the database is up). */
+const SERVING_STATUSES = new Set(['ACTIVE_HEALTHY', 'ACTIVE_UNHEALTHY', 'UPGRADING', 'RESIZING'])
 const serving = storeCache<ServingRow>('edgeFunctionServing', SERVING_TTL_MS, 5_000)
 
 /** The serving version of `slug` (this instance follows a deploy or rollback elsewhere within a second). */
@@ -38,6 +40,8 @@ export async function findServing(ref: string, slug: string): Promise<ServingRow
   const db = await getStore()
   const row = await serving.get(db, `${ref}/${slug}`, () => servingRow(db, ref, slug))
   if (!row) throw new GatewayError(404, 'NOT_FOUND', `Requested function "${slug}" was not found`)
+  // A paused project serves nothing (its database is down); functions of one on its way up or back wait for it.
+  if (!SERVING_STATUSES.has(row.project_status)) throw new GatewayError(503, 'PROJECT_NOT_ACTIVE', `The project is ${row.project_status === 'INACTIVE' ? 'paused: restore it' : `${row.project_status.toLowerCase().replaceAll('_', ' ')}: wait until it is active`} to call its functions`)
   return row
 }
 

@@ -124,11 +124,11 @@ export async function versionBundle(db: Db, functionId: string, version: number)
 }
 
 /** What the gateway needs to route an invocation: the function, its project's plan and secrets epoch. */
-export type ServingRow = { id: string; project_id: number; slug: string; verify_jwt: boolean; active_version: number; plan: string; secrets_epoch: number }
+export type ServingRow = { id: string; project_id: number; project_status: string; slug: string; verify_jwt: boolean; active_version: number; plan: string; secrets_epoch: number }
 
 export async function servingRow(db: Db, ref: string, slug: string): Promise<ServingRow | null> {
   const { rows } = await db.query<ServingRow>(
-    `select f.id, f.project_id, f.slug, f.verify_jwt, f.active_version, o.plan_id as plan, p.function_secrets_epoch as secrets_epoch
+    `select f.id, f.project_id, p.status as project_status, f.slug, f.verify_jwt, f.active_version, o.plan_id as plan, p.function_secrets_epoch as secrets_epoch
        from platform.projects p
        join platform.organizations o on o.id = p.organization_id
        join platform.edge_functions f on f.project_id = p.id and f.slug = $2
