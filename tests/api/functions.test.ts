@@ -174,11 +174,14 @@ describe('Edge Functions on a running platform', () => {
       (res) => res.body.find((f: { slug: string }) => f.slug === 'chatty')?.invocations_24h === 1
     )
     expect(listed.body.find((f: { slug: string }) => f.slug === 'chatty')).toMatchObject({ invocations_24h: 1, errors_24h: 0 })
-    const { rows } = await eventually(
-      async () => (await (await import('@/lib/platform-api/db/store')).getStore()).query<{ n: string }>(`select coalesce(sum(invocations), 0)::text as n from platform.project_function_invocations u join platform.projects p on p.id = u.project_id where p.ref = $1`, [p.ref]),
-      (res) => Number(res.rows[0].n) > 0
-    )
-    expect(Number(rows[0].n)).toBeGreaterThan(0)
+    // The billing usage page counts them, measured (Free: 500,000 included).
+    const invocations = async () => {
+      const res = await p.platform.request(`/platform/organizations/${p.orgSlug}/usage`, { token: p.owner.token })
+      return res.body.usages.find((u: { metric: string }) => u.metric === 'FUNCTION_INVOCATIONS')
+    }
+    const metered = await eventually(invocations, (u) => u.usage > 0)
+    expect(metered).toMatchObject({ source: 'measured', quota: 500_000 })
+    expect(metered.usage).toBeGreaterThan(0)
   }, 60_000)
 
   it('refuses a request body past the plan limit before the function runs', async () => {

@@ -10,6 +10,7 @@ export type FunctionsProject = {
   platform: TestPlatform
   owner: { id: string; token: string }
   ref: string
+  orgSlug: string
   keys: Record<'anon' | 'service_role', string>
   /** `{url}/functions/v1/{slug}{rest}` */
   functionUrl: (slug: string, rest?: string) => string
@@ -31,6 +32,7 @@ export async function startFunctionsProject(plan: 'free' | 'pro' = 'free'): Prom
     platform,
     owner,
     ref,
+    orgSlug: org.slug,
     keys,
     functionUrl: (slug, rest = '') => `${platform.apiUrl}/project/${ref}/functions/v1/${slug}${rest}`,
     client: (key) => createClient(`${platform.apiUrl}/project/${ref}`, key, { auth: { persistSession: false, autoRefreshToken: false }, realtime: { transport: NoWebSocket as never } }),
