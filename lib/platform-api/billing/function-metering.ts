@@ -1,5 +1,4 @@
-import { armBatchTimer, flushBatches, type BatchTimer } from '../db/batches'
-import { getStore } from '../db/store'
+import { armBatchTimer, flushStoreBatches, pendingFor, type StoreBatches } from '../db/batches'
 import type { Db } from '../db/types'
 import { METERING_FLUSH_INTERVAL_MS } from './metering'
 import { currentBillingPeriod } from './periods'
@@ -10,36 +9,24 @@ import { currentBillingPeriod } from './periods'
  * instance adds its own count to the shared row.
  */
 
-type State = BatchTimer & { pending: Map<Promise<Db>, Map<string, number>> }
+type State = StoreBatches<Map<string, number>>
 const g = globalThis as typeof globalThis & { __functionMetering?: State }
 const state: State = (g.__functionMetering ??= { pending: new Map(), timer: null, flushing: Promise.resolve() })
 
 /** Counts one invocation of a function of `ref`; returns at once. */
 export function recordFunctionInvocation(ref: string): void {
-  const store = getStore()
-  store.catch(() => {}) // reported when the batch is written
-  let counts = state.pending.get(store)
-  if (!counts) state.pending.set(store, (counts = new Map()))
+  const counts = pendingFor(state, () => new Map<string, number>())
   counts.set(ref, (counts.get(ref) ?? 0) + 1)
   armBatchTimer(state, METERING_FLUSH_INTERVAL_MS, flushFunctionMetering)
 }
 
 /** Writes everything waiting now (tests call it; the timer otherwise). Never throws. */
 export function flushFunctionMetering(): Promise<void> {
-  return flushBatches(state, async () => {
-    const batches = [...state.pending]
-    state.pending = new Map()
-    for (const [store, counts] of batches) {
-      try {
-        await writeBatch(await store, counts)
-      } catch (error) {
-        console.error(`[platform-api] could not write function metering: ${error instanceof Error ? error.message : String(error)}`)
-      }
-    }
-  })
+  return flushStoreBatches(state, 'function metering', writeBatch)
 }
 
-async function writeBatch(db: Db, counts: Map<string, number>, now = new Date()): Promise<void> {
+async function writeBatch(db: Db, counts: Map<string, number>): Promise<void> {
+  const now = new Date()
   if (counts.size === 0) return
   const { rows } = await db.query<{ ref: string; id: number; anchor: string | Date }>(
     `select p.ref, p.id, o.billing_cycle_anchor as anchor

@@ -1,5 +1,4 @@
-import { armBatchTimer, flushBatches, type BatchTimer } from '../db/batches'
-import { getStore } from '../db/store'
+import { armBatchTimer, flushStoreBatches, pendingFor as pendingOf, type StoreBatches } from '../db/batches'
 import type { Db } from '../db/types'
 import { currentBillingPeriod } from './periods'
 
@@ -19,26 +18,13 @@ export const MAX_PENDING_USERS = 50_000
 
 type Pending = { egress: Map<string, number>; users: Map<string, Set<string>> }
 
-type MeteringState = BatchTimer & {
-  /** What waits, by the store it goes to (the store of the request; tests open several). */
-  pending: Map<Promise<Db>, Pending>
-  pendingUsers: number
-}
+type MeteringState = StoreBatches<Pending> & { pendingUsers: number }
 
 // One meter per process, on globalThis so that Next's module reloading keeps one buffer.
 const g = globalThis as typeof globalThis & { __projectMetering?: MeteringState }
 const state: MeteringState = (g.__projectMetering ??= { pending: new Map(), pendingUsers: 0, timer: null, flushing: Promise.resolve() })
 
-function pendingFor(): Pending {
-  const store = getStore()
-  store.catch(() => {}) // reported when the batch is written
-  let pending = state.pending.get(store)
-  if (!pending) {
-    pending = { egress: new Map(), users: new Map() }
-    state.pending.set(store, pending)
-  }
-  return pending
-}
+const pendingFor = (): Pending => pendingOf(state, () => ({ egress: new Map(), users: new Map() }))
 
 const schedule = () => armBatchTimer(state, METERING_FLUSH_INTERVAL_MS, flushMetering)
 
@@ -65,21 +51,11 @@ export function recordProjectUserActive(ref: string, userId: string): void {
 
 /** Writes everything waiting now (tests call it; the timer otherwise). Never throws. */
 export function flushMetering(): Promise<void> {
-  return flushBatches(state, drain)
+  return flushStoreBatches(state, 'project metering', (db, pending) => writeBatch(db, pending), () => {
+    state.pendingUsers = 0
+  })
 }
 
-async function drain(): Promise<void> {
-  const batches = [...state.pending]
-  state.pending = new Map()
-  state.pendingUsers = 0
-  for (const [store, pending] of batches) {
-    try {
-      await writeBatch(await store, pending)
-    } catch (error) {
-      console.error(`[platform-api] could not write project metering: ${error instanceof Error ? error.message : String(error)}`)
-    }
-  }
-}
 
 type ProjectPeriod = { ref: string; id: number; anchor: string | Date }
 

@@ -1,5 +1,4 @@
-import { armBatchTimer, flushBatches, type BatchTimer } from '../db/batches'
-import { getStore } from '../db/store'
+import { armBatchTimer, flushStoreBatches, pendingFor as pendingOf, type StoreBatches } from '../db/batches'
 import type { Db } from '../db/types'
 import { METERING_FLUSH_INTERVAL_MS } from './metering'
 import { currentBillingPeriod } from './periods'
@@ -13,18 +12,12 @@ import { currentBillingPeriod } from './periods'
  */
 
 type Pending = { messages: Map<string, number>; peaks: Map<string, number> }
-type State = BatchTimer & { pending: Map<Promise<Db>, Pending> }
+type State = StoreBatches<Pending>
 
 const g = globalThis as typeof globalThis & { __realtimeMetering?: State }
 const state: State = (g.__realtimeMetering ??= { pending: new Map(), timer: null, flushing: Promise.resolve() })
 
-function pendingFor(): Pending {
-  const store = getStore()
-  store.catch(() => {}) // reported when the batch is written
-  let pending = state.pending.get(store)
-  if (!pending) state.pending.set(store, (pending = { messages: new Map(), peaks: new Map() }))
-  return pending
-}
+const pendingFor = (): Pending => pendingOf(state, () => ({ messages: new Map(), peaks: new Map() }))
 
 const schedule = () => armBatchTimer(state, METERING_FLUSH_INTERVAL_MS, flushRealtimeMetering)
 
@@ -45,17 +38,7 @@ export function recordRealtimeConnections(ref: string, connections: number): voi
 
 /** Writes everything waiting now (tests call it; the timer otherwise). Never throws. */
 export function flushRealtimeMetering(): Promise<void> {
-  return flushBatches(state, async () => {
-    const batches = [...state.pending]
-    state.pending = new Map()
-    for (const [store, pending] of batches) {
-      try {
-        await writeBatch(await store, pending)
-      } catch (error) {
-        console.error(`[platform-api] could not write realtime metering: ${error instanceof Error ? error.message : String(error)}`)
-      }
-    }
-  })
+  return flushStoreBatches(state, 'realtime metering', (db, pending) => writeBatch(db, pending))
 }
 
 async function writeBatch(db: Db, pending: Pending, now = new Date()): Promise<void> {

@@ -1,5 +1,4 @@
-import { armBatchTimer, flushBatches, type BatchTimer } from '../db/batches'
-import { getStore } from '../db/store'
+import { armBatchTimer, flushStoreBatches, pendingFor, type StoreBatches } from '../db/batches'
 import type { Db } from '../db/types'
 import { METERING_FLUSH_INTERVAL_MS, projectPeriods } from './metering'
 
@@ -14,17 +13,14 @@ import { METERING_FLUSH_INTERVAL_MS, projectPeriods } from './metering'
 /** Beyond this many distinct waiting origins (the store is down), new ones are dropped to bound memory. */
 export const MAX_PENDING_ORIGINS = 50_000
 
-type State = BatchTimer & { pending: Map<Promise<Db>, Map<string, Set<string>>>; count: number }
+type State = StoreBatches<Map<string, Set<string>>> & { count: number }
 
 const g = globalThis as typeof globalThis & { __transformMetering?: State }
 const state: State = (g.__transformMetering ??= { pending: new Map(), count: 0, timer: null, flushing: Promise.resolve() })
 
 /** Counts origin image `bucket/name` of `ref` as transformed in the current period; returns at once. */
 export function recordImageTransform(ref: string, origin: string): void {
-  const store = getStore()
-  store.catch(() => {}) // reported when the batch is written
-  let byRef = state.pending.get(store)
-  if (!byRef) state.pending.set(store, (byRef = new Map()))
+  const byRef = pendingFor(state, () => new Map<string, Set<string>>())
   let origins = byRef.get(ref)
   if (!origins) byRef.set(ref, (origins = new Set()))
   if (origins.has(origin) || state.count >= MAX_PENDING_ORIGINS) return
@@ -35,17 +31,8 @@ export function recordImageTransform(ref: string, origin: string): void {
 
 /** Writes everything waiting now (tests call it; the timer otherwise). Never throws. */
 export function flushTransformMetering(): Promise<void> {
-  return flushBatches(state, async () => {
-    const batches = [...state.pending]
-    state.pending = new Map()
+  return flushStoreBatches(state, 'image transformation metering', (db, byRef) => writeBatch(db, byRef), () => {
     state.count = 0
-    for (const [store, byRef] of batches) {
-      try {
-        await writeBatch(await store, byRef)
-      } catch (error) {
-        console.error(`[platform-api] could not write image transformation metering: ${error instanceof Error ? error.message : String(error)}`)
-      }
-    }
   })
 }
 

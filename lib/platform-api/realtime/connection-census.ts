@@ -1,5 +1,4 @@
-import { armBatchTimer, flushBatches, type BatchTimer } from '../db/batches'
-import { getStore } from '../db/store'
+import { armBatchTimer, flushStoreBatches, pendingFor, type StoreBatches } from '../db/batches'
 import type { Db } from '../db/types'
 
 /**
@@ -13,41 +12,29 @@ const STALE_SECONDS = 90
 const FLUSH_MS = 1_000
 
 type Pending = Map<string, { ref: string; instanceId: string; connections: number }>
-type State = BatchTimer & { pending: Map<Promise<Db>, Pending> }
+type State = StoreBatches<Pending>
 
 const g = globalThis as typeof globalThis & { __realtimeCensus?: State }
 const state: State = (g.__realtimeCensus ??= { pending: new Map(), timer: null, flushing: Promise.resolve() })
 
 /** Notes that `instanceId` holds `connections` of `ref` now; returns at once. */
 export function noteConnections(instanceId: string, ref: string, connections: number): void {
-  const store = getStore()
-  store.catch(() => {})
-  let pending = state.pending.get(store)
-  if (!pending) state.pending.set(store, (pending = new Map()))
-  pending.set(`${instanceId}\u0000${ref}`, { ref, instanceId, connections })
+  pendingFor(state, (): Pending => new Map()).set(`${instanceId}\u0000${ref}`, { ref, instanceId, connections })
   armBatchTimer(state, FLUSH_MS, flushConnectionCensus)
 }
 
 /** Writes the counts waiting now (the stats route and tests call it; the timer otherwise). Never throws. */
 export function flushConnectionCensus(): Promise<void> {
-  return flushBatches(state, async () => {
-    const batches = [...state.pending]
-    state.pending = new Map()
-    for (const [store, pending] of batches) {
-      try {
-        const rows = [...pending.values()].map((p) => ({ ref: p.ref, instance_id: p.instanceId, connections: p.connections }))
-        await (await store).query(
-          `insert into platform.realtime_connections as c (instance_id, project_id, connections)
-           select r.instance_id, p.id, r.connections
-             from jsonb_to_recordset($1::jsonb) as r(ref text, instance_id text, connections integer)
-             join platform.projects p on p.ref = r.ref
-           on conflict (instance_id, project_id) do update set connections = excluded.connections, updated_at = now()`,
-          [JSON.stringify(rows)]
-        )
-      } catch (error) {
-        console.error(`[platform-api] could not write realtime connection counts: ${error instanceof Error ? error.message : String(error)}`)
-      }
-    }
+  return flushStoreBatches(state, 'realtime connection counts', async (db, pending) => {
+    const rows = [...pending.values()].map((p) => ({ ref: p.ref, instance_id: p.instanceId, connections: p.connections }))
+    await db.query(
+      `insert into platform.realtime_connections as c (instance_id, project_id, connections)
+       select r.instance_id, p.id, r.connections
+         from jsonb_to_recordset($1::jsonb) as r(ref text, instance_id text, connections integer)
+         join platform.projects p on p.ref = r.ref
+       on conflict (instance_id, project_id) do update set connections = excluded.connections, updated_at = now()`,
+      [JSON.stringify(rows)]
+    )
   })
 }
 
