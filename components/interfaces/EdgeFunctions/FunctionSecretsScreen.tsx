@@ -27,7 +27,8 @@ const DEFAULT_ENV_DESCRIPTIONS: Record<(typeof FUNCTION_DEFAULT_ENV)[number], st
 export function FunctionSecretsScreen({ projectRef }: { projectRef: string }) {
   const { role, atLeast } = useProjectAccess(projectRef)
   const allowed = atLeast('Developer')
-  const secrets = useFunctionSecretsQuery({ projectRef, enabled: role === null || allowed })
+  // Asked for only once the role allows it: a Read-only member's request would only be refused.
+  const secrets = useFunctionSecretsQuery({ projectRef, enabled: allowed })
   const [adding, setAdding] = useState(false)
   const [deleting, setDeleting] = useState<FunctionSecret | null>(null)
   const remove = useFunctionSecretsDeleteMutation()
