@@ -68,34 +68,8 @@ export function AddSecretsModal({ projectRef, existing, open, onOpenChange }: Pr
         const p = submitted ? problems.rows[row.id] : undefined
         return (
           <div key={row.id} className={styles.secretRow}>
-            <div className="field">
-              <label htmlFor={`secret-${row.id}-name`}>Name {rows.length > 1 ? index + 1 : ''}</label>
-              <input
-                id={`secret-${row.id}-name`}
-                className="input mono"
-                placeholder="STRIPE_API_KEY"
-                autoComplete="off"
-                spellCheck={false}
-                value={row.name}
-                aria-invalid={p?.name ? true : undefined}
-                onChange={(e) => setRow(row.id, { name: e.target.value })}
-              />
-              {p?.name && <span className="field-error">{p.name}</span>}
-            </div>
-            <div className="field">
-              <label htmlFor={`secret-${row.id}-value`}>Value {rows.length > 1 ? index + 1 : ''}</label>
-              <input
-                id={`secret-${row.id}-value`}
-                type="password"
-                className="input mono"
-                autoComplete="new-password"
-                spellCheck={false}
-                value={row.value}
-                aria-invalid={p?.value ? true : undefined}
-                onChange={(e) => setRow(row.id, { value: e.target.value })}
-              />
-              {p?.value && <span className="field-error">{p.value}</span>}
-            </div>
+            <SecretField row={row} field="name" label={`Name ${rows.length > 1 ? index + 1 : ''}`} problem={p?.name} onChange={(name) => setRow(row.id, { name })} />
+            <SecretField row={row} field="value" label={`Value ${rows.length > 1 ? index + 1 : ''}`} problem={p?.value} onChange={(value) => setRow(row.id, { value })} />
             {rows.length > 1 && (
               <button type="button" className={`btn btn-sm btn-ghost ${styles.secretRemove}`} aria-label={`Remove secret ${index + 1}`} onClick={() => setRows((list) => list.filter((r) => r.id !== row.id))}>
                 Remove
@@ -111,5 +85,27 @@ export function AddSecretsModal({ projectRef, existing, open, onOpenChange }: Pr
       </div>
       {replaced.length > 0 && <p className="field-hint">Saving replaces the value of {replaced.join(', ')}.</p>}
     </FormModal>
+  )
+}
+
+/** One input of a secret row; the value is typed as a password (never shown back). */
+function SecretField({ row, field, label, problem, onChange }: { row: SecretRow; field: 'name' | 'value'; label: string; problem?: string; onChange: (text: string) => void }) {
+  const id = `secret-${row.id}-${field}`
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label.trim()}</label>
+      <input
+        id={id}
+        type={field === 'value' ? 'password' : 'text'}
+        className="input mono"
+        placeholder={field === 'name' ? 'STRIPE_API_KEY' : undefined}
+        autoComplete={field === 'value' ? 'new-password' : 'off'}
+        spellCheck={false}
+        value={row[field]}
+        aria-invalid={problem ? true : undefined}
+        onChange={(e) => onChange(e.target.value)}
+      />
+      {problem && <span className="field-error">{problem}</span>}
+    </div>
   )
 }

@@ -1,3 +1,4 @@
+import common from './EdgeFunctions.module.css'
 import styles from './FunctionCode.module.css'
 
 export type BuildResult = { ok: true; version: number; output: string } | { ok: false; message: string; output: string | null }
@@ -14,7 +15,7 @@ export function BuildOutput({ result, onClose }: { result: BuildResult; onClose:
           Close
         </button>
       </header>
-      <pre className={`${styles.pre} ${styles.buildText}`}>{result.output?.trim() || (result.ok ? 'The bundler printed nothing.' : 'No build output.')}</pre>
+      <pre className={`${common.pre} ${styles.buildText}`}>{result.output?.trim() || (result.ok ? 'The bundler printed nothing.' : 'No build output.')}</pre>
     </section>
   )
 }

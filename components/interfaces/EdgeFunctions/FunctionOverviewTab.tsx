@@ -21,7 +21,7 @@ export function FunctionOverviewTab({ fn }: { fn: EdgeFunction }) {
             ? 'Callers must send a valid JWT of this project (the anon key, a service key or a user token) as Authorization: Bearer.'
             : 'JWT verification is off: anyone with the URL can call this function.'}
         </p>
-        <pre className={styles.snippet}>{curl}</pre>
+        <pre className={styles.pre}>{curl}</pre>
       </section>
       <dl className={styles.stats}>
         <Stat label="JWT verification">{fn.verify_jwt ? <Badge variant="brand">Required</Badge> : <Badge variant="warning">Off</Badge>}</Stat>

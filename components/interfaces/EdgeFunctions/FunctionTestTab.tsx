@@ -4,6 +4,7 @@ import { ErrorState } from '@/components/ui/ErrorState'
 import { useFunctionInvokeMutation } from '@/data/functions/function-invoke-mutation'
 import type { EdgeFunction, InvokeFunctionResponse } from '@/lib/api-types/functions'
 import { METHODS_WITHOUT_BODY, TEST_METHODS, TEST_ROLES, buildInvokeRequest, displayBody, type HeaderRow, type TestRequestForm } from './test-request'
+import common from './EdgeFunctions.module.css'
 import styles from './FunctionTest.module.css'
 
 const ROLE_LABELS: Record<TestRequestForm['role'], string> = { anon: 'anon key', service_role: 'service_role key', none: 'No Authorization header' }
@@ -149,7 +150,7 @@ export function InvokeAnswer({ response }: { response: InvokeFunctionResponse })
           ))}
         </dl>
       </details>
-      <pre className={`${styles.pre} ${styles.answerBody}`} aria-label="Response body" data-json={body.json || undefined}>
+      <pre className={`${common.pre} ${styles.answerBody}`} aria-label="Response body" data-json={body.json || undefined}>
         {body.text === '' ? '(empty body)' : body.text}
       </pre>
     </>
