@@ -94,7 +94,7 @@ export function FunctionSettingsTab({ projectRef, fn, blockedReason }: Props) {
       </section>
       {deleting && (
         <ConfirmModal title={`Delete function ${fn.slug}?`} confirmLabel="Delete function" confirmText={fn.slug} pending={remove.isPending} onConfirm={confirmDelete} onClose={() => setDeleting(false)}>
-          {`Requests to ${fn.url} will fail with 404. This cannot be undone.`}
+          {`Requests to /functions/v1/${fn.slug} will answer 404 from now on. This cannot be undone.`}
         </ConfirmModal>
       )}
     </div>
