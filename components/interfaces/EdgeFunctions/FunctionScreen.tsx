@@ -80,7 +80,8 @@ export function FunctionScreen({ projectRef, slug, tab }: { projectRef: string; 
       content = <FunctionCodeTab projectRef={projectRef} fn={data} blockedReason={blockedReason} />
       break
     case 'test':
-      content = <FunctionTestTab projectRef={projectRef} fn={data} blockedReason={blockedReason} />
+      // The panel or the reason it is withheld, once the role is known.
+      content = role === null ? <SkeletonLines lines={4} label="Checking your role" /> : <FunctionTestTab projectRef={projectRef} fn={data} blockedReason={blockedReason} />
       break
     case 'versions':
       content = <FunctionVersionsTab projectRef={projectRef} fn={data} blockedReason={blockedReason} />
