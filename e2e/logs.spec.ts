@@ -90,8 +90,8 @@ test('see a failing statement in the Postgres logs, filter, open its detail and 
   await page.screenshot({ path: 'e2e/screenshots/logs-gateway.png', fullPage: true })
 
   // A source the platform has no producer for says so.
-  await page.getByRole('combobox', { name: 'Source' }).selectOption('function_logs')
-  await expect(page.getByText('No events are recorded for Edge Functions')).toBeVisible()
+  await page.getByRole('combobox', { name: 'Source' }).selectOption('pgbouncer_logs')
+  await expect(page.getByText('No events are recorded for Dedicated pooler')).toBeVisible()
   await expect(page.getByText(/This platform records no events for this source/)).toBeVisible()
   expect(await axeViolations(page, ['main'])).toEqual([])
 

@@ -123,7 +123,7 @@ export type RollbackFunctionBody = z.input<typeof rollbackFunctionBody>
 
 export const INVOKE_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'HEAD'] as const
 export const INVOKE_ROLES = ['anon', 'service_role', 'none'] as const
-const INVOKE_BODY_MAX_BYTES = 1024 * 1024
+const INVOKE_BODY_MAX_BYTES = 512 * 1024
 
 /**
  * POST /platform/projects/:ref/functions/:slug/invoke: the dashboard's test call, made by the
@@ -137,7 +137,7 @@ export const invokeFunctionBody = z.strictObject({
     .record(z.string().regex(/^[A-Za-z0-9!#$%&'*+.^_`|~-]{1,100}$/, 'must be a header name'), z.string('must be a string').max(8_000, 'must be at most 8000 characters'), 'must map header names to values')
     .refine((headers) => Object.keys(headers).length <= 50, 'must hold at most 50 headers')
     .default({}),
-  body: z.string('must be a string').refine((text) => Buffer.byteLength(text, 'utf8') <= INVOKE_BODY_MAX_BYTES, 'must be at most 1 MiB').default(''),
+  body: z.string('must be a string').refine((text) => Buffer.byteLength(text, 'utf8') <= INVOKE_BODY_MAX_BYTES, 'must be at most 512 KiB').default(''),
   role: z.enum(INVOKE_ROLES, `must be one of ${INVOKE_ROLES.join(', ')}`).default('anon'),
 })
 export type InvokeFunctionBody = z.input<typeof invokeFunctionBody>

@@ -12,8 +12,8 @@ export const FUNCTION_ENTRYPOINT = 'index.ts'
 /** A relative path of one of a function's files: folders allowed, no `..`, a script or JSON. */
 export const FUNCTION_FILE_PATTERN = /^(?!.*(?:^|\/)\.\.?(?:\/|$))[A-Za-z0-9_][A-Za-z0-9_.-]*(?:\/[A-Za-z0-9_][A-Za-z0-9_.-]*)*\.(?:ts|tsx|js|jsx|mjs|mts|json)$/
 export const FUNCTION_MAX_FILES = 20
-/** All of a function's source files together, in bytes. */
-export const FUNCTION_SOURCE_MAX_BYTES = 1024 * 1024
+/** All of a function's source files together, in bytes (a deploy's JSON body must stay under the 1 MiB every platform route accepts). */
+export const FUNCTION_SOURCE_MAX_BYTES = 512 * 1024
 
 /** Secret names: environment variable names; `SUPABASE_` is the platform's own. */
 export const FUNCTION_SECRET_NAME_PATTERN = /^[A-Za-z_][A-Za-z0-9_]*$/

@@ -9,11 +9,12 @@ import { isOneOf } from '@/lib/known-names'
  * The sources the embedded platform produces: the API gateway (every platform request aimed at a
  * project), Postgres (every statement run on a project database), PostgREST (every answer of a
  * project's REST API), project auth (every `/auth/v1` request, and its audit events), storage
- * (every `/storage/v1` request) and realtime (connections, refusals, errors). The others
- * (functions, poolers, upgrades) have no producer here.
+ * (every `/storage/v1` request), realtime (connections, refusals, errors) and Edge Functions
+ * (every invocation, and what the code writes to its console). The others (poolers, upgrades)
+ * have no producer here.
  */
 export const RECORDED_LOG_SOURCES = [
-  'edge_logs', 'postgres_logs', 'postgrest_logs', 'auth_logs', 'auth_audit_logs', 'storage_logs', 'realtime_logs',
+  'edge_logs', 'postgres_logs', 'postgrest_logs', 'auth_logs', 'auth_audit_logs', 'storage_logs', 'realtime_logs', 'function_edge_logs', 'function_logs',
 ] as const satisfies readonly LogSource[]
 
 export function isRecordedLogSource(source: string): boolean {

@@ -20,6 +20,7 @@ import { storageRoutes } from './routes/storage'
 import { supportRoutes } from './routes/support'
 import { telemetryRoutes } from './routes/telemetry'
 import { vaultRoutes } from './routes/vault'
+import { functionsRoutes } from './routes/functions'
 
 /** Every route of `{API_URL}/platform/...`, one file per domain under `routes/`; built once per process. */
 export function createPlatformRouter(): Router {
@@ -40,6 +41,7 @@ export function createPlatformRouter(): Router {
       ...graphqlRoutes,
       ...logsRoutes,
       ...vaultRoutes,
+      ...functionsRoutes,
       ...apiKeyRoutes,
       ...projectAuthRoutes,
       ...postgrestConfigRoutes,

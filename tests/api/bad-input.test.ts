@@ -62,6 +62,8 @@ function withPath(body: Record<string, unknown>, path: string, value: unknown): 
   return copy
 }
 
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value)
+
 /** Every broken body for one endpoint, built from its valid body. */
 function variants(ep: Endpoint, valid: Record<string, unknown>): Variant[] {
   const fields = ep.fields ?? Object.keys(valid)
@@ -72,11 +74,14 @@ function variants(ep: Endpoint, valid: Record<string, unknown>): Variant[] {
     { label: 'a string', rawBody: '"text"', status: 400, names: [] },
     { label: 'JSON null', rawBody: 'null', status: 400, names: [] },
     { label: 'a number', rawBody: '42', status: 400, names: [] },
-    { label: 'an unknown field', rawBody: JSON.stringify({ ...valid, [UNKNOWN_FIELD]: 1 }), status: 400, names: [UNKNOWN_FIELD] },
+
     { label: 'deeply nested JSON', rawBody: DEEP, status: 400, names: [] },
     { label: 'an oversized body', rawBody: OVERSIZED, status: 413, names: ['too large'] },
     { label: 'invalid UTF-8', rawBody: invalidUtf8Body(valid, fields), status: 400, names: ['UTF-8'] },
   ]
+  // A list body (the Management API's bulk calls) gets the unknown field in its first item, when that is an object.
+  const unknown = Array.isArray(valid) ? (isObject(valid[0]) ? [{ ...valid[0], [UNKNOWN_FIELD]: 1 }, ...valid.slice(1)] : null) : { ...valid, [UNKNOWN_FIELD]: 1 }
+  if (unknown) out.push({ label: 'an unknown field', rawBody: JSON.stringify(unknown), status: 400, names: [UNKNOWN_FIELD] })
   if (ep.required?.length || ep.needsSome) {
     out.push({ label: 'no fields', rawBody: '{}', status: 400, names: ep.required ?? [] })
   }

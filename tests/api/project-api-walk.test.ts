@@ -6,6 +6,7 @@ import { STORAGE_ROUTES } from '@/lib/platform-api/storage/routes'
 import { methodOf, PROJECT_API_ENDPOINTS as API_ENDPOINTS, type PreparedCall } from './helpers/endpoints-project-api'
 import { STORAGE_ENDPOINTS } from './helpers/endpoints-project-storage'
 import { TRANSFORM_ENDPOINTS } from './helpers/endpoints-project-transform'
+import { FUNCTION_METHODS, FUNCTIONS_ENDPOINTS } from './helpers/endpoints-project-functions'
 import { errorShapeProblems, EXPECTED_PROJECT_API, expectedOutcome } from './helpers/expected-project-api'
 import { startTestPlatform, type TestPlatform } from './helpers/platform'
 import {
@@ -20,14 +21,14 @@ import {
 
 /**
  * The authorization walk of a project's public API (`{url}/rest/v1`, `{url}/auth/v1`, `{url}/storage/v1`,
- * realtime's HTTP paths), which the
+ * realtime's HTTP paths, `{url}/functions/v1`), which the
  * platform walk (authorization.test.ts) cannot reach: it is mounted beside the route table. Every
  * path and method, as every kind of caller, answers what expected-project-api.ts says, in
  * PostgREST's or GoTrue's error shape; callers without a valid key change nothing at all.
  */
 
 const WALK_TIMEOUT = 180_000
-const PROJECT_API_ENDPOINTS = [...API_ENDPOINTS, ...STORAGE_ENDPOINTS, ...TRANSFORM_ENDPOINTS]
+const PROJECT_API_ENDPOINTS = [...API_ENDPOINTS, ...STORAGE_ENDPOINTS, ...TRANSFORM_ENDPOINTS, ...FUNCTIONS_ENDPOINTS]
 
 /** The line a project-auth route is written down as (`/:ref/auth/v1/x` → `/auth/v1/x`). */
 const authKey = (r: { method: string; path: string }) => `${r.method} ${r.path.replace(/^\/:ref/, '')}`
@@ -58,7 +59,9 @@ describe('the project API: every path and method, every kind of caller', () => {
     const storageRoutes = [...STORAGE_ROUTES.map((r) => `${r.method} /storage/v1${r.path}`), ...RESUMABLE_ROUTES.map((r) => r.replace(' ', ' /storage/v1'))]
     expect(storageRoutes.filter((r) => !lines.includes(r)), 'storage routes without a line in expected-project-api.ts').toEqual([])
     expect(REALTIME_HTTP_ROUTES.filter((r) => !lines.includes(r)), 'realtime HTTP routes without a line').toEqual([])
-    const known = [...authRoutes, ...restLines, 'OPTIONS /auth/v1/user', ...storageRoutes, 'OPTIONS /storage/v1/bucket', 'HEAD /storage/v1/object/authenticated/:bucket/*path', ...REALTIME_HTTP_ROUTES]
+    const functionLines = [...FUNCTION_METHODS, 'OPTIONS'].map((m) => `${m} /functions/v1/:slug`)
+    expect(functionLines.filter((l) => !lines.includes(l)), 'function methods without a line').toEqual([])
+    const known = [...authRoutes, ...restLines, 'OPTIONS /auth/v1/user', ...storageRoutes, 'OPTIONS /storage/v1/bucket', 'HEAD /storage/v1/object/authenticated/:bucket/*path', ...REALTIME_HTTP_ROUTES, ...functionLines]
     expect(lines.filter((l) => !known.includes(base(l))), 'lines for no route or method').toEqual([])
     const walked = PROJECT_API_ENDPOINTS.map((e) => e.key)
     expect([...walked].sort(), 'lines the walk calls (each once)').toEqual([...lines].sort())

@@ -7,6 +7,7 @@ import { readMeteredUsage } from './metering'
 import { readRealtimeUsage } from './realtime-metering'
 import { organizationStorageSize } from './storage-size'
 import { readImageTransforms } from './transform-metering'
+import { readFunctionInvocations } from './function-metering'
 
 export const USAGE_METRICS = [
   'DATABASE_SIZE',
@@ -74,14 +75,15 @@ export async function readStoredUsage(db: Db, organizationId: number): Promise<P
   return Object.fromEntries(rows.map((r) => [r.metric, Number(r.usage)]))
 }
 
-/** The metrics the platform measures from the organization's projects in `period` (migrations 013, 018). */
+/** The metrics the platform measures from the organization's projects in `period` (migrations 013, 018, 021). */
 async function measuredUsage(db: Db, organizationId: number, period: { start: Date; end: Date }): Promise<Partial<Record<UsageMetric, number>>> {
-  const [size, metered, storage, realtime, transforms] = await Promise.all([
+  const [size, metered, storage, realtime, transforms, invocations] = await Promise.all([
     organizationDatabaseSize(db, organizationId),
     readMeteredUsage(db, organizationId, period),
     organizationStorageSize(db, organizationId),
     readRealtimeUsage(db, organizationId, period),
     readImageTransforms(db, organizationId, period),
+    readFunctionInvocations(db, organizationId, period),
   ])
   return {
     DATABASE_SIZE: size,
@@ -91,6 +93,7 @@ async function measuredUsage(db: Db, organizationId: number, period: { start: Da
     REALTIME_MESSAGE_COUNT: realtime.messages,
     REALTIME_PEAK_CONNECTIONS: realtime.peak,
     STORAGE_IMAGES_TRANSFORMED: transforms,
+    FUNCTION_INVOCATIONS: invocations,
   }
 }
 

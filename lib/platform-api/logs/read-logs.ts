@@ -36,6 +36,8 @@ export const logsQuery = z.strictObject({
     .max(MAX_LOG_LIMIT, `must be at most ${MAX_LOG_LIMIT}`)
     .optional(),
   cursor: z.string('must be a string').max(200, 'is not a valid cursor').optional(),
+  /** Only the lines of one Edge Function (its id): its invocations and its console output. */
+  function_id: z.uuid('must be a function id (a UUID)').optional(),
 })
 export type LogsQuery = z.infer<typeof logsQuery>
 
@@ -124,6 +126,10 @@ export async function readProjectLogs(
   if (query.search && query.search.trim()) {
     params.push(`%${query.search.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`)
     where.push(`l.event_message ilike $${params.length} escape '\\'`)
+  }
+  if (query.function_id) {
+    params.push(query.function_id)
+    where.push(`l.metadata->>'function_id' = $${params.length}`)
   }
   if (cursor) {
     params.push(cursor.timestamp, cursor.id)

@@ -129,6 +129,17 @@ async function signKeys(signing: ProjectSigningKey, names: readonly ApiKeyName[]
   return Promise.all(names.map(async (name) => ({ name, api_key: await signKey(signing, name) })))
 }
 
+/** Both keys of a signing key, signed once per key (Edge Functions' workers get them in their environment). */
+const signedPairs = new WeakMap<crypto.KeyObject, Promise<Record<ApiKeyName, string>>>()
+export function signedApiKeys(signing: ProjectSigningKey): Promise<Record<ApiKeyName, string>> {
+  let pair = signedPairs.get(signing.key)
+  if (!pair) {
+    pair = signKeys(signing, API_KEY_NAMES).then((keys) => Object.fromEntries(keys.map((k) => [k.name, k.api_key])) as Record<ApiKeyName, string>)
+    signedPairs.set(signing.key, pair)
+  }
+  return pair
+}
+
 async function requireSigningKey(db: Db, ref: string): Promise<ProjectSigningKey> {
   const signing = await projectSigningKey(db, ref)
   if (!signing) throw new Error(`Project ${ref} has no signing key`)

@@ -1,9 +1,8 @@
 /**
  * `{project API}/rest/v1/{table}`: the PostgREST-compatible data API of a project, as the real
- * `@supabase/supabase-js` calls it (and `{project API}/auth/v1`, handed to project-auth/handler.ts,
- * and `{project API}/storage/v1`, handed to storage/handler.ts).
- * The `apikey` header must be a key of the project (api-keys.ts); `Authorization: Bearer` is that
- * key or a project user's token (project-auth/bearer.ts). The request runs as that role with its
+ * `@supabase/supabase-js` calls it; `/auth/v1`, `/storage/v1` and `/functions/v1` are handed to
+ * project-auth/handler.ts, storage/handler.ts and functions/gateway.ts. The `apikey` header must
+ * be a key of the project (api-keys.ts); `Authorization: Bearer` is that key or a project user's token (project-auth/bearer.ts). The request runs as that role with its
  * claims (request-role.ts), so row level security decides. Answers carry CORS headers so browsers
  * may call it. Embedding through foreign keys is served (`!inner`, spreads of a many-to-one,
  * ordering and paging embedded rows, and from the rows of a function returning a table's rows), and
@@ -19,6 +18,7 @@ import { DEFAULT_BODY_LIMIT, readBody } from '../http/node-adapter'
 import { matchProjectAuthPath, projectAuthHandler } from '../project-auth/handler'
 import { matchStoragePath, storageHandler } from '../storage/handler'
 import { realtimeHttpHandler } from '../realtime/http'
+import { functionsHandler, matchFunctionsPath } from '../functions/gateway'
 import { REALTIME_PREFIX } from '../realtime/server'
 import { verifyProjectCaller } from '../project-auth/bearer'
 import type { ApiRole } from '../projects/api-roles'
@@ -285,6 +285,7 @@ export async function projectApiHandler(req: IncomingMessage, res: ServerRespons
   }
   // Storage logs (storage_logs) and meters its own requests.
   if (matchStoragePath(url.pathname)) return storageHandler(req, res)
+  if (matchFunctionsPath(url.pathname)) return functionsHandler(req, res) // logs and meters itself
   // Realtime over plain HTTP (its socket is an upgrade: realtime/server.ts).
   if (REALTIME_PREFIX.test(url.pathname)) return realtimeHttpHandler(req, res)
   const startedAt = new Date()

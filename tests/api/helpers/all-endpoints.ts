@@ -12,6 +12,7 @@ import { PROJECT_AUTH_ENDPOINTS } from './endpoints-project-auth'
 import { STORAGE_PLATFORM_ENDPOINTS } from './endpoints-storage-platform'
 import { REALTIME_ENDPOINTS } from './endpoints-realtime'
 import { VAULT_ENDPOINTS } from './endpoints-vault'
+import { FUNCTIONS_ENDPOINTS } from './endpoints-functions'
 
 /** The route table of each service, from the declarations (what `npm run routes` prints). */
 export const PLATFORM_ROUTES: RouteRow[] = createPlatformRouter().table()
@@ -38,7 +39,7 @@ function withAccess(service: Endpoint['service'], entries: EndpointEntry[], rout
  */
 export const PLATFORM_ENDPOINTS: Endpoint[] = withAccess(
   'platform',
-  [...CORE_PLATFORM_ENDPOINTS, ...ADVISORS_ENDPOINTS, ...CRON_ENDPOINTS, ...GRAPHQL_ENDPOINTS, ...LOGS_ENDPOINTS, ...VAULT_ENDPOINTS, ...AI_ENDPOINTS, ...API_KEYS_ENDPOINTS, ...PROJECT_AUTH_ENDPOINTS, ...STORAGE_PLATFORM_ENDPOINTS, ...REALTIME_ENDPOINTS],
+  [...CORE_PLATFORM_ENDPOINTS, ...ADVISORS_ENDPOINTS, ...CRON_ENDPOINTS, ...GRAPHQL_ENDPOINTS, ...LOGS_ENDPOINTS, ...VAULT_ENDPOINTS, ...AI_ENDPOINTS, ...API_KEYS_ENDPOINTS, ...PROJECT_AUTH_ENDPOINTS, ...STORAGE_PLATFORM_ENDPOINTS, ...REALTIME_ENDPOINTS, ...FUNCTIONS_ENDPOINTS],
   PLATFORM_ROUTES
 )
 

@@ -2,7 +2,7 @@ import type { KeyedCaller, ProjectCaller, ProjectResponse } from './project-api-
 
 /**
  * What each caller gets from each path and method of a project's public API (`{url}/rest/v1`,
- * `{url}/auth/v1`, `{url}/storage/v1`, `{url}/realtime/v1` over HTTP), written down by hand: `status` or `status error-code`. The walk
+ * `{url}/auth/v1`, `{url}/storage/v1`, `{url}/realtime/v1` over HTTP, `{url}/functions/v1`), written down by hand: `status` or `status error-code`. The walk
  * (tests/api/project-api-walk.test.ts) fails for a project-auth route, or a method the REST
  * preflight advertises, that has no line here, and for a line no walk entry calls.
  *
@@ -103,12 +103,27 @@ export const EXPECTED_PROJECT_API: Record<string, ProjectApiExpectation> = {
   'GET /realtime/v1/websocket': everyone('426 upgrade_required'),
   'POST /realtime/v1/api/broadcast': everyone('202'),
   'OPTIONS /realtime/v1/websocket': preflight,
+  // Edge Functions (endpoints-project-functions.ts): any valid JWT of the project calls one that verifies JWTs
+  // (a user's token needs no apikey there); one with verification off answers anyone.
+  'GET /functions/v1/:slug': everyone('200'),
+  'HEAD /functions/v1/:slug': everyone('200'),
+  'POST /functions/v1/:slug': everyone('200'),
+  'PUT /functions/v1/:slug': everyone('200'),
+  'PATCH /functions/v1/:slug': everyone('200'),
+  'DELETE /functions/v1/:slug': everyone('200'),
+  'POST /functions/v1/:slug?verify_jwt=false': { ...everyone('200'), open: true },
+  'OPTIONS /functions/v1/:slug': preflight,
 }
 
 /** How a caller without a valid project key is refused: PostgREST's PGRST301, Storage's InvalidJWT, GoTrue's no_api_key / invalid_api_key. */
 export function keylessOutcome(key: string, caller: Exclude<ProjectCaller, KeyedCaller>): string {
   if (key.includes(' /rest/v1/')) return '401 PGRST301'
   if (key.includes(' /storage/v1/')) return '401 InvalidJWT'
+  if (key.includes(' /functions/v1/')) {
+    // The gateway checks the bearer JWT alone: a user's token is enough.
+    if (caller === 'userNoKey') return '200'
+    return caller === 'none' ? '401 UNAUTHORIZED_NO_AUTH_HEADER' : '401 UNAUTHORIZED_INVALID_JWT'
+  }
   return caller === 'none' || caller === 'userNoKey' ? '401 no_api_key' : '401 invalid_api_key'
 }
 
@@ -131,6 +146,8 @@ export function errorShapeProblems(key: string, res: ProjectResponse, code: stri
   } else if (key.includes(' /storage/v1/')) {
     if (body?.statusCode !== String(res.status)) problems.push(`statusCode ${JSON.stringify(body?.statusCode)}, expected "${res.status}"`)
     if (typeof body?.error !== 'string') problems.push('no "error"')
+    if (code && body?.code !== code) problems.push(`code ${JSON.stringify(body?.code)}, expected ${code}`)
+  } else if (key.includes(' /functions/v1/')) {
     if (code && body?.code !== code) problems.push(`code ${JSON.stringify(body?.code)}, expected ${code}`)
   } else {
     if (body?.code !== res.status) problems.push(`code ${JSON.stringify(body?.code)}, expected ${res.status}`)

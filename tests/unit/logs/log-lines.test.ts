@@ -21,12 +21,13 @@ describe('log lines', () => {
   })
 
   it('records the API gateway, Postgres, PostgREST, project auth, storage and realtime here', () => {
-    expect(RECORDED_LOG_SOURCES).toEqual(['edge_logs', 'postgres_logs', 'postgrest_logs', 'auth_logs', 'auth_audit_logs', 'storage_logs', 'realtime_logs'])
+    expect(RECORDED_LOG_SOURCES).toEqual(['edge_logs', 'postgres_logs', 'postgrest_logs', 'auth_logs', 'auth_audit_logs', 'storage_logs', 'realtime_logs', 'function_edge_logs', 'function_logs'])
     expect(isRecordedLogSource('storage_logs')).toBe(true)
     expect(isRecordedLogSource('postgrest_logs')).toBe(true)
     expect(isRecordedLogSource('auth_logs')).toBe(true)
     expect(isRecordedLogSource('auth_audit_logs')).toBe(true)
-    expect(isRecordedLogSource('function_logs')).toBe(false)
+    expect(isRecordedLogSource('function_logs')).toBe(true)
+    expect(isRecordedLogSource('pgbouncer_logs')).toBe(false)
     expect(isRecordedLogSource('postgres_logs')).toBe(true)
   })
 

@@ -1,0 +1,125 @@
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import { verifySessionToken } from '../auth/jwt'
+import { recordProjectEgress } from '../billing/metering'
+import { getStore } from '../db/store'
+import { ApiError } from '../http/errors'
+import { readBody } from '../http/node-adapter'
+import { currentSigningKey, verifyProjectKey } from '../projects/api-keys'
+import { PROJECT_REF_PATTERN } from '../projects/targets'
+import { findServing, GatewayError, limitsOf, runInvocation } from './invoke'
+
+/**
+ * `{project url}/functions/v1/{slug}[/more][?query]`: where apps call a project's Edge Functions
+ * (supabase-js `functions.invoke`, or any HTTP client). The gateway answers CORS preflights
+ * itself, checks the caller's `Authorization` JWT with the project's secret unless the function
+ * has verification off (a project key, or a project user's access token), refuses bodies past
+ * the plan's limit, then hands the request to the function's worker (invoke.ts). Its own
+ * refusals and the runtime's answer `{ code, message }` with a status that says why.
+ */
+
+const PATH = /^(?:\/dashboard)?\/api\/project\/([^/]+)\/functions\/v1\/([^/?]+)(\/[^?]*)?$/
+
+const CORS_HEADERS: Record<string, string> = {
+  'Access-Control-Allow-Origin': '*',
+  'Access-Control-Allow-Methods': 'GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS',
+  'Access-Control-Allow-Headers': 'authorization, x-client-info, apikey, content-type, x-region',
+  'Access-Control-Max-Age': '86400',
+}
+
+/** Headers of the worker's answer that this server sets itself. */
+const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'transfer-encoding', 'content-length', 'upgrade', 'trailer'])
+
+export function matchFunctionsPath(pathname: string): { ref: string; slug: string; subpath: string } | null {
+  const match = PATH.exec(pathname)
+  if (!match || !PROJECT_REF_PATTERN.test(match[1])) return null
+  let slug: string
+  try {
+    slug = decodeURIComponent(match[2])
+  } catch {
+    return null
+  }
+  return { ref: match[1], slug, subpath: match[3] ?? '' }
+}
+
+const header = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value)
+
+/** A project key or a project user's access token, signed with the project's current secret. */
+export async function verifyJwt(ref: string, authorization: string | undefined): Promise<void> {
+  if (!authorization) throw new GatewayError(401, 'UNAUTHORIZED_NO_AUTH_HEADER', 'Missing authorization header: send the project\'s anon key or a user\'s access token as "Authorization: Bearer <jwt>"')
+  const bearer = /^Bearer\s+(\S+)\s*$/i.exec(authorization)?.[1]
+  if (!bearer) throw new GatewayError(401, 'UNAUTHORIZED_INVALID_JWT_FORMAT', 'Invalid authorization header: expected "Bearer <jwt>"')
+  const db = await getStore()
+  if (await verifyProjectKey(db, ref, bearer)) return
+  const signing = await currentSigningKey(db, ref)
+  if (signing && (await verifySessionToken(signing.key, bearer))) return
+  throw new GatewayError(401, 'UNAUTHORIZED_INVALID_JWT', 'Invalid JWT: it is expired, malformed, or not signed with this project\'s secret')
+}
+
+function sendJson(res: ServerResponse, status: number, body: unknown): number {
+  const text = JSON.stringify(body)
+  res.writeHead(status, { ...CORS_HEADERS, 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(text) })
+  res.end(text)
+  return Buffer.byteLength(text)
+}
+
+export async function functionsHandler(req: IncomingMessage, res: ServerResponse): Promise<void> {
+  const url = new URL(req.url ?? '/', 'http://localhost')
+  const found = matchFunctionsPath(url.pathname)
+  if (!found) {
+    sendJson(res, 404, { code: 'NOT_FOUND', message: 'No such function: call {project url}/functions/v1/{slug}' })
+    return
+  }
+  const method = (req.method ?? 'GET').toUpperCase()
+  if (method === 'OPTIONS' && req.headers['access-control-request-method']) {
+    const asked = header(req.headers['access-control-request-headers'])
+    res.writeHead(200, { ...CORS_HEADERS, ...(asked ? { 'Access-Control-Allow-Headers': `${CORS_HEADERS['Access-Control-Allow-Headers']}, ${asked}` } : {}), 'Content-Length': 0 })
+    res.end()
+    return
+  }
+  const gone = new AbortController()
+  res.on('close', () => {
+    if (!res.writableFinished) gone.abort()
+  })
+  let sent = 0
+  try {
+    const row = await findServing(found.ref, found.slug)
+    if (row.verify_jwt) await verifyJwt(found.ref, header(req.headers.authorization))
+    const limits = limitsOf(row)
+    let body: Buffer | null = null
+    if (method !== 'GET' && method !== 'HEAD') {
+      try {
+        body = await readBody(req, limits.requestBytes)
+      } catch (error) {
+        if (error instanceof ApiError && error.status === 413) {
+          throw new GatewayError(413, 'REQUEST_TOO_LARGE', `The request body is larger than the function limit of ${limits.requestBytes / (1024 * 1024)} MB on this plan`)
+        }
+        throw error
+      }
+    }
+    const answer = await runInvocation({ ref: found.ref, row, method, subpath: found.subpath, search: url.search, headers: req.headers, body, signal: gone.signal })
+    const headers: Record<string, string | string[]> = {}
+    for (const [name, value] of answer.headers) {
+      const lower = name.toLowerCase()
+      if (HOP_BY_HOP.has(lower)) continue
+      const prior = headers[lower]
+      headers[lower] = prior === undefined ? value : [...(Array.isArray(prior) ? prior : [prior]), value]
+    }
+    if (!headers['access-control-allow-origin']) headers['access-control-allow-origin'] = '*'
+    headers['content-length'] = String(answer.body.length)
+    res.writeHead(answer.status, answer.statusText || undefined, headers)
+    res.end(method === 'HEAD' ? undefined : answer.body)
+    sent = answer.body.length
+  } catch (error) {
+    if (res.headersSent) {
+      res.destroy()
+      return
+    }
+    if (error instanceof GatewayError) sent = sendJson(res, error.status, { code: error.code, message: error.message })
+    else {
+      console.error(`[platform-api] edge function gateway: ${error instanceof Error ? error.message : String(error)}`)
+      sent = sendJson(res, 500, { code: 'INTERNAL_ERROR', message: 'The gateway failed to run the function' })
+    }
+  } finally {
+    recordProjectEgress(found.ref, sent)
+  }
+}

@@ -1,0 +1,122 @@
+/**
+ * Deploy's build: `deno bundle` turns a function's files (and the npm packages it imports) into
+ * one ES module. It runs in the sandbox, seeing only the function's files (at /src), an output
+ * directory and the module cache, so an import of `/etc/passwd` or `../../x` finds nothing of the
+ * platform's disk; a URL the machine cannot fetch fails at once with its name, never hangs.
+ */
+import { spawn } from 'node:child_process'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { FUNCTION_FILE_PATTERN } from '@/lib/functions/rules'
+import { bwrapBinary, deniedHosts, denoCacheDir, denoProcessEnv, runtimeStatus, SANDBOX_DENO, sandboxArgv } from './sandbox'
+import type { BundleRequest, BundleResult } from './types'
+
+/** The longest a build may take (FUNCTIONS_BUNDLE_TIMEOUT_MS). */
+const DEFAULT_TIMEOUT_MS = 60_000
+const MAX_OUTPUT = 64 * 1024
+const ANSI = /\u001b\[[0-9;?]*[A-Za-z]/g
+const EXPERIMENTAL_WARNING = /^.*deno bundle is experimental.*$\n?/gm
+
+/** Bundles `req.files` from `req.entrypoint`; never throws for a problem of the code (ok: false with the bundler's output). */
+export async function bundleFunction(req: BundleRequest): Promise<BundleResult> {
+  const status = runtimeStatus()
+  if (!status.available) return { ok: false, message: status.reason ?? 'The functions runtime is not available', output: '' }
+  const bad = req.files.find((file) => !FUNCTION_FILE_PATTERN.test(file.name))
+  if (bad) return { ok: false, message: `"${bad.name}" is not a valid file name for a function`, output: '' }
+  if (!req.files.some((file) => file.name === req.entrypoint)) return { ok: false, message: `The entrypoint ${req.entrypoint} is not among the files`, output: '' }
+
+  const dir = await fs.promises.mkdtemp(path.join(os.tmpdir(), 'fn-bundle-'))
+  try {
+    const src = path.join(dir, 'src')
+    const out = path.join(dir, 'out')
+    await fs.promises.mkdir(out)
+    for (const file of req.files) {
+      const target = path.join(src, file.name)
+      await fs.promises.mkdir(path.dirname(target), { recursive: true })
+      await fs.promises.writeFile(target, file.content)
+    }
+    const denied = deniedHosts().join(',')
+    const command = [
+      SANDBOX_DENO, 'bundle', '--no-config', '--no-lock', '--node-modules-dir=none', '--allow-import', `--deny-import=${denied}`,
+      '--platform', 'deno', '--minify', '-o', '/out/bundle.js', `/src/${req.entrypoint}`,
+    ]
+    const argv = sandboxArgv(
+      [
+        { host: src, sandbox: '/src' },
+        { host: out, sandbox: '/out', writable: true },
+        { host: denoCacheDir(), sandbox: '/deno-dir', writable: true },
+      ],
+      denoProcessEnv('/deno-dir'),
+      command,
+    )
+    const run = await runBundler(argv, req.signal)
+    const output = run.output.replace(ANSI, '').replace(EXPERIMENTAL_WARNING, '').trim()
+    if (run.timedOut) return { ok: false, message: `The build did not finish within ${run.timeoutMs / 1000} s and was stopped`, output }
+    if (run.aborted) return { ok: false, message: 'The build was cancelled', output }
+    if (run.code !== 0) return { ok: false, message: explain(output), output }
+    const bundle = await fs.promises.readFile(path.join(out, 'bundle.js'), 'utf8').catch(() => null)
+    if (bundle === null) return { ok: false, message: 'The bundler wrote no output', output }
+    return { ok: true, bundle, output }
+  } finally {
+    await fs.promises.rm(dir, { recursive: true, force: true })
+  }
+}
+
+type Run = { code: number | null; output: string; timedOut: boolean; aborted: boolean; timeoutMs: number }
+
+function runBundler(argv: string[], signal?: AbortSignal): Promise<Run> {
+  const timeoutMs = Number(process.env.FUNCTIONS_BUNDLE_TIMEOUT_MS) || DEFAULT_TIMEOUT_MS
+  return new Promise((resolve) => {
+    const child = spawn(bwrapBinary()!, argv, { stdio: ['ignore', 'pipe', 'pipe'], detached: true })
+    let output = ''
+    let timedOut = false
+    let aborted = false
+    const collect = (chunk: Buffer) => {
+      if (output.length < MAX_OUTPUT) output += chunk.toString('utf8')
+    }
+    child.stdout!.on('data', collect)
+    child.stderr!.on('data', collect)
+    const kill = () => {
+      try {
+        process.kill(-child.pid!, 'SIGKILL')
+      } catch {
+        // gone
+      }
+    }
+    const timer = setTimeout(() => {
+      timedOut = true
+      kill()
+    }, timeoutMs)
+    const onAbort = () => {
+      aborted = true
+      kill()
+    }
+    if (signal?.aborted) onAbort()
+    signal?.addEventListener('abort', onAbort, { once: true })
+    child.on('error', (error) => {
+      output += `\n${error.message}`
+    })
+    child.on('close', (code) => {
+      clearTimeout(timer)
+      signal?.removeEventListener('abort', onAbort)
+      resolve({ code, output, timedOut, aborted, timeoutMs })
+    })
+  })
+}
+
+/** The one-line reason of a failed build: a URL the machine could not fetch by name, else the bundler's first error. */
+export function explain(output: string): string {
+  const unreachable =
+    /error sending request for url \((https?:\/\/[^)\s]+)\)/.exec(output) ??
+    /Do not know how to load path: deno:(https?:\/\/\S+)/.exec(output) ??
+    /Import '(https?:\/\/[^']+)' failed/.exec(output) ??
+    /Failed (?:loading|fetching) (https?:\/\/\S+)/.exec(output)
+  if (unreachable) {
+    return `Could not fetch ${unreachable[1]}: this machine could not reach it to download it. Import the package from npm (npm:…) or vendor the file into the function.`
+  }
+  const denied = /Requires import access to "([^"]+)"/.exec(output)
+  if (denied) return `Importing from ${denied[1]} is not allowed`
+  const firstError = output.split('\n').find((line) => line.startsWith('error:') && !/bundling failed/.test(line))
+  return firstError ? `The build failed: ${firstError.replace(/^error:\s*/, '')}` : 'The build failed'
+}

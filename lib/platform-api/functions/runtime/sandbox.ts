@@ -1,0 +1,145 @@
+/**
+ * The sandbox every piece of function code runs in (the bundler and the workers): bubblewrap with
+ * a minimal read-only view of the machine (/usr, the Deno binary, DNS and TLS files, an /etc with
+ * no /etc/passwd), its own pid/ipc/uts namespaces, an empty environment, and only the directories
+ * the caller binds. The network is shared: functions may call out (Deno's --deny-net fences the
+ * platform's own database and the cloud metadata address).
+ */
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { spawnSync } from 'node:child_process'
+import { getServerConfig } from '@/lib/config'
+
+/** Where the Deno binary appears inside the sandbox. */
+export const SANDBOX_DENO = '/opt/deno/deno'
+
+export type Bind = { host: string; sandbox: string; writable?: boolean }
+
+/** Files of /etc the runtime needs (name resolution and TLS roots); nothing else of /etc is visible. */
+const ETC_FILES = ['/etc/resolv.conf', '/etc/hosts', '/etc/nsswitch.conf', '/etc/host.conf', '/etc/gai.conf', '/etc/localtime']
+const ETC_DIRS = ['/etc/ssl', '/etc/ca-certificates', '/etc/pki']
+/** Top-level entries that are symlinks into /usr on merged-/usr systems, or real directories elsewhere. */
+const ROOT_LINKS = ['/bin', '/sbin', '/lib', '/lib32', '/lib64', '/libx32']
+
+/** The Deno binary: FUNCTIONS_DENO_BIN, else the `deno` package's binary under the working directory's node_modules. */
+export function denoBinary(): string | null {
+  const candidates = [
+    process.env.FUNCTIONS_DENO_BIN,
+    path.resolve('node_modules/deno/deno'),
+    path.resolve(`node_modules/@deno/linux-${process.arch === 'arm64' ? 'arm64' : 'x64'}-glibc/deno`),
+  ]
+  for (const candidate of candidates) {
+    if (!candidate) continue
+    try {
+      fs.accessSync(candidate, fs.constants.X_OK)
+      return fs.realpathSync(candidate)
+    } catch {
+      // try the next one
+    }
+  }
+  return null
+}
+
+/** The bwrap binary on PATH (or FUNCTIONS_BWRAP_BIN). */
+export function bwrapBinary(): string | null {
+  const given = process.env.FUNCTIONS_BWRAP_BIN
+  for (const candidate of given ? [given] : (process.env.PATH ?? '/usr/bin:/bin').split(':').map((dir) => path.join(dir || '.', 'bwrap'))) {
+    try {
+      fs.accessSync(candidate, fs.constants.X_OK)
+      return candidate
+    } catch {
+      // next
+    }
+  }
+  return null
+}
+
+/** The module cache the bundler fills (npm packages): FUNCTIONS_DENO_DIR, else DATA_DIR/deno. */
+export function denoCacheDir(): string {
+  const dir = process.env.FUNCTIONS_DENO_DIR || path.resolve(getServerConfig().dataDir, 'deno')
+  fs.mkdirSync(dir, { recursive: true })
+  return dir
+}
+
+/** Host:port pairs no function (nor the bundler) may reach: the platform's database and the cloud metadata service. */
+export function deniedHosts(): string[] {
+  // 0.0.0.0 and [::]: no one connects there, and denying them stops listening on every interface.
+  const denied = ['169.254.169.254', 'metadata.google.internal', '0.0.0.0', '[::]']
+  const url = process.env.DATABASE_URL ?? getServerConfig().databaseUrl
+  if (url) {
+    try {
+      const parsed = new URL(url)
+      const port = parsed.port || '5432'
+      const host = parsed.hostname.replace(/^\[|\]$/g, '')
+      const loopback = ['localhost', '127.0.0.1', '::1', '0.0.0.0'].includes(host) || host.startsWith('127.')
+      // A database on this machine may also answer on its other addresses (listen_addresses = '*').
+      const local = Object.values(os.networkInterfaces()).flatMap((list) => list ?? []).map((nic) => (nic.family === 'IPv6' ? `[${nic.address.split('%')[0]}]` : nic.address))
+      const hosts = loopback ? ['localhost', '127.0.0.1', '[::1]', ...local] : [host.includes(':') ? `[${host}]` : host]
+      for (const h of new Set(hosts)) denied.push(`${h}:${port}`)
+    } catch {
+      // an unparsable DATABASE_URL: the platform itself cannot use it either
+    }
+  }
+  return denied
+}
+
+/** The environment Deno itself needs; the code cannot read it (--allow-env lists only the function's names). */
+export function denoProcessEnv(denoDir: string): Record<string, string> {
+  return { DENO_DIR: denoDir, NO_COLOR: '1', DENO_NO_UPDATE_CHECK: '1', DENO_TLS_CA_STORE: 'system,mozilla' }
+}
+
+/** bwrap's arguments for a sandbox with `binds`, an environment of exactly `env`, running `command`. */
+export function sandboxArgv(binds: Bind[], env: Record<string, string>, command: string[]): string[] {
+  const deno = denoBinary()
+  if (!deno) throw new Error('no Deno binary')
+  const args = ['--unshare-user', '--uid', '65534', '--gid', '65534', '--ro-bind', '/usr', '/usr']
+  for (const entry of ROOT_LINKS) {
+    let stat: fs.Stats
+    try {
+      stat = fs.lstatSync(entry)
+    } catch {
+      continue
+    }
+    if (stat.isSymbolicLink()) args.push('--symlink', fs.readlinkSync(entry), entry)
+    else if (stat.isDirectory()) args.push('--ro-bind', entry, entry)
+  }
+  args.push('--dir', '/etc')
+  for (const file of ETC_FILES) args.push('--ro-bind-try', file, file)
+  for (const dir of ETC_DIRS) args.push('--ro-bind-try', dir, dir)
+  args.push('--proc', '/proc', '--dev', '/dev', '--tmpfs', '/tmp', '--ro-bind', deno, SANDBOX_DENO)
+  for (const bind of binds) args.push(bind.writable ? '--bind' : '--ro-bind', bind.host, bind.sandbox)
+  args.push('--unshare-pid', '--unshare-ipc', '--unshare-uts', '--unshare-cgroup-try', '--die-with-parent', '--new-session', '--cap-drop', 'ALL')
+  args.push('--clearenv')
+  for (const [name, value] of Object.entries(env)) args.push('--setenv', name, value)
+  args.push('--', ...command)
+  return args
+}
+
+type Status = { available: boolean; reason?: string }
+const cache = globalThis as typeof globalThis & { __functionsRuntimeStatus?: Map<string, Status> }
+
+/** Whether functions can run here: a Deno binary and a bubblewrap that can build a sandbox. Checked once per pair of binaries. */
+export function runtimeStatus(): Status {
+  cache.__functionsRuntimeStatus ??= new Map()
+  const key = `${denoBinary()}|${bwrapBinary()}`
+  const known = cache.__functionsRuntimeStatus.get(key)
+  if (known) return known
+  const status = probe()
+  // Only success is remembered: installing the missing piece should not need a restart.
+  if (status.available) cache.__functionsRuntimeStatus.set(key, status)
+  return status
+}
+
+function probe(): Status {
+  if (process.platform !== 'linux') return { available: false, reason: 'Edge Functions run only on Linux (they need bubblewrap).' }
+  if (!denoBinary()) return { available: false, reason: 'No Deno binary: run `npm install` (the `deno` package) or set FUNCTIONS_DENO_BIN.' }
+  const bwrap = bwrapBinary()
+  if (!bwrap) return { available: false, reason: 'No bubblewrap: install it (`apt-get install bubblewrap`, or scripts/ensure-bwrap.sh).' }
+  const result = spawnSync(bwrap, sandboxArgv([], denoProcessEnv('/tmp/deno'), [SANDBOX_DENO, '--version']), { timeout: 15_000, encoding: 'utf8' })
+  if (result.status !== 0) {
+    const why = (result.stderr || result.error?.message || '').trim().split('\n')[0]
+    return { available: false, reason: `bubblewrap cannot build a sandbox here (${why || `exit ${result.status}`}): unprivileged user namespaces must be allowed.` }
+  }
+  return { available: true }
+}
