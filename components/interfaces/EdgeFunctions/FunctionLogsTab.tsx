@@ -16,7 +16,8 @@ export function functionLogMessage(line: ProjectLogLine): string {
   if (line.source !== 'function_edge_logs' || typeof m.method !== 'string') return line.event_message
   const ms = typeof m.execution_time_ms === 'number' ? ` in ${Math.round(m.execution_time_ms)} ms` : ''
   const version = typeof m.version === 'number' || typeof m.version === 'string' ? ` (v${m.version})` : ''
-  return `${m.method} ${m.path ?? '/'} → ${m.status_code ?? '?'}${ms}${version}`
+  const error = typeof m.error === 'string' && m.error ? `: ${m.error}` : ''
+  return `${m.method} ${m.path ?? '/'} → ${m.status_code ?? '?'}${ms}${version}${error}`
 }
 
 /** The Logs tab: the function's invocations and console output, newest first, refetched every few seconds. */

@@ -62,5 +62,7 @@ describe('edge functions helpers', () => {
     const console = { ...base, source: 'function_logs', event_message: 'Saying hello to Functions', metadata: { level: 'log' } } as ProjectLogLine
     expect(functionLogMessage(edge)).toBe('POST /hello-world → 200 in 13 ms (v2)')
     expect(functionLogMessage(console)).toBe('Saying hello to Functions')
+    const limited = { ...edge, metadata: { ...edge.metadata, status_code: 546, error: 'CPU time limit reached' } } as ProjectLogLine
+    expect(functionLogMessage(limited)).toBe('POST /hello-world → 546 in 13 ms (v2): CPU time limit reached')
   })
 })
