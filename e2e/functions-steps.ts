@@ -81,6 +81,7 @@ export async function functionsJourney(page: Page, ref: string, { screenshots }:
   await page.getByRole('link', { name: 'All functions' }).click()
   const row = page.getByRole('table', { name: 'Functions' }).getByRole('row', { name: new RegExp(slug) })
   await expect(row).toContainText('v2')
+  expect(await axeViolations(page, ['main'])).toEqual([])
   await page.screenshot({ path: `e2e/screenshots/${screenshots}-list.png`, fullPage: true })
 
   // A secret: saved, listed by name, its value never shown.
@@ -94,5 +95,6 @@ export async function functionsJourney(page: Page, ref: string, { screenshots }:
   await expect(add).toBeHidden()
   await expect(page.getByRole('table', { name: 'Secrets' }).getByText('WEBHOOK_SECRET')).toBeVisible()
   await expect(page.getByText('e2e-not-a-real-secret')).toHaveCount(0)
+  expect(await axeViolations(page, ['main'])).toEqual([])
   await page.screenshot({ path: `e2e/screenshots/${screenshots}-secrets.png`, fullPage: true })
 }
