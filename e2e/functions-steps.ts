@@ -75,6 +75,9 @@ export async function functionsJourney(page: Page, ref: string, { screenshots }:
   await expect(versions.getByRole('row')).toHaveCount(3)
   await expect(page.getByRole('heading', { name: 'Version 1 → version 2 (serving)' })).toBeVisible()
   await expect(page.locator('.monaco-diff-editor').first()).toBeVisible({ timeout: 30_000 })
+  // The diff is computed (in Monaco's worker): the old lines are marked removed, the new one added.
+  await expect(page.locator('.monaco-diff-editor .line-insert').first()).toBeVisible({ timeout: 30_000 })
+  await expect(page.locator('.monaco-diff-editor .line-delete').first()).toBeVisible()
   await page.screenshot({ path: `e2e/screenshots/${screenshots}-versions.png`, fullPage: true })
 
   // The list shows the invocation; the overview its URL.
