@@ -61,3 +61,16 @@ export async function benchProject(call) {
   const keys = Object.fromEntries((await call(`/platform/projects/${ref}/api-keys`, { token })).map((k) => [k.name, k.api_key]))
   return { ref, token, keys }
 }
+
+/**
+ * The store a bench runs on (a Postgres server when DATABASE_URL or TEST_DATABASE_URL is set, else
+ * PGlite) and a production server on it, built first when needed: its API base and a JSON caller.
+ */
+export async function startBenchServer(port) {
+  const { startServer } = await import('./server.mjs')
+  const databaseUrl = process.env.DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? ''
+  ensureBuild()
+  const server = await startServer({ port: port ?? (await freePort()), env: { IS_PLATFORM: 'true', DATABASE_URL: databaseUrl } })
+  const base = `${server.origin}/dashboard/api`
+  return { databaseUrl, store: databaseUrl ? 'Postgres' : 'PGlite', server, base, call: apiCaller(base) }
+}

@@ -9,21 +9,13 @@
 // first call's, end to end over HTTP. Warm: the same function called again and again.
 import autocannon from 'autocannon'
 import os from 'node:os'
-import { apiCaller, benchProject, ensureBuild, freePort } from './bench-project.mjs'
-import { startServer } from './server.mjs'
+import { benchProject, startBenchServer } from './bench-project.mjs'
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10)
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50)
 const COLD_STARTS = Number(process.env.BENCH_COLD_STARTS ?? 20)
 const WARM_CALLS = 200
-const databaseUrl = process.env.DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? ''
-const store = databaseUrl ? 'Postgres' : 'PGlite'
-
-ensureBuild()
-const port = Number(process.env.BENCH_PORT ?? (await freePort()))
-const server = await startServer({ port, env: { IS_PLATFORM: 'true', DATABASE_URL: databaseUrl } })
-const base = `${server.origin}/dashboard/api`
-const call = apiCaller(base)
+const { store, server, base, call } = await startBenchServer(process.env.BENCH_PORT ? Number(process.env.BENCH_PORT) : undefined)
 
 const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]
 const summary = (times) => {

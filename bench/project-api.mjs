@@ -14,23 +14,14 @@ import autocannon from 'autocannon'
 import { spawn } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
-import { apiCaller, benchProject, ensureBuild, freePort } from './bench-project.mjs'
-import { startServer } from './server.mjs'
+import { benchProject, freePort, startBenchServer } from './bench-project.mjs'
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10)
 // BENCH_PHASES: which loads to run (all by default), e.g. `rest` alone while profiling the server.
 const PHASES = new Set((process.env.BENCH_PHASES ?? 'rest,sql,floor').split(','))
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50)
 const ROWS = 1_000
-const databaseUrl = process.env.DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? ''
-const store = databaseUrl ? 'Postgres' : 'PGlite'
-
-ensureBuild()
-const port = Number(process.env.BENCH_PORT ?? (await freePort()))
-const server = await startServer({ port, env: { IS_PLATFORM: 'true', DATABASE_URL: databaseUrl } })
-const base = `${server.origin}/dashboard/api`
-
-const call = apiCaller(base)
+const { databaseUrl, store, server, base, call } = await startBenchServer(process.env.BENCH_PORT ? Number(process.env.BENCH_PORT) : undefined)
 
 /** CPU time (ms) the server process and the Postgres processes have used so far (Linux /proc). */
 function cpuMs(serverPid) {

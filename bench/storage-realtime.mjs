@@ -18,22 +18,15 @@ import http from 'node:http'
 import os from 'node:os'
 import path from 'node:path'
 import { WebSocket } from 'ws'
-import { apiCaller, benchProject, ensureBuild, freePort } from './bench-project.mjs'
-import { startServer } from './server.mjs'
+import { benchProject, startBenchServer } from './bench-project.mjs'
 
 const MB = 1024 * 1024
 const OBJECT_MB = Number(process.env.BENCH_OBJECT_MB ?? 100)
 const SUBSCRIBERS = Number(process.env.BENCH_SUBSCRIBERS ?? 500)
 const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 200)
 const IN_FLIGHT = Number(process.env.BENCH_IN_FLIGHT ?? 4)
-const databaseUrl = process.env.DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? ''
-const store = databaseUrl ? 'Postgres' : 'PGlite'
-
-ensureBuild()
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-files-'))
-const server = await startServer({ port: await freePort(), env: { IS_PLATFORM: 'true', DATABASE_URL: databaseUrl } })
-const base = `${server.origin}/dashboard/api`
-const call = apiCaller(base)
+const { store, server, base, call } = await startBenchServer()
 const seconds = (start) => Number(process.hrtime.bigint() - start) / 1e9
 const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))]
 

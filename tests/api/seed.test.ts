@@ -56,7 +56,7 @@ describe('demo seed', () => {
     expect(branch.body.parent_project_ref).toBe(parent.ref)
   })
 
-  it('gives the main project a small app: tables with rows, policies, a function and project users', async () => {
+  it('gives the main project a small app: tables with rows, policies, a function, an Edge Function and project users', async () => {
     const { body: projects } = await platform.request('/platform/projects', { token })
     const { ref } = projects.find((p: any) => p.name === 'Hobby app')
     const users = await platform.request(`/platform/auth/${ref}/users`, { token })
@@ -74,6 +74,11 @@ describe('demo seed', () => {
     expect(orders.body).toHaveLength(6)
     expect(orders.body[0]).toEqual({ status: 'shipped', order_items: [{ quantity: 2, products: { name: 'Espresso beans' } }, { quantity: 1, products: { name: 'Paper filters' } }] })
     expect((await rest('rpc/order_total', key('service_role'))).body).toBe(2 * 2400 + 650)
+    // Its Edge Function answers through the project's REST API, as its caller.
+    const fn = await fetch(`${platform.apiUrl}/project/${ref}/functions/v1/products-in-stock`, { headers: { Authorization: `Bearer ${key('anon')}` } })
+    const listed = await fn.json()
+    expect([fn.status, Array.isArray(listed) && listed.length > 0]).toEqual([200, true])
+    expect(listed.every((p: { name: string; price_cents: number }) => typeof p.name === 'string' && typeof p.price_cents === 'number')).toBe(true)
   })
 
   it('sets a new password on a second run instead of seeding twice', async () => {

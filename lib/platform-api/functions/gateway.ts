@@ -110,6 +110,7 @@ export async function functionsHandler(req: IncomingMessage, res: ServerResponse
     res.end(method === 'HEAD' ? undefined : answer.body)
     sent = answer.body.length
   } catch (error) {
+    if (gone.signal.aborted) return // the caller left: nobody to answer
     if (res.headersSent) {
       res.destroy()
       return

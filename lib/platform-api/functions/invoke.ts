@@ -137,7 +137,9 @@ export async function runInvocation(call: Invocation): Promise<InvocationRespons
       log(error.status, false, error.code)
       throw new GatewayError(error.status, error.code, error.message)
     }
-    log(500, false, 'INTERNAL')
+    // The caller left (499, as proxies log it): its worker was stopped mid-answer.
+    if (call.signal?.aborted) log(499, false, 'CLIENT_CLOSED')
+    else log(500, false, 'INTERNAL')
     throw error
   }
 }

@@ -11,6 +11,7 @@ import { createBranch, createProject } from '../projects/create'
 import { waitForProjectJobs } from '../projects/jobs'
 import { requestProjectAction } from '../projects/lifecycle'
 import { seedDemoApp } from './demo-app'
+import { seedDemoFunction } from './demo-functions'
 import { DEMO_EMAIL, DEMO_ORGANIZATIONS, type DemoOrganization } from './demo-plan'
 
 const DAY = 24 * 3600 * 1000
@@ -45,7 +46,10 @@ export async function seedDemo(db: Db, options: { password?: string | null } = {
   }
   // Projects provision in the background; once they are up, the app goes in and some pause.
   await waitForProjectJobs(120_000)
-  for (const ref of apps) await seedDemoApp(ref)
+  for (const ref of apps) {
+    await seedDemoApp(ref)
+    await seedDemoFunction(db, ref)
+  }
   for (const ref of paused) await requestProjectAction(db, caller, ref, 'pause')
   await waitForProjectJobs(60_000)
   return { email: DEMO_EMAIL, password, created: true }

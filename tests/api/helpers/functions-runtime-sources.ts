@@ -8,6 +8,7 @@ export const HELLO_FILES = [
   {
     name: 'index.ts',
     content: `import ms from "npm:ms@2.1.3"
+declare const EdgeRuntime: { waitUntil(promise: Promise<unknown>): void }
 import { greet } from "./lib/greet.ts"
 const workerId = crypto.randomUUID()
 Deno.serve(async (req: Request) => {
@@ -16,6 +17,7 @@ Deno.serve(async (req: Request) => {
     console.log("plain line", { n: 1 })
     console.warn("careful")
     console.error("it broke")
+    EdgeRuntime.waitUntil(Promise.resolve().then(() => console.log("after the answer")))
   }
   return Response.json({
     greeting: greet(ms(90_000)),
@@ -60,7 +62,11 @@ const checks: Record<string, (req: Request) => Promise<unknown>> = {
   "listen": async () => Deno.listen({ hostname: "127.0.0.1", port: 0 }).addr,
   "listen-node": async () => {
     const net = await import("node:net")
-    net.createServer().listen(0, "127.0.0.1")
+    const server = net.createServer()
+    return await new Promise((resolve, reject) => {
+      server.on("error", reject)
+      server.listen(0, "127.0.0.1", () => resolve(JSON.stringify(server.address())))
+    })
   },
   "worker": async () => new Worker(URL.createObjectURL(new Blob(["postMessage(1)"], { type: "text/javascript" })), { type: "module" }),
   "worker-node": async () => {
@@ -102,6 +108,11 @@ Deno.serve(async (req) => {
     const chunk = new TextEncoder().encode("y".repeat(16_384))
     let sent = 0
     return new Response(new ReadableStream({ pull(controller) { sent++ < 100 ? controller.enqueue(chunk) : controller.close() } }))
+  }
+  if (what === "size") return new Response(String((await req.arrayBuffer()).byteLength))
+  if (what === "stream") {
+    let sent = 0
+    return new Response(new ReadableStream({ pull(controller) { sent++ < 3 ? controller.enqueue("z".repeat(10_000)) : controller.close() } }))
   }
   if (what === "throw") throw new Error("the handler failed on purpose")
   if (what === "exit") Deno.exit(3)

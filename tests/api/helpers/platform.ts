@@ -6,6 +6,7 @@ import path from 'node:path'
 import type { AddressInfo } from 'node:net'
 import pg from 'pg'
 import { resetServerConfig } from '@/lib/config'
+import { stopAllWorkers } from '@/lib/platform-api/functions/runtime'
 
 /**
  * A real platform server for API tests, on a fresh store: PGlite in a temporary DATA_DIR, or,
@@ -149,6 +150,7 @@ export async function startTestPlatform(options: { isPlatform?: boolean; env?: R
     close: async () => {
       await closeDefaultRealtimeServer()
       if (server.listening) await closeServer(server)
+      await stopAllWorkers() // Edge Functions' workers: their DATA_DIR goes next
       await closeAllProjectDatabases()
       await closeStore()
       fs.rmSync(dataDir, { recursive: true, force: true })

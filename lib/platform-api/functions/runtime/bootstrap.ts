@@ -1,27 +1,26 @@
 /**
  * The Deno-side program of a worker, written next to the bundle when the worker starts. Before the
- * function's module runs it replaces `Deno.serve` (to capture the handler instead of listening)
- * and `console.*` (to send structured lines to the platform), then serves the platform's requests
- * on a Unix socket that exists only inside this worker's sandbox.
+ * function's module runs it connects to the platform's channel (channel.ts), replaces `Deno.serve`
+ * (to capture the handler instead of listening) and `console.*` (to send structured lines to the
+ * platform), and refuses every way of listening; then it answers the platform's requests.
  *
  * Protocol on stdout: a line `\x1e<nonce><json>` is a message from this program; the nonce comes
- * on stdin before the function's code runs, so the code cannot forge one. Messages: `ready`,
- * `boot-error` (m: reason) and `log` (l: level, m: message, e: execution id or null). Any other
- * stdout/stderr output is the code writing directly. Each request carries its execution id and
- * its public URL in two headers the handler never sees.
+ * on stdin before the function's code runs, so the code cannot forge one. Messages: `boot-error`
+ * (m: reason) and `log` (l: level, m: message, e: execution id or null). Any other stdout/stderr
+ * output is the code writing directly.
  */
+import { FRAME } from './channel'
 
-/** The socket inside the sandbox, and the headers the platform adds to each request. */
-export const WORKER_SOCKET = '/ipc/http.sock'
-export const EXECUTION_ID_HEADER = 'x-fn-execution-id'
-export const PUBLIC_URL_HEADER = 'x-fn-url'
+/** The channel's socket inside the sandbox (the platform listens on it, in the worker's directory). */
+export const CHANNEL_SOCKET = '/ipc/channel.sock'
+/** Body chunks travel in frames of at most this many bytes. */
+const CHUNK_BYTES = 65_536
 /** A log line longer than this is cut (the log store keeps lines, not documents). */
 export const MAX_LOG_MESSAGE = 16_384
 
 export const BOOTSTRAP_SOURCE = String.raw`
 const encoder = new TextEncoder()
 const decoder = new TextDecoder()
-const realServe = Deno.serve.bind(Deno)
 const writeOut = Deno.stdout.writeSync.bind(Deno.stdout)
 const inspect = Deno.inspect.bind(Deno)
 const { AsyncLocalStorage } = await import('node:async_hooks')
@@ -38,6 +37,23 @@ async function readNonce() {
   return text.trim()
 }
 const nonce = await readNonce()
+// The platform's end is listening already; it takes this one connection only.
+const channel = await Deno.connect({ transport: 'unix', path: '${CHANNEL_SOCKET}' })
+let writing = Promise.resolve()
+async function writeAll(bytes) {
+  let offset = 0
+  while (offset < bytes.length) offset += await channel.write(bytes.subarray(offset))
+}
+function frame(type, id, payload = new Uint8Array(0)) {
+  const bytes = new Uint8Array(9 + payload.length)
+  const view = new DataView(bytes.buffer)
+  view.setUint8(0, type)
+  view.setUint32(1, id)
+  view.setUint32(5, payload.length)
+  bytes.set(payload, 9)
+  writing = writing.then(() => writeAll(bytes)).catch(() => Deno.exit(1))
+  return writing
+}
 
 function send(message) {
   const bytes = encoder.encode('\x1e' + nonce + JSON.stringify(message) + '\n')
@@ -86,24 +102,18 @@ globalThis.addEventListener('error', (event) => {
 
 // A function answers through Deno.serve only: listening itself (even on loopback, which
 // --allow-net permits) could squat a port the platform is about to use and read what comes in.
+// The sandbox's seccomp filter makes listen() fail for every API; these say why in words.
 const refuse = (what) => function () {
   throw new Deno.errors.NotCapable(what + ' is not allowed in an Edge Function: it answers through Deno.serve')
 }
 Deno.listen = refuse('Deno.listen')
 Deno.listenTls = refuse('Deno.listenTls')
 if ('listenDatagram' in Deno) Deno.listenDatagram = refuse('Deno.listenDatagram')
-const listeners = ['net', 'http', 'https', 'http2', 'tls']
-const [dgram, threads, ...servers] = await Promise.all(['dgram', 'worker_threads', ...listeners].map((name) => import('node:' + name)))
-for (const [index, module] of servers.entries()) {
-  const name = listeners[index]
-  for (const key of ['Server', 'Http2Server', 'Http2SecureServer']) {
-    if (typeof module[key] === 'function' && module[key].prototype) module[key].prototype.listen = refuse('node:' + name + ' ' + key + '.listen')
-  }
-}
-dgram.Socket.prototype.bind = refuse('node:dgram bind')
-// A worker thread would start with none of the above (nor the console that carries the logs).
-const refuseClass = (what) => class { constructor() { refuse(what)() } }
-globalThis.Worker = refuseClass('new Worker')
+// A Web Worker would start without this program's console (its logs would lose their invocation).
+globalThis.Worker = class { constructor() { refuse('new Worker')() } }
+
+// The hosted runtime's way to finish work after answering: here the worker simply keeps running it.
+globalThis.EdgeRuntime = { waitUntil: (promise) => Promise.resolve(promise).catch((error) => log('error', errorText(error))) }
 
 let handler = null
 let onError = null
@@ -146,14 +156,11 @@ if (!handler) {
   Deno.exit(1)
 }
 
-async function answer(request, info, url) {
-  const headers = new Headers(request.headers)
-  headers.delete('${EXECUTION_ID_HEADER}')
-  headers.delete('${PUBLIC_URL_HEADER}')
-  const hasBody = request.method !== 'GET' && request.method !== 'HEAD'
-  const incoming = new Request(url, { method: request.method, headers, body: hasBody ? request.body : undefined, signal: request.signal, duplex: 'half' })
+async function answer(head, body, info) {
   try {
-    const response = await handler(incoming, info)
+    const hasBody = head.m !== 'GET' && head.m !== 'HEAD' && body.length > 0
+    const request = new Request(head.u, { method: head.m, headers: head.h, body: hasBody ? body : undefined })
+    const response = await handler(request, info)
     if (!(response instanceof Response)) throw new TypeError('The handler must return a Response (it returned ' + show(response) + ')')
     return response
   } catch (error) {
@@ -173,9 +180,67 @@ async function answer(request, info, url) {
   }
 }
 
-realServe({ path: '${WORKER_SOCKET}', onListen() { send({ t: 'ready' }) } }, (request, info) => {
-  const id = request.headers.get('${EXECUTION_ID_HEADER}')
-  const url = request.headers.get('${PUBLIC_URL_HEADER}') ?? request.url
-  return executions.run(id, () => answer(request, info, url))
-})
+function handle(id, head, body) {
+  return executions.run(head.e, async () => {
+    let completed
+    const info = { remoteAddr: { transport: 'tcp', hostname: '127.0.0.1', port: 0 }, completed: new Promise((resolve) => (completed = resolve)) }
+    const response = await answer(head, body, info)
+    await frame(${FRAME.HEAD}, id, encoder.encode(JSON.stringify({ s: response.status, t: response.statusText, h: [...response.headers] })))
+    try {
+      if (response.body) {
+        for await (const chunk of response.body) {
+          const bytes = typeof chunk === 'string' ? encoder.encode(chunk) : chunk
+          if (!(bytes instanceof Uint8Array)) throw new TypeError('A response body chunk must be a Uint8Array or a string')
+          for (let i = 0; i < bytes.length; i += ${CHUNK_BYTES}) await frame(${FRAME.CHUNK}, id, bytes.subarray(i, i + ${CHUNK_BYTES}))
+        }
+      }
+      await frame(${FRAME.END}, id)
+    } catch (error) {
+      log('error', errorText(error))
+      await frame(${FRAME.ERROR}, id, encoder.encode(JSON.stringify({ m: String(error?.message ?? error) })))
+    }
+    completed()
+  })
+}
+
+// Frames in: a header (type, id, length) then a payload filled in place (a body may be megabytes).
+const readBuffer = new Uint8Array(${CHUNK_BYTES})
+const header = new Uint8Array(9)
+let headerFilled = 0
+let incoming = null
+let requestHead = null
+function dispatch({ type, id, payload }) {
+  if (type === ${FRAME.REQUEST}) requestHead = JSON.parse(decoder.decode(payload))
+  else if (type === ${FRAME.BODY} && requestHead) {
+    const head = requestHead
+    requestHead = null
+    handle(id, head, payload)
+  }
+}
+await frame(${FRAME.READY}, 0)
+while (true) {
+  const n = await channel.read(readBuffer)
+  if (n === null) Deno.exit(0)
+  let offset = 0
+  while (offset < n) {
+    if (!incoming) {
+      const take = Math.min(9 - headerFilled, n - offset)
+      header.set(readBuffer.subarray(offset, offset + take), headerFilled)
+      headerFilled += take
+      offset += take
+      if (headerFilled < 9) break
+      const view = new DataView(header.buffer)
+      incoming = { type: view.getUint8(0), id: view.getUint32(1), payload: new Uint8Array(view.getUint32(5)), filled: 0 }
+      headerFilled = 0
+    }
+    const take = Math.min(incoming.payload.length - incoming.filled, n - offset)
+    incoming.payload.set(readBuffer.subarray(offset, offset + take), incoming.filled)
+    incoming.filled += take
+    offset += take
+    if (incoming.filled === incoming.payload.length) {
+      dispatch(incoming)
+      incoming = null
+    }
+  }
+}
 `

@@ -9,6 +9,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { FUNCTION_FILE_PATTERN } from '@/lib/functions/rules'
+import { findDescendant } from './proc'
 import { bwrapBinary, deniedHosts, denoCacheDir, denoProcessEnv, runtimeStatus, SANDBOX_DENO, sandboxArgv } from './sandbox'
 import type { BundleRequest, BundleResult } from './types'
 
@@ -77,9 +78,11 @@ function runBundler(argv: string[], signal?: AbortSignal): Promise<Run> {
     }
     child.stdout!.on('data', collect)
     child.stderr!.on('data', collect)
+    // The sandbox's inside (deno, pid 1 of its namespace: its end ends esbuild too), so that bwrap reaps it and nothing is left a zombie.
     const kill = () => {
+      if (!child.pid) return
       try {
-        process.kill(-child.pid!, 'SIGKILL')
+        process.kill(findDescendant(child.pid, 'bwrap') ?? child.pid, 'SIGKILL')
       } catch {
         // gone
       }

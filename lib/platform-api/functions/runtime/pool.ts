@@ -59,6 +59,12 @@ export class WorkerPool {
     const pool = this.pool(worker.spec.key)
     const waiter = this.nextWaiter(pool)
     if (waiter) return waiter.resolve({ worker: this.reserve(worker), cold: false })
+    // Another function waits for room on a full machine: this idle worker makes way now.
+    if (this.count() >= maxTotal() && [...this.keys.values()].some((other) => other !== pool && other.waiters.length > 0)) {
+      this.forget(worker)
+      worker.kill()
+      return this.drain()
+    }
     this.scheduleIdleStop(worker)
   }
 

@@ -46,7 +46,8 @@ export function residentBytes(pid: number): number | null {
   }
 }
 
-function children(pid: number): number[] {
+/** The direct children of a process. */
+export function childrenOf(pid: number): number[] {
   try {
     const text = fs.readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim()
     if (text) return text.split(' ').map(Number)
@@ -69,7 +70,7 @@ export function findDescendant(root: number, skip: string): number | null {
     const pid = queue.shift()!
     if (seen.has(pid)) continue
     seen.add(pid)
-    for (const child of children(pid)) {
+    for (const child of childrenOf(pid)) {
       const comm = readStat(child)?.comm
       if (comm !== undefined && comm !== skip) return child
       queue.push(child)

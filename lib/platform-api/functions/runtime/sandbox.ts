@@ -89,8 +89,43 @@ export function denoProcessEnv(denoDir: string): Record<string, string> {
   return { DENO_DIR: denoDir, NO_COLOR: '1', DENO_NO_UPDATE_CHECK: '1', DENO_TLS_CA_STORE: 'system,mozilla' }
 }
 
-/** bwrap's arguments for a sandbox with `binds`, an environment of exactly `env`, running `command`. */
-export function sandboxArgv(binds: Bind[], env: Record<string, string>, command: string[]): string[] {
+/**
+ * A seccomp program (classic BPF, as bwrap's --seccomp reads it) that makes listen() and
+ * io_uring_setup() fail with EPERM, and every syscall of another architecture too: code in the
+ * sandbox can connect out but never accept connections, whatever API it finds. Null on an
+ * architecture it does not know (the JavaScript-level refusals of the bootstrap still apply).
+ */
+export function noListenFilter(): Buffer | null {
+  const arch = process.arch === 'x64' ? { audit: 0xc000003e, listen: 50 } : process.arch === 'arm64' ? { audit: 0xc00000b7, listen: 201 } : null
+  if (!arch) return null
+  const IO_URING_SETUP = 425
+  const X32_SYSCALL_BIT = 0x40000000
+  const ALLOW = 0x7fff0000
+  const EPERM = 0x00050000 | 1
+  // [code, jt, jf, k]: BPF_LD|W|ABS 0x20, BPF_JMP|JEQ|K 0x15, BPF_JMP|JGE|K 0x35, BPF_RET|K 0x06
+  const program: [number, number, number, number][] = [
+    [0x20, 0, 0, 4], // A = arch
+    [0x15, 1, 0, arch.audit],
+    [0x06, 0, 0, EPERM],
+    [0x20, 0, 0, 0], // A = syscall number
+    [0x35, 3, 0, X32_SYSCALL_BIT],
+    [0x15, 2, 0, arch.listen],
+    [0x15, 1, 0, IO_URING_SETUP],
+    [0x06, 0, 0, ALLOW],
+    [0x06, 0, 0, EPERM],
+  ]
+  const buffer = Buffer.alloc(program.length * 8)
+  program.forEach(([code, jt, jf, k], i) => {
+    buffer.writeUInt16LE(code, i * 8)
+    buffer.writeUInt8(jt, i * 8 + 2)
+    buffer.writeUInt8(jf, i * 8 + 3)
+    buffer.writeUInt32LE(k >>> 0, i * 8 + 4)
+  })
+  return buffer
+}
+
+/** bwrap's arguments for a sandbox with `binds`, an environment of exactly `env`, running `command` (with the seccomp program read from `seccompFd`). */
+export function sandboxArgv(binds: Bind[], env: Record<string, string>, command: string[], seccompFd?: number): string[] {
   const deno = denoBinary()
   if (!deno) throw new Error('no Deno binary')
   const args = ['--unshare-user', '--uid', '65534', '--gid', '65534', '--ro-bind', '/usr', '/usr']
@@ -109,7 +144,8 @@ export function sandboxArgv(binds: Bind[], env: Record<string, string>, command:
   for (const dir of ETC_DIRS) args.push('--ro-bind-try', dir, dir)
   args.push('--proc', '/proc', '--dev', '/dev', '--tmpfs', '/tmp', '--ro-bind', deno, SANDBOX_DENO)
   for (const bind of binds) args.push(bind.writable ? '--bind' : '--ro-bind', bind.host, bind.sandbox)
-  args.push('--unshare-pid', '--unshare-ipc', '--unshare-uts', '--unshare-cgroup-try', '--die-with-parent', '--new-session', '--cap-drop', 'ALL')
+  args.push('--unshare-pid', '--as-pid-1', '--unshare-ipc', '--unshare-uts', '--unshare-cgroup-try', '--die-with-parent', '--new-session', '--cap-drop', 'ALL')
+  if (seccompFd !== undefined) args.push('--seccomp', String(seccompFd))
   args.push('--clearenv')
   for (const [name, value] of Object.entries(env)) args.push('--setenv', name, value)
   args.push('--', ...command)

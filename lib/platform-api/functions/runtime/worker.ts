@@ -6,12 +6,15 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import crypto from 'node:crypto'
 import fs from 'node:fs'
+import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
-import { BOOTSTRAP_SOURCE, MAX_LOG_MESSAGE, WORKER_SOCKET } from './bootstrap'
+import type { Writable } from 'node:stream'
+import { BOOTSTRAP_SOURCE, CHANNEL_SOCKET, MAX_LOG_MESSAGE } from './bootstrap'
+import { FRAME, WorkerChannel } from './channel'
 import { FunctionRuntimeError } from './errors'
-import { findDescendant } from './proc'
-import { bwrapBinary, deniedHosts, denoProcessEnv, SANDBOX_DENO, sandboxArgv } from './sandbox'
+import { childrenOf, cpuTimeMs, findDescendant } from './proc'
+import { bwrapBinary, deniedHosts, denoProcessEnv, noListenFilter, SANDBOX_DENO, sandboxArgv } from './sandbox'
 import type { FunctionLogLine, WorkerSpec } from './types'
 
 const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/
@@ -42,15 +45,13 @@ export function workerCommand(env: Record<string, string>, memoryMb: number): st
     '--no-remote',
     '--no-npm',
     '--cached-only',
-    // request.signal aborts only when the client leaves, not after every answer.
-    '--unstable-no-legacy-abort',
     '--allow-net',
     `--deny-net=${deniedHosts().join(',')}`,
     // An empty --allow-env= would allow every variable: no names, no flag.
     ...(names.length > 0 ? [`--allow-env=${names.join(',')}`] : []),
-    // Deno.serve on a Unix socket needs both, on that one path.
-    `--allow-read=${WORKER_SOCKET}`,
-    `--allow-write=${WORKER_SOCKET}`,
+    // Connecting to the channel's Unix socket needs both, on that one path.
+    `--allow-read=${CHANNEL_SOCKET}`,
+    `--allow-write=${CHANNEL_SOCKET}`,
     `--v8-flags=--max-old-space-size=${Math.max(16, Math.floor(memoryMb))},--disallow-code-generation-from-strings`,
     '/fn/bootstrap.js',
   ]
@@ -66,10 +67,10 @@ export class FunctionWorker {
   currentExecution: string | null = null
   /** Why the platform killed it (so an invocation in flight reports that, not a crash). */
   killReason: FunctionRuntimeError | null = null
-  readonly socketPath: string
+  /** The platform's end of the worker's channel; null until the bootstrap connected. */
+  channel: WorkerChannel | null = null
   /** Resolves when the process has ended and its output is all read. */
   readonly closed: Promise<{ code: number | null; signal: NodeJS.Signals | null }>
-  private readonly dir: string
   private readonly child: ChildProcess
   private readonly nonce = crypto.randomBytes(16).toString('hex')
   private stderrTail = ''
@@ -78,23 +79,29 @@ export class FunctionWorker {
 
   private constructor(
     readonly spec: WorkerSpec,
-    dir: string,
+    private readonly dir: string,
+    server: net.Server,
   ) {
-    this.dir = dir
-    this.socketPath = path.join(dir, 'ipc', path.basename(WORKER_SOCKET))
+    server.on('connection', (socket) => this.connected(socket, server))
+    server.on('error', () => {})
     const env = { ...spec.env, ...denoProcessEnv('/tmp/.deno') }
+    const filter = noListenFilter()
     const argv = sandboxArgv(
       [
         { host: path.join(dir, 'code'), sandbox: '/fn' },
-        { host: path.join(dir, 'ipc'), sandbox: path.dirname(WORKER_SOCKET), writable: true },
+        { host: path.join(dir, 'ipc'), sandbox: path.dirname(CHANNEL_SOCKET), writable: true },
       ],
       env,
       workerCommand(spec.env, spec.limits.memoryMb),
+      filter ? 3 : undefined,
     )
-    this.child = spawn(bwrapBinary()!, argv, { stdio: ['pipe', 'pipe', 'pipe'], detached: true })
+    this.child = spawn(bwrapBinary()!, argv, { stdio: ['pipe', 'pipe', 'pipe', ...(filter ? (['pipe'] as const) : [])], detached: true })
+    if (filter) (this.child.stdio[3] as Writable).on('error', () => {}).end(filter)
     this.closed = new Promise((resolve) => {
       this.child.on('close', (code, signal) => {
         this.state = 'stopped'
+        server.close()
+        this.channel?.close()
         liveDirs.delete(this.dir)
         fs.rm(this.dir, { recursive: true, force: true }, () => resolve({ code, signal }))
       })
@@ -113,32 +120,64 @@ export class FunctionWorker {
     const bundle = await spec.loadBundle()
     const dir = await fs.promises.mkdtemp(path.join(os.tmpdir(), 'fn-worker-'))
     liveDirs.add(dir)
+    let server: net.Server
     try {
       await fs.promises.mkdir(path.join(dir, 'code'), { mode: 0o755 })
       await fs.promises.mkdir(path.join(dir, 'ipc'), { mode: 0o700 })
       await fs.promises.writeFile(path.join(dir, 'code', 'bundle.js'), bundle, { mode: 0o644 })
       await fs.promises.writeFile(path.join(dir, 'code', 'bootstrap.js'), BOOTSTRAP_SOURCE, { mode: 0o644 })
+      server = await listen(path.join(dir, 'ipc', path.basename(CHANNEL_SOCKET)))
     } catch (error) {
       liveDirs.delete(dir)
       await fs.promises.rm(dir, { recursive: true, force: true })
       throw error
     }
-    const worker = new FunctionWorker(spec, dir)
+    let worker: FunctionWorker
+    try {
+      worker = new FunctionWorker(spec, dir, server)
+    } catch (error) {
+      server.close()
+      liveDirs.delete(dir)
+      await fs.promises.rm(dir, { recursive: true, force: true })
+      throw new FunctionRuntimeError('BOOT_ERROR', `The function could not start: ${(error as Error).message}`)
+    }
     await worker.waitReady()
     return worker
   }
 
+  /** The bootstrap's one connection; any other (the code trying the socket itself) is refused. */
+  private connected(socket: net.Socket, server: net.Server): void {
+    if (this.channel) return void socket.destroy()
+    this.channel = new WorkerChannel(socket)
+    this.channel.onFrame((frame) => {
+      if (frame.type === FRAME.READY) this.readyResolve?.()
+    })
+    this.channel.onProtocolError = () => this.kill()
+    server.close()
+    fs.unlink(path.join(this.dir, 'ipc', path.basename(CHANNEL_SOCKET)), () => {})
+  }
+
   private async waitReady(): Promise<void> {
     const bootMs = Math.min(Number(process.env.FUNCTIONS_BOOT_MS) || DEFAULT_BOOT_MS, this.spec.limits.wallMs)
+    // Loading may take the invocation's CPU time and a second more (Deno itself, the node: modules).
+    const bootCpuMs = this.spec.limits.cpuMs + 1_000
     let timer: NodeJS.Timeout | undefined
+    let poll: NodeJS.Timeout | undefined
     const outcome = await Promise.race([
       new Promise<'ready'>((resolve) => (this.readyResolve = () => resolve('ready'))),
       this.closed.then(() => 'closed' as const),
       new Promise<'timeout'>((resolve) => (timer = setTimeout(() => resolve('timeout'), bootMs))),
+      new Promise<'cpu'>((resolve) => {
+        poll = setInterval(() => {
+          this.denoPid ??= this.child.pid ? findDescendant(this.child.pid, 'bwrap') : null
+          if (this.denoPid && (cpuTimeMs(this.denoPid) ?? 0) > bootCpuMs) resolve('cpu')
+        }, 25)
+      }),
     ])
     clearTimeout(timer)
+    clearInterval(poll)
     if (outcome === 'ready') {
-      this.denoPid = this.child.pid ? findDescendant(this.child.pid, 'bwrap') : null
+      this.denoPid ??= this.child.pid ? findDescendant(this.child.pid, 'bwrap') : null
       if (this.denoPid) {
         this.state = 'idle'
         return
@@ -146,21 +185,29 @@ export class FunctionWorker {
       this.bootError = 'The function stopped while starting'
     }
     if (outcome === 'timeout') this.bootError = `The function did not finish loading within ${bootMs} ms`
+    if (outcome === 'cpu') this.bootError = `The function used more than ${bootCpuMs} ms of CPU time while loading and was stopped`
     this.kill()
     await this.closed
-    if (!this.bootError && /out of memory|heap limit/i.test(this.stderrTail)) {
+    if (!this.bootError && this.diedOfMemory()) {
       this.bootError = `The function used more than its ${this.spec.limits.memoryMb} MB of memory while loading`
     }
     const lastLine = this.stderrTail.trim().split('\n').pop()
     throw new FunctionRuntimeError('BOOT_ERROR', this.bootError ?? `The function stopped while starting${lastLine ? `: ${lastLine}` : ''}`)
   }
 
-  /** Kills the process tree (idempotent); `closed` resolves once it is gone. */
+  /**
+   * Kills the worker (idempotent); `closed` resolves once it is gone. Only the sandbox's inside is
+   * killed: the outer bwrap then reaps it and exits itself, so no process is left a zombie (a
+   * server running as pid 1 in a container does not reap orphans).
+   */
   kill(reason?: FunctionRuntimeError): void {
     if (reason && !this.killReason) this.killReason = reason
     if (this.state !== 'stopped') this.state = 'stopped'
-    for (const pid of [this.denoPid, this.child.pid ? -this.child.pid : null]) {
-      if (!pid) continue
+    const outer = this.child.pid
+    if (!outer || this.child.exitCode !== null || this.child.signalCode !== null) return
+    // The deno process, else the namespace's init (whose end ends everything in the namespace), else bwrap itself.
+    const targets = this.denoPid ? [this.denoPid] : childrenOf(outer)
+    for (const pid of targets.length > 0 ? targets : [outer]) {
       try {
         process.kill(pid, 'SIGKILL')
       } catch {
@@ -205,8 +252,7 @@ export class FunctionWorker {
       } catch {
         return
       }
-      if (message.t === 'ready') this.readyResolve?.()
-      else if (message.t === 'boot-error') this.bootError = String(message.m ?? 'The function could not start')
+      if (message.t === 'boot-error') this.bootError = String(message.m ?? 'The function could not start')
       else if (message.t === 'log') {
         const level = message.l === 'debug' || message.l === 'warn' || message.l === 'error' ? message.l : 'info'
         this.emit({ level, message: String(message.m ?? ''), executionId: message.e ?? null, timestamp: new Date() })
@@ -226,4 +272,12 @@ export class FunctionWorker {
       // a failing log sink must not take the worker down
     }
   }
+}
+
+function listen(socketPath: string): Promise<net.Server> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer()
+    server.once('error', reject)
+    server.listen(socketPath, () => resolve(server))
+  })
 }
