@@ -3,7 +3,7 @@ import { Admonition } from '@/components/ui/Admonition'
 import { ErrorState } from '@/components/ui/ErrorState'
 import { useFunctionInvokeMutation } from '@/data/functions/function-invoke-mutation'
 import type { EdgeFunction, InvokeFunctionResponse } from '@/lib/api-types/functions'
-import { METHODS_WITHOUT_BODY, TEST_METHODS, TEST_ROLES, buildInvokeRequest, displayBody, type HeaderRow, type TestRequestForm } from './test-request'
+import { METHODS_WITHOUT_BODY, TEST_METHODS, TEST_ROLES, buildInvokeRequest, displayBody, statusLine, type HeaderRow, type TestRequestForm } from './test-request'
 import common from './EdgeFunctions.module.css'
 import styles from './FunctionTest.module.css'
 
@@ -133,7 +133,7 @@ export function InvokeAnswer({ response }: { response: InvokeFunctionResponse })
     <>
       <p className={styles.statusLine}>
         <strong data-tone={tone} aria-label="Status">
-          {response.status} {response.status_text}
+          {statusLine(response)}
         </strong>
         <span className="muted" aria-label="Time">
           {Math.round(response.duration_ms)} ms
