@@ -36,6 +36,13 @@ export function ProjectLayout({ projectRef, title, children }: ProjectLayoutProp
   const routes = useProjectRoutes()
   const sections = [...new Set(routes.map((r) => r.section))]
   const path = router.asPath.split(/[?#]/)[0]
+  // The most specific matching entry is the current one (`/functions/secrets` is Secrets, not Functions).
+  const currentHref = projectRef
+    ? routes
+        .map((r) => r.href(projectRef))
+        .filter((href) => isCurrentRoute(path, href, projectRef))
+        .sort((a, b) => b.length - a.length)[0]
+    : undefined
 
   const crumbs = [
     ...(organization ? [{ label: organization.name, href: `/org/${organization.slug}` }] : []),
@@ -52,7 +59,7 @@ export function ProjectLayout({ projectRef, title, children }: ProjectLayoutProp
             .map((r) => {
               const href = r.href(projectRef)
               return (
-                <Link key={r.key} href={href} className={styles.link} aria-current={isCurrentRoute(path, href, projectRef) ? 'page' : undefined} onClick={() => setMenuOpen(false)}>
+                <Link key={r.key} href={href} className={styles.link} aria-current={href === currentHref ? 'page' : undefined} onClick={() => setMenuOpen(false)}>
                   {r.label}
                 </Link>
               )

@@ -28,6 +28,8 @@ export function projectRoutes({ advisorRulesPreview }: { advisorRulesPreview: bo
     { key: 'auth-settings', label: 'Settings', section: 'Authentication', href: (ref) => `/project/${ref}/auth/settings`, available: true },
     { key: 'storage-buckets', label: 'Buckets', section: 'Storage', href: (ref) => `/project/${ref}/storage/buckets`, available: true },
     { key: 'storage-policies', label: 'Policies', section: 'Storage', href: (ref) => `/project/${ref}/storage/policies`, available: true },
+    { key: 'functions', label: 'Functions', section: 'Edge Functions', href: (ref) => `/project/${ref}/functions`, available: true },
+    { key: 'functions-secrets', label: 'Secrets', section: 'Edge Functions', href: (ref) => `/project/${ref}/functions/secrets`, available: true },
     {
       key: 'security-advisor',
       label: 'Security advisor',

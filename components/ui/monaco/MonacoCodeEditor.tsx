@@ -9,6 +9,8 @@ type Props = {
   /** Where Monaco comes from (`useMonacoSource`); until it is chosen the editor shows its loading state. */
   source: MonacoSource | null
   language: string
+  /** The model's path (one model per path, so each file keeps its own undo history). */
+  path?: string
   value: string
   onChange: (value: string) => void
   onMount: OnMount
@@ -18,12 +20,13 @@ type Props = {
 }
 
 /** A Monaco editor in the dashboard's theme with the options the SQL and GraphQL editors share. */
-export function MonacoCodeEditor({ source, language, value, onChange, onMount, ariaLabel, options }: Props) {
+export function MonacoCodeEditor({ source, language, path, value, onChange, onMount, ariaLabel, options }: Props) {
   const theme = useEditorTheme()
   if (!source) return <EditorLoading />
   return (
     <Editor
       language={language}
+      path={path}
       theme={theme}
       value={value}
       onChange={(next) => onChange(next ?? '')}

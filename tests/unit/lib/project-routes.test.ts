@@ -47,6 +47,16 @@ describe('projectRoutes', () => {
     ])
   })
 
+  it('lists Edge Functions → Functions, then Secrets, right after Storage', () => {
+    const routes = projectRoutes({ advisorRulesPreview: false })
+    expect(routes.filter((r) => r.section === 'Edge Functions').map((r) => [r.label, r.href('abc')])).toEqual([
+      ['Functions', '/project/abc/functions'],
+      ['Secrets', '/project/abc/functions/secrets'],
+    ])
+    const sections = [...new Set(routes.map((r) => r.section))]
+    expect(sections.indexOf('Edge Functions')).toBe(sections.indexOf('Storage') + 1)
+  })
+
   it('has unique keys, and every area is shipped', () => {
     const routes = projectRoutes({ advisorRulesPreview: false })
     expect(new Set(routes.map((r) => r.key)).size).toBe(routes.length)

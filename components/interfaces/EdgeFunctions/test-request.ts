@@ -1,0 +1,75 @@
+/** The test panel's request and how its answer shows: pure, so both are unit-tested. */
+import type { InvokeFunctionBody, InvokeFunctionResponse } from '@/lib/api-types/functions'
+
+export type HeaderRow = { id: number; name: string; value: string }
+export type TestRequestForm = {
+  method: NonNullable<InvokeFunctionBody['method']>
+  path: string
+  headers: HeaderRow[]
+  body: string
+  role: NonNullable<InvokeFunctionBody['role']>
+}
+
+const HEADER_NAME = /^[A-Za-z0-9!#$%&'*+.^_`|~-]{1,100}$/
+/** Methods whose body a server may ignore or a fetch refuses: the panel sends none. */
+export const METHODS_WITHOUT_BODY = ['GET', 'HEAD']
+
+/** The request to send, or the problem that stops it (a bad header name, a path without / or ?). */
+export function buildInvokeRequest(form: TestRequestForm): { request: InvokeFunctionBody } | { problem: string } {
+  const path = form.path.trim()
+  if (path !== '' && !path.startsWith('/') && !path.startsWith('?')) return { problem: 'The path must be empty or start with / or ?' }
+  const headers: Record<string, string> = {}
+  for (const row of form.headers) {
+    const name = row.name.trim()
+    if (name === '' && row.value === '') continue
+    if (!HEADER_NAME.test(name)) return { problem: `"${name || '(empty)'}" is not a header name` }
+    if (name.toLowerCase() === 'authorization') return { problem: 'Authorization comes from the role: pick it under "Role"' }
+    headers[name] = row.value
+  }
+  const body = METHODS_WITHOUT_BODY.includes(form.method) ? '' : form.body
+  if (body !== '' && !Object.keys(headers).some((h) => h.toLowerCase() === 'content-type')) {
+    headers['Content-Type'] = looksLikeJson(body) ? 'application/json' : 'text/plain'
+  }
+  return { request: { method: form.method, path, headers, body, role: form.role } }
+}
+
+function looksLikeJson(text: string): boolean {
+  try {
+    JSON.parse(text)
+    return true
+  } catch {
+    return false
+  }
+}
+
+/** The answer's body as shown: pretty JSON when it is JSON, the text otherwise, a note for binary. */
+export function displayBody(response: InvokeFunctionResponse): { text: string; json: boolean } {
+  if (response.body_encoding === 'base64') return { text: `(binary body, ${Math.floor((response.body.length * 3) / 4)} bytes)`, json: false }
+  const type = response.headers.find(([name]) => name.toLowerCase() === 'content-type')?.[1] ?? ''
+  if (type.includes('json') || looksLikeJson(response.body)) {
+    try {
+      return { text: JSON.stringify(JSON.parse(response.body), null, 2), json: true }
+    } catch {
+      // Declared JSON but is not: shown as it came.
+    }
+  }
+  return { text: response.body, json: false }
+}
+
+/** The methods and roles the invoke route takes (its schema's enums, kept out of the browser bundle). */
+export const TEST_METHODS: TestRequestForm['method'][] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'HEAD']
+export const TEST_ROLES: TestRequestForm['role'][] = ['anon', 'service_role', 'none']
+
+/** Reason phrases of the common statuses (RFC 9110), for answers whose status text arrived empty. */
+const REASON_PHRASES: Record<number, string> = {
+  200: 'OK', 201: 'Created', 202: 'Accepted', 204: 'No Content', 301: 'Moved Permanently', 302: 'Found', 304: 'Not Modified',
+  400: 'Bad Request', 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not Found', 405: 'Method Not Allowed', 408: 'Request Timeout',
+  409: 'Conflict', 413: 'Content Too Large', 415: 'Unsupported Media Type', 422: 'Unprocessable Content', 429: 'Too Many Requests',
+  500: 'Internal Server Error', 502: 'Bad Gateway', 503: 'Service Unavailable', 504: 'Gateway Timeout',
+}
+
+/** "200 OK": the status with its text, or the standard phrase when the function sent none. */
+export function statusLine(response: Pick<InvokeFunctionResponse, 'status' | 'status_text'>): string {
+  const text = response.status_text.trim() || REASON_PHRASES[response.status] || ''
+  return text ? `${response.status} ${text}` : String(response.status)
+}
