@@ -13,6 +13,7 @@ import {
   FUNCTION_SECRET_VALUE_MAX_BYTES,
   FUNCTION_SLUG_PATTERN,
   FUNCTION_SOURCE_MAX_BYTES,
+  RESERVED_FUNCTION_SLUGS,
   secretNameProblem,
 } from '@/lib/functions/rules'
 import { givenName } from './fields'
@@ -80,7 +81,10 @@ export type InvokeFunctionResponse = {
 /** A project secret as listed: never its value. */
 export type FunctionSecret = { name: string; updated_at: string }
 
-const slug = z.string('must be a string').regex(FUNCTION_SLUG_PATTERN, 'must start with a letter and hold only letters, digits, - and _ (at most 64)')
+const slug = z
+  .string('must be a string')
+  .regex(FUNCTION_SLUG_PATTERN, 'must start with a letter and hold only letters, digits, - and _ (at most 64)')
+  .refine((value) => !(RESERVED_FUNCTION_SLUGS as readonly string[]).includes(value.toLowerCase()), `must not be one of ${RESERVED_FUNCTION_SLUGS.join(', ')} (the dashboard's own pages)`)
 const name = givenName(FUNCTION_NAME_MAX_LENGTH)
 const content = z.string('must be a string')
 const file = z.strictObject({

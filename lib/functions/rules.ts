@@ -7,6 +7,9 @@ import type { PlanId } from '@/lib/catalogue/plans'
 /** A slug is the function's name in its URL: `{project url}/functions/v1/{slug}`. */
 export const FUNCTION_SLUG_PATTERN = /^[A-Za-z][A-Za-z0-9_-]{0,63}$/
 export const FUNCTION_NAME_MAX_LENGTH = 100
+/** Slugs no function may take: the dashboard's `/functions/secrets` is the secrets screen. */
+export const RESERVED_FUNCTION_SLUGS = ['secrets'] as const
+
 /** The file every function starts from; the Management API's `body` is its source. */
 export const FUNCTION_ENTRYPOINT = 'index.ts'
 /** A relative path of one of a function's files: folders allowed, no `..`, a script or JSON. */

@@ -1,16 +1,13 @@
 /** Pure helpers of the Edge Functions screens (no React, no I/O). */
 import type { EdgeFunction } from '@/lib/api-types/functions'
-import { FUNCTION_SLUG_PATTERN } from '@/lib/functions/rules'
-
-/** Slugs the dashboard cannot give a page (`/functions/secrets` is the secrets screen). */
-export const RESERVED_FUNCTION_SLUGS = ['secrets']
+import { FUNCTION_SLUG_PATTERN, RESERVED_FUNCTION_SLUGS } from '@/lib/functions/rules'
 
 /** Why a slug typed in the dashboard cannot be used, or null. */
 export function functionSlugProblem(slug: string): string | null {
   if (slug === '') return 'Enter a slug'
   if (slug.length > 64) return 'A slug is at most 64 characters'
   if (!FUNCTION_SLUG_PATTERN.test(slug)) return 'Start with a letter; use only letters, digits, - and _'
-  if (RESERVED_FUNCTION_SLUGS.includes(slug.toLowerCase())) return `"${slug}" is reserved by the dashboard`
+  if ((RESERVED_FUNCTION_SLUGS as readonly string[]).includes(slug.toLowerCase())) return `"${slug}" is reserved by the dashboard`
   return null
 }
 

@@ -60,16 +60,8 @@ export function displayBody(response: InvokeFunctionResponse): { text: string; j
 export const TEST_METHODS: TestRequestForm['method'][] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'HEAD']
 export const TEST_ROLES: TestRequestForm['role'][] = ['anon', 'service_role', 'none']
 
-/** Reason phrases of the common statuses (RFC 9110), for answers whose status text arrived empty. */
-const REASON_PHRASES: Record<number, string> = {
-  200: 'OK', 201: 'Created', 202: 'Accepted', 204: 'No Content', 301: 'Moved Permanently', 302: 'Found', 304: 'Not Modified',
-  400: 'Bad Request', 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not Found', 405: 'Method Not Allowed', 408: 'Request Timeout',
-  409: 'Conflict', 413: 'Content Too Large', 415: 'Unsupported Media Type', 422: 'Unprocessable Content', 429: 'Too Many Requests',
-  500: 'Internal Server Error', 502: 'Bad Gateway', 503: 'Service Unavailable', 504: 'Gateway Timeout',
-}
-
-/** "200 OK": the status with its text, or the standard phrase when the function sent none. */
+/** "200 OK": the status with its text (the platform fills in the standard phrase when the function sent none). */
 export function statusLine(response: Pick<InvokeFunctionResponse, 'status' | 'status_text'>): string {
-  const text = response.status_text.trim() || REASON_PHRASES[response.status] || ''
+  const text = response.status_text.trim()
   return text ? `${response.status} ${text}` : String(response.status)
 }

@@ -4,7 +4,7 @@ import { currentSigningKey, signedApiKeys } from '../projects/api-keys'
 import { verifyJwt } from './gateway'
 import { findServing, forgetServing, GatewayError, runInvocation } from './invoke'
 import type { InvokeFunctionInput, InvokeFunctionResponse } from '@/lib/api-types/functions'
-import type { IncomingHttpHeaders } from 'node:http'
+import { STATUS_CODES, type IncomingHttpHeaders } from 'node:http'
 
 /**
  * The dashboard's test call of a function (its Test panel): made here, with the chosen role's key
@@ -41,7 +41,7 @@ export async function invokeFromDashboard(ref: string, slug: string, input: Invo
     const text = decodeText(answer.body)
     return {
       status: answer.status,
-      status_text: answer.statusText,
+      status_text: answer.statusText || STATUS_CODES[answer.status] || '',
       headers: answer.headers,
       body: text ?? answer.body.toString('base64'),
       body_encoding: text === null ? 'base64' : 'text',
@@ -51,7 +51,7 @@ export async function invokeFromDashboard(ref: string, slug: string, input: Invo
     if (!(error instanceof GatewayError)) throw error
     return {
       status: error.status,
-      status_text: '',
+      status_text: STATUS_CODES[error.status] ?? '',
       headers: [['content-type', 'application/json']],
       body: JSON.stringify({ code: error.code, message: error.message }),
       body_encoding: 'text',
