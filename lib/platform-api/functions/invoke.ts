@@ -9,7 +9,7 @@ import { storeCache } from '../db/store-cache'
 import type { Db } from '../db/types'
 import { recordFunctionConsole, recordFunctionInvocation, type FunctionLogSubject } from '../logs/function-log'
 import { projectApiEndpoint } from '../projects/api-endpoint'
-import { currentSigningKey, signedApiKeys } from '../projects/api-keys'
+import { currentSigningKey, signedApiKeys, type ProjectSigningKey } from '../projects/api-keys'
 import { FunctionRuntimeError, invokeFunction } from './runtime'
 import type { InvocationResponse, WorkerSpec } from './runtime/types'
 import { openFunctionSecrets } from './secrets'
@@ -77,14 +77,33 @@ function secretsFor(db: Db, row: ServingRow): Promise<Record<string, string>> {
   return secrets
 }
 
+/** Specs by everything they are made of, so a warm invocation builds none (bounded: the oldest go first). */
+const specs = new Map<string, Promise<WorkerSpec>>()
+const SPECS_MAX = 1_000
+
 async function workerSpec(ref: string, row: ServingRow, headers: IncomingHttpHeaders): Promise<WorkerSpec> {
   const db = await getStore()
   const signing = await currentSigningKey(db, ref)
   if (!signing) throw new GatewayError(404, 'NOT_FOUND', `Project ${ref} was not found`)
+  const url = projectApiEndpoint(ref, headers)
+  const id = `${ref}|${row.id}|${row.active_version}|${row.secrets_epoch}|${row.plan}|${signing.keyVersion}|${signing.issuedAt.getTime()}|${url}`
+  let spec = specs.get(id)
+  if (!spec) {
+    // A function's older specs (another version, secrets epoch or key) are not used again: their values go.
+    for (const old of specs.keys()) if (old.startsWith(`${ref}|${row.id}|`)) specs.delete(old)
+    if (specs.size >= SPECS_MAX) specs.delete(specs.keys().next().value as string)
+    spec = makeSpec(db, ref, row, signing, url)
+    spec.catch(() => specs.delete(id))
+    specs.set(id, spec)
+  }
+  return spec
+}
+
+async function makeSpec(db: Db, ref: string, row: ServingRow, signing: ProjectSigningKey, url: string): Promise<WorkerSpec> {
   const [keys, secrets] = await Promise.all([signedApiKeys(signing), secretsFor(db, row)])
   const env: Record<string, string> = {
     ...secrets,
-    SUPABASE_URL: projectApiEndpoint(ref, headers),
+    SUPABASE_URL: url,
     SUPABASE_ANON_KEY: keys.anon,
     SUPABASE_SERVICE_ROLE_KEY: keys.service_role,
   }

@@ -158,7 +158,8 @@ const cache = globalThis as typeof globalThis & { __functionsRuntimeStatus?: Map
 /** Whether functions can run here: a Deno binary and a bubblewrap that can build a sandbox. Checked once per pair of binaries. */
 export function runtimeStatus(): Status {
   cache.__functionsRuntimeStatus ??= new Map()
-  const key = `${denoBinary()}|${bwrapBinary()}`
+  // Keyed by what decides where the binaries are, not by finding them again: this runs on every invocation.
+  const key = `${process.env.FUNCTIONS_DENO_BIN ?? ''}|${process.env.FUNCTIONS_BWRAP_BIN ?? ''}|${process.env.PATH ?? ''}|${process.cwd()}`
   const known = cache.__functionsRuntimeStatus.get(key)
   if (known) return known
   const status = probe()
