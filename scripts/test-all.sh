@@ -20,13 +20,13 @@ step "layers and arrows (docs/architecture.md)"
 node scripts/check-arrows.mjs
 
 step "unit and component tests"
-npx vitest run --project unit
+npx vitest run --project unit --maxWorkers=2
 
-step "API tests on PGlite"
-npx vitest run --project api
+step "API tests on PGlite (two shards side by side)"
+bash scripts/api-shards.sh
 
-step "API tests on a Postgres server"
-bash scripts/with-postgres.sh npx vitest run --project api
+step "API tests on a Postgres server (two shards side by side)"
+bash scripts/with-postgres.sh bash scripts/api-shards.sh
 
 step "production build"
 npm run build

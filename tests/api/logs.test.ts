@@ -125,12 +125,12 @@ describe('project logs (hosted)', () => {
     expect(new Set(all.body.result.map((l) => l.source))).toEqual(new Set(['edge_logs', 'postgres_logs']))
     const times = all.body.result.map((l) => Date.parse(l.timestamp))
     expect([...times].sort((a, b) => b - a)).toEqual(times)
-    const list = await logs(platform, owner.token, freeRef, { source: 'postgres_logs,function_logs' })
+    const list = await logs(platform, owner.token, freeRef, { source: 'postgres_logs,pgbouncer_logs' })
     expect(list.body.result.every((l) => l.source === 'postgres_logs')).toBe(true)
   })
 
   it('answers sources without a producer here with an empty, unrecorded page', async () => {
-    for (const source of ['function_logs', 'function_edge_logs', 'pg_upgrade_logs']) {
+    for (const source of ['pgbouncer_logs', 'supavisor_logs', 'pg_upgrade_logs']) {
       const res = await logs(platform, owner.token, freeRef, { source })
       expect(res.status).toBe(200)
       expect(res.body).toMatchObject({ source, recorded: false, result: [], next_cursor: null })
