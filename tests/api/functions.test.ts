@@ -65,9 +65,15 @@ describe('Edge Functions on a running platform', () => {
   }, 120_000)
 
   it('verifies the caller JWT unless the function has verification off; answers CORS preflights', async () => {
-    await p.deploy('hello', 'Deno.serve(() => new Response("hello"))\n')
+    const hello = await p.deploy('hello', 'Deno.serve(() => new Response("hello"))\n')
     const none = await fetch(p.functionUrl('hello'), { method: 'POST' })
     expect([none.status, (await none.json()).code]).toEqual([401, 'UNAUTHORIZED_NO_AUTH_HEADER'])
+    // The refusal is in the function's own logs, where its developer looks.
+    const refused = await eventually(
+      () => p.platform.request(`/platform/projects/${p.ref}/logs?source=function_edge_logs&function_id=${hello.body.id}`, { token: p.owner.token }),
+      (res) => res.body.result?.length >= 1
+    )
+    expect(refused.body.result[0].metadata).toMatchObject({ method: 'POST', status_code: 401, error: 'UNAUTHORIZED_NO_AUTH_HEADER' })
     const bad = await fetch(p.functionUrl('hello'), { headers: { Authorization: 'Bearer not.a.jwt' } })
     expect([bad.status, (await bad.json()).code]).toEqual([401, 'UNAUTHORIZED_INVALID_JWT'])
     const good = await fetch(p.functionUrl('hello'), { headers: { Authorization: `Bearer ${p.keys.anon}` } })

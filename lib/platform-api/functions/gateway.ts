@@ -1,3 +1,4 @@
+import crypto from 'node:crypto'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { verifySessionToken } from '../auth/jwt'
 import { recordProjectEgress } from '../billing/metering'
@@ -6,7 +7,9 @@ import { ApiError } from '../http/errors'
 import { readBody } from '../http/node-adapter'
 import { currentSigningKey, verifyProjectKey } from '../projects/api-keys'
 import { PROJECT_REF_PATTERN } from '../projects/targets'
+import { recordFunctionInvocation } from '../logs/function-log'
 import { findServing, GatewayError, limitsOf, runInvocation } from './invoke'
+import type { ServingRow } from './store'
 
 /**
  * `{project url}/functions/v1/{slug}[/more][?query]`: where apps call a project's Edge Functions
@@ -81,8 +84,13 @@ export async function functionsHandler(req: IncomingMessage, res: ServerResponse
     if (!res.writableFinished) gone.abort()
   })
   let sent = 0
+  const startedAt = new Date()
+  const started = performance.now()
+  let refusable: ServingRow | null = null
   try {
     const row = await findServing(found.ref, found.slug)
+    // Refusals from here on are the function's: its logs show them (a 401 an app gets is there to see).
+    refusable = row
     if (row.verify_jwt) await verifyJwt(found.ref, header(req.headers.authorization))
     const limits = limitsOf(row)
     let body: Buffer | null = null
@@ -96,6 +104,7 @@ export async function functionsHandler(req: IncomingMessage, res: ServerResponse
         throw error
       }
     }
+    refusable = null // the invocation logs itself
     const answer = await runInvocation({ ref: found.ref, row, method, subpath: found.subpath, search: url.search, headers: req.headers, body, signal: gone.signal })
     const headers: Record<string, string | string[]> = {}
     for (const [name, value] of answer.headers) {
@@ -115,7 +124,13 @@ export async function functionsHandler(req: IncomingMessage, res: ServerResponse
       res.destroy()
       return
     }
-    if (error instanceof GatewayError) sent = sendJson(res, error.status, { code: error.code, message: error.message })
+    if (error instanceof GatewayError) {
+      sent = sendJson(res, error.status, { code: error.code, message: error.message })
+      if (refusable) {
+        const row = refusable
+        recordFunctionInvocation({ ref: found.ref, functionId: row.id, slug: row.slug, version: row.active_version, executionId: crypto.randomUUID(), method, path: `/${row.slug}${found.subpath}`, status: error.status, durationMs: performance.now() - started, cold: false, error: error.code, startedAt })
+      }
+    }
     else {
       console.error(`[platform-api] edge function gateway: ${error instanceof Error ? error.message : String(error)}`)
       sent = sendJson(res, 500, { code: 'INTERNAL_ERROR', message: 'The gateway failed to run the function' })
