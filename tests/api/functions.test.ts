@@ -89,6 +89,23 @@ describe('Edge Functions on a running platform', () => {
     expect([missing.status, (await missing.json()).code]).toEqual([404, 'NOT_FOUND'])
   }, 60_000)
 
+  it("gives a function this server's own address as SUPABASE_URL, whatever Host a caller sends", async () => {
+    await p.deploy('where', 'Deno.serve(() => new Response(Deno.env.get("SUPABASE_URL")))\n', { verify_jwt: false })
+    const http = await import('node:http')
+    const url = new URL(p.functionUrl('where'))
+    const answer = await new Promise<string>((resolve, reject) => {
+      const req = http.request({ host: url.hostname, port: url.port, path: url.pathname, headers: { Host: 'attacker.example' } }, (res) => {
+        let text = ''
+        res.on('data', (chunk) => (text += chunk))
+        res.on('end', () => resolve(text))
+      })
+      req.on('error', reject)
+      req.end()
+    })
+    // A function sending its service key to SUPABASE_URL must never send it to the caller's host.
+    expect(answer).toBe(`${url.origin}/dashboard/api/project/${p.ref}`)
+  }, 60_000)
+
   it("refuses the platform's files, the environment beyond the function's secrets, and subprocesses", async () => {
     await p.deploy('probe', PROBE)
     const res = await fetch(p.functionUrl('probe'), { headers: { Authorization: `Bearer ${p.keys.anon}`, 'x-data-dir': p.platform.dataDir } })

@@ -8,7 +8,7 @@ import { readBody } from '../http/node-adapter'
 import { currentSigningKey, verifyProjectKey } from '../projects/api-keys'
 import { PROJECT_REF_PATTERN } from '../projects/targets'
 import { recordFunctionInvocation } from '../logs/function-log'
-import { findServing, GatewayError, limitsOf, runInvocation } from './invoke'
+import { findServing, functionsApiUrl, GatewayError, limitsOf, runInvocation } from './invoke'
 import type { ServingRow } from './store'
 
 /**
@@ -105,7 +105,7 @@ export async function functionsHandler(req: IncomingMessage, res: ServerResponse
       }
     }
     refusable = null // the invocation logs itself
-    const answer = await runInvocation({ ref: found.ref, row, method, subpath: found.subpath, search: url.search, headers: req.headers, body, signal: gone.signal })
+    const answer = await runInvocation({ ref: found.ref, row, method, subpath: found.subpath, search: url.search, headers: req.headers, apiUrl: functionsApiUrl(found.ref, req.socket), body, signal: gone.signal })
     const headers: Record<string, string | string[]> = {}
     for (const [name, value] of answer.headers) {
       const lower = name.toLowerCase()

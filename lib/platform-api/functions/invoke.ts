@@ -1,7 +1,7 @@
 import crypto from 'node:crypto'
 import type { IncomingHttpHeaders } from 'node:http'
 import { isPlanId } from '@/lib/catalogue/plans'
-import { getServerConfig } from '@/lib/config'
+import { BASE_PATH, getServerConfig } from '@/lib/config'
 import { functionLimits, type FunctionLimits } from '@/lib/functions/rules'
 import { recordFunctionInvocation as meterInvocation } from '../billing/function-metering'
 import { getStore } from '../db/store'
@@ -45,6 +45,18 @@ export async function findServing(ref: string, slug: string): Promise<ServingRow
   return row
 }
 
+/**
+ * The project's API URL a function gets as SUPABASE_URL: PROJECT_API_URL when set, else this
+ * server's own address as the request reached it (its socket's local end), never the request's
+ * Host header: a caller who forged one would have the function send its keys to that host.
+ */
+export function functionsApiUrl(ref: string, socket: { localAddress?: string; localPort?: number }): string {
+  if (getServerConfig().projectApiUrl) return projectApiEndpoint(ref, {})
+  const address = (socket.localAddress ?? '127.0.0.1').replace(/^::ffff:/, '')
+  const host = address.includes(':') ? `[${address}]` : address
+  return `http://${host}:${socket.localPort ?? getServerConfig().port}${BASE_PATH}/api/project/${ref}`
+}
+
 /** After a deploy, rollback or delete here: this instance serves the change at once. */
 export async function forgetServing(ref: string, slug: string): Promise<void> {
   serving.forget(await getStore(), `${ref}/${slug}`)
@@ -81,11 +93,10 @@ function secretsFor(db: Db, row: ServingRow): Promise<Record<string, string>> {
 const specs = new Map<string, Promise<WorkerSpec>>()
 const SPECS_MAX = 1_000
 
-async function workerSpec(ref: string, row: ServingRow, headers: IncomingHttpHeaders): Promise<WorkerSpec> {
+async function workerSpec(ref: string, row: ServingRow, url: string): Promise<WorkerSpec> {
   const db = await getStore()
   const signing = await currentSigningKey(db, ref)
   if (!signing) throw new GatewayError(404, 'NOT_FOUND', `Project ${ref} was not found`)
-  const url = projectApiEndpoint(ref, headers)
   const id = `${ref}|${row.id}|${row.active_version}|${row.secrets_epoch}|${row.plan}|${signing.keyVersion}|${signing.issuedAt.getTime()}|${url}`
   let spec = specs.get(id)
   if (!spec) {
@@ -130,6 +141,8 @@ export type Invocation = {
   subpath: string
   search: string
   headers: IncomingHttpHeaders
+  /** The project's API URL the worker gets as SUPABASE_URL (`functionsApiUrl`). */
+  apiUrl: string
   body: Buffer | null
   signal?: AbortSignal
 }
@@ -144,7 +157,7 @@ export async function runInvocation(call: Invocation): Promise<InvocationRespons
     recordFunctionInvocation({ ref: call.ref, functionId: call.row.id, slug: call.row.slug, version: call.row.active_version, executionId, method: call.method, path, status, durationMs: performance.now() - started, cold, error, startedAt })
   meterInvocation(call.ref)
   try {
-    const spec = await workerSpec(call.ref, call.row, call.headers)
+    const spec = await workerSpec(call.ref, call.row, call.apiUrl)
     const origin = new URL(spec.env.SUPABASE_URL).origin
     const headers: [string, string][] = []
     for (const [name, value] of Object.entries(call.headers)) {

@@ -1,5 +1,6 @@
 import { getStore } from '../db/store'
 import { notFound } from '../http/errors'
+import { projectApiEndpoint } from '../projects/api-endpoint'
 import { currentSigningKey, signedApiKeys } from '../projects/api-keys'
 import { verifyJwt } from './gateway'
 import { findServing, forgetServing, GatewayError, runInvocation } from './invoke'
@@ -11,6 +12,9 @@ import { STATUS_CODES, type IncomingHttpHeaders } from 'node:http'
  * as `Authorization` (or none), so no key reaches the browser; answered with what an app would
  * have got, the gateway's and runtime's refusals included, and how long it took.
  */
+/** Headers that say where the request came in: the dashboard's own, never the test's. */
+const FORWARDING = new Set(['host', 'x-forwarded-host', 'x-forwarded-proto', 'x-forwarded-for', 'forwarded'])
+
 export async function invokeFromDashboard(ref: string, slug: string, input: InvokeFunctionInput, requestHeaders: IncomingHttpHeaders, signal?: AbortSignal): Promise<InvokeFunctionResponse> {
   await forgetServing(ref, slug) // the version the dashboard just deployed or rolled back to
   let row
@@ -21,7 +25,7 @@ export async function invokeFromDashboard(ref: string, slug: string, input: Invo
     throw error
   }
   const headers: IncomingHttpHeaders = { host: requestHeaders.host, 'x-forwarded-host': requestHeaders['x-forwarded-host'], 'x-forwarded-proto': requestHeaders['x-forwarded-proto'] }
-  for (const [name, value] of Object.entries(input.headers)) headers[name.toLowerCase()] = value
+  for (const [name, value] of Object.entries(input.headers)) if (!FORWARDING.has(name.toLowerCase())) headers[name.toLowerCase()] = value
   if (input.role !== 'none') {
     const signing = await currentSigningKey(await getStore(), ref)
     if (!signing) throw notFound(`Project ${ref} not found`)
@@ -37,7 +41,7 @@ export async function invokeFromDashboard(ref: string, slug: string, input: Invo
   const started = performance.now()
   try {
     if (row.verify_jwt) await verifyJwt(ref, headers.authorization as string | undefined)
-    const answer = await runInvocation({ ref, row, method: input.method, subpath, search, headers, body, signal })
+    const answer = await runInvocation({ ref, row, method: input.method, subpath, search, headers, apiUrl: projectApiEndpoint(ref, requestHeaders), body, signal })
     const text = decodeText(answer.body)
     return {
       status: answer.status,
