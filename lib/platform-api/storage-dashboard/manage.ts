@@ -14,6 +14,7 @@ import { SIGNED_UPLOAD_SECONDS } from '../storage/routes-signed'
 import { asCaller, PLATFORM_CALLER } from '../storage/sql'
 import { storagePlanOf } from '../storage/plan'
 import { signObjectToken } from '../storage/tokens'
+import { signRenderUrl } from '../storage/transform/signed'
 import { checkMayUpload } from '../storage/uploads'
 
 /**
@@ -72,13 +73,9 @@ export const listObjectsOf = (ref: string, bucket: string, input: ListObjectsInp
     return listObjects(s, bucket, input)
   }, signal)
 
-/**
- * The one place a transformed download is signed. Until the storage API signs `/render/image`
- * URLs (with a `transform` option), a thumbnail is the object itself: switch this call alone.
- */
+/** A transformed download, signed as the storage API signs one (transform/signed.ts), its path escaped. */
 async function signTransformed(ref: string, headers: IncomingHttpHeaders, bucket: string, name: string, expiresIn: number, transform: TransformOptions) {
-  const token = await signObjectToken(ref, `${bucket}/${name}`, 'render', expiresIn, { transform }).catch(platformError)
-  return `${storageBase(ref, headers)}/render/image/sign/${objectPath(bucket, name)}?token=${encodeURIComponent(token)}`
+  return `${storageBase(ref, headers)}${await signRenderUrl(ref, bucket, name, expiresIn, transform, objectPath).catch(platformError)}`
 }
 
 async function signPlain(ref: string, headers: IncomingHttpHeaders, bucket: string, name: string, expiresIn: number): Promise<string> {

@@ -32,7 +32,7 @@ export const signedRoutes: StorageRoute[] = [
       await asCaller(ctx.ref, callerOf(ctx), (s) => readObject(s, ctx.params.bucket, ctx.params.path), ctx.signal)
       if (transform && Object.keys(transform).length) {
         await requireImageTransformations(ctx.ref)
-        return ok({ signedURL: await signRenderUrl(ctx.ref, objectUrl(ctx), expiresIn, transform) })
+        return ok({ signedURL: await signRenderUrl(ctx.ref, ctx.params.bucket, ctx.params.path, expiresIn, transform) })
       }
       const token = await signObjectToken(ctx.ref, objectUrl(ctx), 'download', expiresIn)
       return ok({ signedURL: `/object/sign/${objectUrl(ctx)}?token=${token}` })

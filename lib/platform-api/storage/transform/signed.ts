@@ -11,10 +11,21 @@ import { signObjectToken, verifyObjectToken } from '../tokens'
 
 const OPTION_KEYS = ['width', 'height', 'resize', 'quality', 'format'] as const
 
-/** The signed URL (below /storage/v1) that serves `bucket/name` transformed as `transform`. */
-export async function signRenderUrl(ref: string, url: string, expiresIn: number, transform: TransformOptions): Promise<string> {
-  const token = await signObjectToken(ref, url, 'render', expiresIn, { transform })
-  return `/render/image/sign/${url}?token=${token}`
+/**
+ * The signed URL (below /storage/v1) that serves `bucket/name` transformed as `transform`. The
+ * storage API answers the object's path as it is (storage-js encodes the whole URL itself); the
+ * dashboard, which hands the URL out whole, passes `writePath` to escape each part.
+ */
+export async function signRenderUrl(
+  ref: string,
+  bucket: string,
+  name: string,
+  expiresIn: number,
+  transform: TransformOptions,
+  writePath: (bucket: string, name: string) => string = (b, n) => `${b}/${n}`
+): Promise<string> {
+  const token = await signObjectToken(ref, `${bucket}/${name}`, 'render', expiresIn, { transform })
+  return `/render/image/sign/${writePath(bucket, name)}?token=${token}`
 }
 
 /** The transformation a render URL's token grants; 400 when the token does not verify or the query asks another one. */
