@@ -13,6 +13,9 @@ import {
   FUNCTION_SECRET_VALUE_MAX_BYTES,
   FUNCTION_SLUG_PATTERN,
   FUNCTION_SOURCE_MAX_BYTES,
+  HEADER_NAME_PATTERN,
+  INVOKE_METHODS,
+  INVOKE_ROLES,
   RESERVED_FUNCTION_SLUGS,
   secretNameProblem,
 } from '@/lib/functions/rules'
@@ -125,8 +128,6 @@ export const rollbackFunctionBody = z.strictObject({
 })
 export type RollbackFunctionBody = z.input<typeof rollbackFunctionBody>
 
-export const INVOKE_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'HEAD'] as const
-export const INVOKE_ROLES = ['anon', 'service_role', 'none'] as const
 const INVOKE_BODY_MAX_BYTES = 512 * 1024
 
 /**
@@ -138,7 +139,7 @@ export const invokeFunctionBody = z.strictObject({
   /** Appended to the function's URL: empty, or starting with / or ?. */
   path: z.string('must be a string').max(2_000, 'must be at most 2000 characters').regex(/^(?:[/?].*)?$/, 'must be empty or start with / or ?').default(''),
   headers: z
-    .record(z.string().regex(/^[A-Za-z0-9!#$%&'*+.^_`|~-]{1,100}$/, 'must be a header name'), z.string('must be a string').max(8_000, 'must be at most 8000 characters'), 'must map header names to values')
+    .record(z.string().regex(HEADER_NAME_PATTERN, 'must be a header name'), z.string('must be a string').max(8_000, 'must be at most 8000 characters'), 'must map header names to values')
     .refine((headers) => Object.keys(headers).length <= 50, 'must hold at most 50 headers')
     .default({}),
   body: z.string('must be a string').refine((text) => Buffer.byteLength(text, 'utf8') <= INVOKE_BODY_MAX_BYTES, 'must be at most 512 KiB').default(''),

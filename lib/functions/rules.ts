@@ -55,3 +55,26 @@ export function functionLimits(plan: PlanId): FunctionLimits {
   if (plan === 'free') return { cpuMs: 2_000, wallMs: 150_000, memoryMb: 256, requestBytes: 10 * MB, responseBytes: 10 * MB }
   return { cpuMs: 2_000, wallMs: 400_000, memoryMb: 512, requestBytes: 50 * MB, responseBytes: 50 * MB }
 }
+
+/** The dashboard's test call of a function (POST …/functions/:slug/invoke): its methods and roles. */
+export const INVOKE_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'HEAD'] as const
+export const INVOKE_ROLES = ['anon', 'service_role', 'none'] as const
+/** Methods sent without a body (a server may ignore one; fetch refuses one). */
+export const METHODS_WITHOUT_BODY: readonly string[] = ['GET', 'HEAD']
+/** An HTTP header name (RFC 9110 token), at most 100 characters. */
+export const HEADER_NAME_PATTERN = /^[A-Za-z0-9!#$%&'*+.^_`|~-]{1,100}$/
+
+/** True when `text` parses as JSON. */
+export function isJsonText(text: string): boolean {
+  try {
+    JSON.parse(text)
+    return true
+  } catch {
+    return false
+  }
+}
+
+/** The Content-Type a test call's body gets when the caller set none: JSON when it parses as JSON, else plain text. */
+export function defaultBodyContentType(body: string): string {
+  return isJsonText(body) ? 'application/json' : 'text/plain;charset=UTF-8'
+}

@@ -1,5 +1,6 @@
 /** The test panel's request and how its answer shows: pure, so both are unit-tested. */
 import type { InvokeFunctionBody, InvokeFunctionResponse } from '@/lib/api-types/functions'
+import { defaultBodyContentType, HEADER_NAME_PATTERN, INVOKE_METHODS, INVOKE_ROLES, isJsonText, METHODS_WITHOUT_BODY } from '@/lib/functions/rules'
 
 export type HeaderRow = { id: number; name: string; value: string }
 export type TestRequestForm = {
@@ -10,9 +11,7 @@ export type TestRequestForm = {
   role: NonNullable<InvokeFunctionBody['role']>
 }
 
-const HEADER_NAME = /^[A-Za-z0-9!#$%&'*+.^_`|~-]{1,100}$/
-/** Methods whose body a server may ignore or a fetch refuses: the panel sends none. */
-export const METHODS_WITHOUT_BODY = ['GET', 'HEAD']
+export { METHODS_WITHOUT_BODY }
 
 /** The request to send, or the problem that stops it (a bad header name, a path without / or ?). */
 export function buildInvokeRequest(form: TestRequestForm): { request: InvokeFunctionBody } | { problem: string } {
@@ -22,31 +21,22 @@ export function buildInvokeRequest(form: TestRequestForm): { request: InvokeFunc
   for (const row of form.headers) {
     const name = row.name.trim()
     if (name === '' && row.value === '') continue
-    if (!HEADER_NAME.test(name)) return { problem: `"${name || '(empty)'}" is not a header name` }
+    if (!HEADER_NAME_PATTERN.test(name)) return { problem: `"${name || '(empty)'}" is not a header name` }
     if (name.toLowerCase() === 'authorization') return { problem: 'Authorization comes from the role: pick it under "Role"' }
     headers[name] = row.value
   }
   const body = METHODS_WITHOUT_BODY.includes(form.method) ? '' : form.body
   if (body !== '' && !Object.keys(headers).some((h) => h.toLowerCase() === 'content-type')) {
-    headers['Content-Type'] = looksLikeJson(body) ? 'application/json' : 'text/plain'
+    headers['Content-Type'] = defaultBodyContentType(body)
   }
   return { request: { method: form.method, path, headers, body, role: form.role } }
-}
-
-function looksLikeJson(text: string): boolean {
-  try {
-    JSON.parse(text)
-    return true
-  } catch {
-    return false
-  }
 }
 
 /** The answer's body as shown: pretty JSON when it is JSON, the text otherwise, a note for binary. */
 export function displayBody(response: InvokeFunctionResponse): { text: string; json: boolean } {
   if (response.body_encoding === 'base64') return { text: `(binary body, ${Math.floor((response.body.length * 3) / 4)} bytes)`, json: false }
   const type = response.headers.find(([name]) => name.toLowerCase() === 'content-type')?.[1] ?? ''
-  if (type.includes('json') || looksLikeJson(response.body)) {
+  if (type.includes('json') || isJsonText(response.body)) {
     try {
       return { text: JSON.stringify(JSON.parse(response.body), null, 2), json: true }
     } catch {
@@ -56,9 +46,9 @@ export function displayBody(response: InvokeFunctionResponse): { text: string; j
   return { text: response.body, json: false }
 }
 
-/** The methods and roles the invoke route takes (its schema's enums, kept out of the browser bundle). */
-export const TEST_METHODS: TestRequestForm['method'][] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'HEAD']
-export const TEST_ROLES: TestRequestForm['role'][] = ['anon', 'service_role', 'none']
+/** The methods and roles the invoke route takes (lib/functions/rules.ts, which its schema uses too). */
+export const TEST_METHODS: readonly TestRequestForm['method'][] = INVOKE_METHODS
+export const TEST_ROLES: readonly TestRequestForm['role'][] = INVOKE_ROLES
 
 /** "200 OK": the status with its text (the platform fills in the standard phrase when the function sent none). */
 export function statusLine(response: Pick<InvokeFunctionResponse, 'status' | 'status_text'>): string {

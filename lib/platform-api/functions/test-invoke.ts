@@ -1,5 +1,7 @@
 import { getStore } from '../db/store'
 import { notFound } from '../http/errors'
+import { decodeUtf8Body } from '../http/validate'
+import { defaultBodyContentType, METHODS_WITHOUT_BODY } from '@/lib/functions/rules'
 import { projectApiEndpoint } from '../projects/api-endpoint'
 import { currentSigningKey, signedApiKeys } from '../projects/api-keys'
 import { verifyJwt } from './gateway'
@@ -33,8 +35,8 @@ export async function invokeFromDashboard(ref: string, slug: string, input: Invo
     headers.authorization = `Bearer ${key}`
     headers.apikey = key
   }
-  const body = input.method === 'GET' || input.method === 'HEAD' ? null : Buffer.from(input.body, 'utf8')
-  if (body && !headers['content-type'] && input.body !== '') headers['content-type'] = looksLikeJson(input.body) ? 'application/json' : 'text/plain;charset=UTF-8'
+  const body = METHODS_WITHOUT_BODY.includes(input.method) ? null : Buffer.from(input.body, 'utf8')
+  if (body && !headers['content-type'] && input.body !== '') headers['content-type'] = defaultBodyContentType(input.body)
   const at = input.path.indexOf('?')
   const subpath = at < 0 ? input.path : input.path.slice(0, at)
   const search = at < 0 ? '' : input.path.slice(at)
@@ -64,21 +66,13 @@ export async function invokeFromDashboard(ref: string, slug: string, input: Invo
   }
 }
 
-function looksLikeJson(text: string): boolean {
-  try {
-    JSON.parse(text)
-    return true
-  } catch {
-    return false
-  }
-}
-
 /** The body as text when it is valid UTF-8 without control bytes other than whitespace; else null. */
 function decodeText(body: Buffer): string | null {
+  let text: string
   try {
-    const text = new TextDecoder('utf-8', { fatal: true }).decode(body)
-    return /[\u0000-\u0008\u000e-\u001f]/.test(text) ? null : text
+    text = decodeUtf8Body(body)
   } catch {
     return null
   }
+  return /[\u0000-\u0008\u000e-\u001f]/.test(text) ? null : text
 }
