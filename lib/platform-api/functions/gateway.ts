@@ -1,11 +1,9 @@
 import crypto from 'node:crypto'
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import { verifySessionToken } from '../auth/jwt'
 import { recordProjectEgress } from '../billing/metering'
-import { getStore } from '../db/store'
 import { ApiError } from '../http/errors'
 import { readBody } from '../http/node-adapter'
-import { currentSigningKey, verifyProjectKey } from '../projects/api-keys'
+import { verifyProjectBearer } from '../project-auth/bearer'
 import { PROJECT_REF_PATTERN } from '../projects/targets'
 import { recordFunctionInvocation } from '../logs/function-log'
 import { findServing, functionsApiUrl, GatewayError, limitsOf, runInvocation } from './invoke'
@@ -51,10 +49,7 @@ export async function verifyJwt(ref: string, authorization: string | undefined):
   if (!authorization) throw new GatewayError(401, 'UNAUTHORIZED_NO_AUTH_HEADER', 'Missing authorization header: send the project\'s anon key or a user\'s access token as "Authorization: Bearer <jwt>"')
   const bearer = /^Bearer\s+(\S+)\s*$/i.exec(authorization)?.[1]
   if (!bearer) throw new GatewayError(401, 'UNAUTHORIZED_INVALID_JWT_FORMAT', 'Invalid authorization header: expected "Bearer <jwt>"')
-  const db = await getStore()
-  if (await verifyProjectKey(db, ref, bearer)) return
-  const signing = await currentSigningKey(db, ref)
-  if (signing && (await verifySessionToken(signing.key, bearer))) return
+  if (await verifyProjectBearer(ref, bearer)) return
   throw new GatewayError(401, 'UNAUTHORIZED_INVALID_JWT', 'Invalid JWT: it is expired, malformed, or not signed with this project\'s secret')
 }
 

@@ -18,13 +18,21 @@ export async function verifyProjectCaller(
   bearer: string | undefined
 ): Promise<{ role: ApiRole; claims: RequestClaims } | null> {
   if (!apikey && !bearer) return null
-  const db = await getStore()
-  const key = apikey ? await verifyProjectKey(db, ref, apikey) : null
+  const key = apikey ? await verifyProjectKey(await getStore(), ref, apikey) : null
   if (apikey && !key) return null
   if (!bearer || bearer === apikey) return key
+  const caller = await verifyProjectBearer(ref, bearer)
+  return caller && (caller.role !== 'authenticated' || key) ? caller : null
+}
+
+/**
+ * A bearer token on its own: a project key, or a project user's access token signed with the
+ * project's current secret (Edge Functions' gateway asks no `apikey` beside it). Null: refused.
+ */
+export async function verifyProjectBearer(ref: string, bearer: string): Promise<{ role: ApiRole; claims: RequestClaims } | null> {
+  const db = await getStore()
   const bearerKey = await verifyProjectKey(db, ref, bearer)
   if (bearerKey) return bearerKey
-  if (!key) return null
   const signing = await currentSigningKey(db, ref)
   const claims = signing ? await verifySessionToken(signing.key, bearer) : null
   return claims ? { role: 'authenticated', claims: claims as unknown as RequestClaims } : null
