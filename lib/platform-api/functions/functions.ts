@@ -70,7 +70,7 @@ const filesOf = (value: FunctionFile[] | string): FunctionFile[] => (typeof valu
 
 export async function getFunction(db: Db, actor: FunctionsActor, slug: string): Promise<EdgeFunctionDetail> {
   const row = await requireFunction(db, actor, slug)
-  const [version, counts] = await Promise.all([store.versionRow(db, row.id, row.active_version), store.invocationCounts(db, actor.projectId, new Date(Date.now() - DAY_MS))])
+  const [version, counts] = await Promise.all([store.versionRow(db, row.id, row.active_version), store.invocationCounts(db, actor.projectId, new Date(Date.now() - DAY_MS), row.id)])
   return { ...serialize(actor, row, counts.get(row.id)), files: version ? filesOf(version.files) : [] }
 }
 

@@ -159,9 +159,10 @@ export async function runInvocation(call: Invocation): Promise<InvocationRespons
   try {
     const spec = await workerSpec(call.ref, call.row, call.apiUrl)
     const origin = new URL(spec.env.SUPABASE_URL).origin
+    // Hop-by-hop headers, Content-Length and Host are the runtime's to drop (runtime/invocation.ts).
     const headers: [string, string][] = []
     for (const [name, value] of Object.entries(call.headers)) {
-      if (value === undefined || name === 'host' || name === 'connection' || name === 'transfer-encoding' || name === 'content-length') continue
+      if (value === undefined) continue
       for (const v of Array.isArray(value) ? value : [value]) headers.push([name, v])
     }
     headers.push(['x-execution-id', executionId])

@@ -42,15 +42,15 @@ export async function functionRow(db: Db, projectId: number, slug: string, lock 
   return rows[0] ?? null
 }
 
-/** Invocations and failed ones (5xx) of each function of the project since `since`, from its edge log lines. */
-export async function invocationCounts(db: Db, projectId: number, since: Date): Promise<Map<string, { invocations: number; errors: number }>> {
+/** Invocations and failed ones (5xx) of each function of the project (or of `functionId` alone) since `since`, from its edge log lines. */
+export async function invocationCounts(db: Db, projectId: number, since: Date, functionId?: string): Promise<Map<string, { invocations: number; errors: number }>> {
   const { rows } = await db.query<{ function_id: string; invocations: string | number; errors: string | number }>(
     `select metadata->>'function_id' as function_id, count(*) as invocations,
             count(*) filter (where (metadata->>'status_code')::int >= 500) as errors
        from platform.project_logs
-      where project_id = $1 and source = 'function_edge_logs' and "timestamp" >= $2
+      where project_id = $1 and source = 'function_edge_logs' and "timestamp" >= $2 and ($3::text is null or metadata->>'function_id' = $3)
       group by 1`,
-    [projectId, since.toISOString()]
+    [projectId, since.toISOString(), functionId ?? null]
   )
   return new Map(rows.map((r) => [r.function_id, { invocations: Number(r.invocations), errors: Number(r.errors) }]))
 }

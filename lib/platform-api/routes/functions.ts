@@ -8,7 +8,6 @@ import { deleteFunctionSecrets, listFunctionSecrets, setFunctionSecrets } from '
 import { invokeFromDashboard } from '../functions/test-invoke'
 import { deleteSecretsBody, deployFunctionBody, invokeFunctionBody, rollbackFunctionBody, setSecretsBody, updateFunctionBody } from '@/lib/api-types/functions'
 import { FUNCTION_SLUG_PATTERN } from '@/lib/functions/rules'
-import { PROJECT_REF_PATTERN } from '../projects/targets'
 
 /**
  * Edge Functions of a project (issue 14) and their secrets, in the Management API's shapes. Any
@@ -20,8 +19,7 @@ const BASE = '/platform/projects/:ref/functions'
 const read = { scope: 'project', minimum: 'Read-only' } as const
 const write = { scope: 'project', minimum: 'Developer' } as const
 
-const ref = z.string().regex(PROJECT_REF_PATTERN, 'is not a project ref (lower-case letters, digits and hyphens)')
-const slugParams = z.object({ ref, slug: z.string().regex(FUNCTION_SLUG_PATTERN, 'is not a function slug (a letter, then letters, digits, - and _)') })
+const slugParams = refParams.extend({ slug: z.string().regex(FUNCTION_SLUG_PATTERN, 'is not a function slug (a letter, then letters, digits, - and _)') })
 const versionParams = slugParams.extend({
   version: z.coerce.number('must be a number').int('must be a whole number').min(1, 'must be at least 1').max(2_147_483_647, 'is too large'),
 })

@@ -14,8 +14,8 @@ import type { FunctionWorker } from './worker'
 const POLL_MS = 25
 /** Resident memory a worker may use beyond its heap limit (Deno itself, code, buffers). */
 const RSS_HEADROOM_MB = 96
-/** The request's body arrives whole, so its framing headers do not travel. */
-const DROPPED_REQUEST_HEADERS = new Set(['connection', 'keep-alive', 'transfer-encoding', 'upgrade', 'proxy-connection', 'te', 'trailer', 'content-length'])
+/** The request's body arrives whole, so its framing headers do not travel; nor does Host (the URL the code sees names the project's API). */
+const DROPPED_REQUEST_HEADERS = new Set(['connection', 'keep-alive', 'transfer-encoding', 'upgrade', 'proxy-connection', 'te', 'trailer', 'content-length', 'host'])
 
 let nextId = 0
 
