@@ -4,6 +4,9 @@ import { defineConfig, devices } from '@playwright/test'
 // (DESIGN.md: the mode is chosen when the server starts). Run `npm run build` first.
 const HOSTED_PORT = Number(process.env.E2E_HOSTED_PORT ?? 8093)
 const SELF_PORT = Number(process.env.E2E_SELF_PORT ?? 8094)
+/** Each server's project API listens on a port of its own (issue 22), never the dashboard's. */
+export const HOSTED_API_PORT = Number(process.env.E2E_HOSTED_API_PORT ?? 8095)
+export const SELF_API_PORT = Number(process.env.E2E_SELF_API_PORT ?? 8096)
 const RUN = process.env.E2E_RUN_ID ?? String(Date.now())
 /** The fake model provider (tests/fake-openai) both servers' assistants talk to. */
 const AI_PORT = Number(process.env.E2E_AI_PORT ?? 8097)
@@ -64,6 +67,7 @@ export default defineConfig({
         IS_PLATFORM: 'true',
         DATA_DIR: `.data-e2e/${RUN}/hosted`,
         PORT: String(HOSTED_PORT),
+        PROJECT_API_PORT: String(HOSTED_API_PORT),
         SEED_DEMO: 'true',
         // Releases the platform-only "Branching via dashboard" preview, so hiding it self-hosted is tested.
         FLAG_GITLESS_BRANCHING: 'true',
@@ -83,7 +87,7 @@ export default defineConfig({
     {
       command: `node server.mjs -p ${SELF_PORT}`,
       url: `http://127.0.0.1:${SELF_PORT}/dashboard/api/get-utc-time`,
-      env: { IS_PLATFORM: 'false', DATA_DIR: `.data-e2e/${RUN}/self-hosted`, PORT: String(SELF_PORT), FLAG_GITLESS_BRANCHING: 'true', ...AI },
+      env: { IS_PLATFORM: 'false', DATA_DIR: `.data-e2e/${RUN}/self-hosted`, PORT: String(SELF_PORT), PROJECT_API_PORT: String(SELF_API_PORT), FLAG_GITLESS_BRANCHING: 'true', ...AI },
       reuseExistingServer: false,
       timeout: 120_000,
     },

@@ -1,6 +1,7 @@
 import { NextResponse, type NextRequest } from 'next/server'
 import { BUILD_ENV, getServerConfig } from '@/lib/config'
 import { buildSecurityHeaders, newNonce } from '@/lib/security-headers'
+import { projectApiCspSource } from '@/lib/platform-api/projects/api-endpoint'
 
 /**
  * Security headers on every page, computed per request from the running server's settings (one
@@ -19,6 +20,7 @@ export function proxy(request: NextRequest) {
     apiUrl: config.apiUrl,
     gotrueUrl: config.gotrueUrl,
     sentryDsn: config.sentryDsn,
+    projectApi: projectApiCspSource(request.headers),
     development: BUILD_ENV === 'development',
     hstsMaxAge: config.hstsMaxAge,
   })

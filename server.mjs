@@ -1,12 +1,12 @@
 #!/usr/bin/env node
-// The dashboard's server: Next.js for the pages and the platform API, and the project API
-// (`/dashboard/api/project/{ref}/…`: REST, auth, and realtime's WebSocket upgrades) served
-// straight from Node's HTTP server.
+// The dashboard's server: Next.js for the pages and the platform API on PORT, and on a second
+// listener (PROJECT_API_PORT, default PORT + 1) the project API: REST, auth, storage, functions and
+// realtime's WebSocket upgrades, through one gateway (lib/platform-api/project-api/gateway.ts).
 //
-// Why not through Next alone: every request Next routes pays for its router, even to an API
-// route that answers a constant (about 1,700 req/s here on 2 cores), which leaves no room for the
-// project API's aim of 1,500 req/s. Next's own route (pages/api/project/[ref]/[...path].ts) serves
-// the same handler under `next dev`; the handler registers itself on start (instrumentation.ts,
+// Why a second listener: tenant bytes (a function's answer, a stored file) must never be served
+// from the dashboard's origin, where its session lives (issue 22). Why not through Next: every
+// request Next routes pays for its router, which leaves no room for the project API's aim of
+// 1,500 req/s on 2 cores. The gateway registers itself on start (instrumentation.ts,
 // lib/platform-api/http/direct-routes.ts), in Next's own module graph, so there is one copy of
 // every pool, cache and open database.
 //
@@ -26,6 +26,9 @@ const dev = args.includes('--dev')
 const port = Number(option('-p', '--port') ?? process.env.PORT ?? 8082)
 const hostname = option('-H', '--hostname') ?? process.env.HOSTNAME_BIND ?? '0.0.0.0'
 const dir = path.dirname(fileURLToPath(import.meta.url))
+// The project API's port, before Next loads the platform (its settings read it: lib/config).
+const apiPort = Number(process.env.PROJECT_API_PORT || port + 1)
+process.env.PROJECT_API_PORT = String(apiPort)
 
 // Next attaches its own 'upgrade' listener to the server of the first request it handles
 // (`setupWebSocketHandler`, or the `httpServer` given), and it ends every upgrade it does not
@@ -37,42 +40,53 @@ const nextHandler = app.getRequestHandler()
 await app.prepare()
 
 // Set by instrumentation.ts once Next has loaded the server (see direct-routes.ts).
-const DIRECT = Symbol.for('dashboard.directRoutes')
+const PROJECT_API = Symbol.for('dashboard.projectApi')
+const projectApi = () => globalThis[PROJECT_API]
 
-const server = http.createServer((req, res) => {
-  const direct = globalThis[DIRECT]
-  const handler = direct?.match(req.url ?? '/')
-  if (!handler) return void nextHandler(req, res)
-  handler(req, res).catch((error) => {
-    console.error('[server] direct route failed', error)
+const server = http.createServer((req, res) => void nextHandler(req, res))
+// WebSocket upgrades on the dashboard's port are Next's (its dev server's hot reload), or refused.
+const nextUpgrade = typeof app.getUpgradeHandler === 'function' ? app.getUpgradeHandler() : null
+server.on('upgrade', (req, socket, head) => {
+  if (nextUpgrade) return void nextUpgrade(req, socket, head)
+  socket.destroy()
+})
+
+const apiServer = http.createServer((req, res) => {
+  const api = projectApi()
+  if (!api) {
+    res.writeHead(503, { 'Content-Type': 'application/json' })
+    return void res.end(JSON.stringify({ message: 'The project API is starting' }))
+  }
+  api.handle(req, res).catch((error) => {
+    console.error('[server] project API failed', error)
     if (!res.headersSent) {
-      res.statusCode = 500
-      res.setHeader('Content-Type', 'application/json')
+      res.writeHead(500, { 'Content-Type': 'application/json' })
       res.end(JSON.stringify({ message: 'Internal server error' }))
     } else res.destroy()
   })
 })
-// WebSocket upgrades: the project's realtime endpoint (direct-routes.ts `upgrade`); others go to
-// Next (its dev server's hot reload), or are refused.
-const nextUpgrade = typeof app.getUpgradeHandler === 'function' ? app.getUpgradeHandler() : null
-server.on('upgrade', (req, socket, head) => {
-  const handler = globalThis[DIRECT]?.upgrade?.(req.url ?? '/')
-  if (!handler) {
-    if (nextUpgrade) return void nextUpgrade(req, socket, head)
-    return void socket.destroy()
-  }
-  handler(req, socket, head).catch((error) => {
+apiServer.on('upgrade', (req, socket, head) => {
+  const api = projectApi()
+  if (!api) return void socket.destroy()
+  api.upgrade(req, socket, head).catch((error) => {
     console.error('[server] upgrade failed', error)
     socket.destroy()
   })
 })
+apiServer.keepAliveTimeout = 65_000
 server.keepAliveTimeout = 65_000
+const shown = hostname === '0.0.0.0' ? 'localhost' : hostname
 server.listen(port, hostname, () => {
-  console.log(`▲ dashboard ready on http://${hostname === '0.0.0.0' ? 'localhost' : hostname}:${port}/dashboard${dev ? ' (dev)' : ''}`)
+  console.log(`▲ dashboard ready on http://${shown}:${port}/dashboard${dev ? ' (dev)' : ''}`)
+})
+apiServer.listen(apiPort, hostname, () => {
+  projectApi()?.listening(apiPort)
+  console.log(`▲ project APIs on http://${shown}:${apiPort}/{ref}`)
 })
 for (const signal of ['SIGINT', 'SIGTERM']) {
   process.on(signal, () => {
     server.close()
+    apiServer.close()
     process.exit(0)
   })
 }

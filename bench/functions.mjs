@@ -15,7 +15,7 @@ const DURATION = Number(process.env.BENCH_SECONDS ?? 10)
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50)
 const COLD_STARTS = Number(process.env.BENCH_COLD_STARTS ?? 20)
 const WARM_CALLS = 200
-const { store, server, base, call } = await startBenchServer(process.env.BENCH_PORT ? Number(process.env.BENCH_PORT) : undefined)
+const { store, server, projects, call } = await startBenchServer(process.env.BENCH_PORT ? Number(process.env.BENCH_PORT) : undefined)
 
 const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]
 const summary = (times) => {
@@ -25,7 +25,7 @@ const summary = (times) => {
 
 try {
   const { ref, token, keys } = await benchProject(call)
-  const url = `${base}/project/${ref}/functions/v1/hello`
+  const url = `${projects}/${ref}/functions/v1/hello`
   const headers = { Authorization: `Bearer ${keys.anon}` }
   const deploy = (n) => call(`/platform/projects/${ref}/functions`, { method: 'POST', token, body: { slug: 'hello', body: `// version ${n}\nDeno.serve(() => new Response('Hello, world!'))\n` } })
   const timed = async () => {

@@ -21,7 +21,7 @@ const DURATION = Number(process.env.BENCH_SECONDS ?? 10)
 const PHASES = new Set((process.env.BENCH_PHASES ?? 'rest,sql,floor').split(','))
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50)
 const ROWS = 1_000
-const { databaseUrl, store, server, base, call } = await startBenchServer(process.env.BENCH_PORT ? Number(process.env.BENCH_PORT) : undefined)
+const { databaseUrl, store, server, base, projects, call } = await startBenchServer(process.env.BENCH_PORT ? Number(process.env.BENCH_PORT) : undefined)
 
 /** CPU time (ms) the server process and the Postgres processes have used so far (Linux /proc). */
 function cpuMs(serverPid) {
@@ -97,7 +97,7 @@ try {
         create policy anon_reads_items on public.items for select to anon using (id > 0);`,
     },
   })
-  const rest = { url: `${base}/project/${ref}/rest/v1/items?select=*&limit=20`, headers: { apikey: keys.anon, Authorization: `Bearer ${keys.anon}` } }
+  const rest = { url: `${projects}/${ref}/rest/v1/items?select=*&limit=20`, headers: { apikey: keys.anon, Authorization: `Bearer ${keys.anon}` } }
   const check = await fetch(rest.url, { headers: rest.headers })
   const rows = await check.json()
   if (!check.ok || rows.length !== 20) throw new Error(`REST check: ${check.status} ${JSON.stringify(rows).slice(0, 200)}`)

@@ -16,13 +16,16 @@ export const CHROMIUM_ARGS = [
   '--disable-sync',
 ]
 
-/** Starts the dashboard's server (server.mjs, as `npm start` runs it) with the given settings; resolves once it answers. */
-export async function startServer({ port, env }) {
+/**
+ * Starts the dashboard's server (server.mjs, as `npm start` runs it) with the given settings;
+ * resolves once it answers. Its project API listens on `apiPort` (default port + 1): `apiOrigin`.
+ */
+export async function startServer({ port, apiPort = port + 1, env }) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-'))
   // BENCH_NODE_FLAGS: flags for the server's node, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to profile it.
   const flags = (process.env.BENCH_NODE_FLAGS ?? '').split(' ').filter(Boolean)
   const child = spawn('node', [...flags, 'server.mjs', '-p', String(port)], {
-    env: { ...process.env, DATA_DIR: dataDir, NEXT_TELEMETRY_DISABLED: '1', ...env },
+    env: { ...process.env, DATA_DIR: dataDir, NEXT_TELEMETRY_DISABLED: '1', PROJECT_API_PORT: String(apiPort), ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
     detached: true,
   })
@@ -36,7 +39,7 @@ export async function startServer({ port, env }) {
   const origin = `http://127.0.0.1:${port}`
   for (let i = 0; i < 240; i++) {
     try {
-      if ((await fetch(`${origin}/dashboard/api/get-utc-time`)).ok) return { origin, stop, pid: child.pid }
+      if ((await fetch(`${origin}/dashboard/api/get-utc-time`)).ok) return { origin, apiOrigin: `http://127.0.0.1:${apiPort}`, stop, pid: child.pid }
     } catch {}
     await new Promise((r) => setTimeout(r, 500))
   }

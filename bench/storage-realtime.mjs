@@ -26,7 +26,7 @@ const SUBSCRIBERS = Number(process.env.BENCH_SUBSCRIBERS ?? 500)
 const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 200)
 const IN_FLIGHT = Number(process.env.BENCH_IN_FLIGHT ?? 4)
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-files-'))
-const { store, server, base, call } = await startBenchServer()
+const { store, server, base, projects, call, projectCall } = await startBenchServer()
 const seconds = (start) => Number(process.hrtime.bigint() - start) / 1e9
 const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))]
 
@@ -54,8 +54,8 @@ function upload(url, headers, file) {
 
 async function storageBench(ref, keys) {
   const headers = { apikey: keys.service_role, Authorization: `Bearer ${keys.service_role}` }
-  const storageUrl = `${base}/project/${ref}/storage/v1`
-  await call(`/project/${ref}/storage/v1/bucket`, { method: 'POST', headers, body: { name: 'bench', public: false } })
+  const storageUrl = `${projects}/${ref}/storage/v1`
+  await projectCall(`/${ref}/storage/v1/bucket`, { method: 'POST', headers, body: { name: 'bench', public: false } })
   const source = path.join(work, 'source.bin')
   makeFile(source, OBJECT_MB)
   const bytes = fs.statSync(source).size
@@ -93,7 +93,7 @@ async function storageBench(ref, keys) {
 /** A subscriber: a raw socket joined to `realtime:{topic}`, calling `onMessage` with each broadcast's payload. */
 function subscribe(ref, key, topic, onMessage) {
   return new Promise((resolve, reject) => {
-    const ws = new WebSocket(`${base.replace('http', 'ws')}/project/${ref}/realtime/v1/websocket?apikey=${key}&vsn=1.0.0`)
+    const ws = new WebSocket(`${projects.replace('http', 'ws')}/${ref}/realtime/v1/websocket?apikey=${key}&vsn=1.0.0`)
     ws.on('error', reject)
     ws.on('unexpected-response', (_req, res) => reject(new Error(`socket refused: ${res.statusCode}`)))
     ws.on('close', (code, reason) => reject(new Error(`socket closed before joining: ${code} ${reason}`)))
@@ -134,7 +134,7 @@ async function realtimeBench(ref, keys) {
   const joinSeconds = seconds(joinStart)
   const heartbeat = setInterval(() => sockets.forEach((ws, i) => ws.send(JSON.stringify({ topic: 'phoenix', event: 'heartbeat', payload: {}, ref: `hb${i}` }))), 20_000)
   const publish = (i) =>
-    fetch(`${base}/project/${ref}/realtime/v1/api/broadcast`, {
+    fetch(`${projects}/${ref}/realtime/v1/api/broadcast`, {
       method: 'POST',
       headers: { apikey: keys.service_role, Authorization: `Bearer ${keys.service_role}`, 'Content-Type': 'application/json' },
       body: JSON.stringify({ messages: [{ topic: 'bench', event: 'tick', payload: { i, sent: String(process.hrtime.bigint()) } }] }),

@@ -19,7 +19,9 @@ export async function copyUrlAndAnonKey(page: Page, ref: string): Promise<{ url:
   await page.goto(`/dashboard/project/${ref}/settings/api`)
   await page.getByRole('button', { name: 'Copy project URL' }).click()
   const url = await page.evaluate(() => navigator.clipboard.readText())
-  expect(url).toMatch(new RegExp(`^http://127\\.0\\.0\\.1:\\d+/dashboard/api/project/${ref}$`))
+  // The project API's own origin (issue 22): the dashboard's host, another port, the project's ref.
+  expect(url).toMatch(new RegExp(`^http://127\\.0\\.0\\.1:\\d+/${ref}$`))
+  expect(new URL(url).origin).not.toBe(new URL(page.url()).origin)
   await page.getByRole('button', { name: 'Copy anon key' }).click()
   await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).not.toBe(url)
   const anonKey = await page.evaluate(() => navigator.clipboard.readText())

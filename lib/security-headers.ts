@@ -15,8 +15,9 @@
  * - fonts: this origin and the CDN folder (Monaco's codicons); images: this origin, `data:` and
  *   `blob:`; workers: this origin and `blob:` (Monaco starts its workers from blob URLs that
  *   import its worker script, from the CDN or from this origin alike).
- * - connections: this origin, the origins of API_URL and GOTRUE_URL when they point elsewhere, and
- *   the origin of SENTRY_DSN when error reports are on.
+ * - connections: this origin, the origins of API_URL and GOTRUE_URL when they point elsewhere, the
+ *   project APIs' origin (HTTP and its WebSockets), and the origin of SENTRY_DSN when error reports
+ *   are on. Images and media may come from the project APIs too (the storage explorer's previews).
  * - no plugins, no `<base>` elsewhere, forms to this origin only, and no framing by anyone
  *   (`frame-ancestors 'none'`, with X-Frame-Options: DENY for browsers that predate it).
  */
@@ -29,6 +30,8 @@ export type CspOptions = {
   apiUrl: string
   gotrueUrl: string
   sentryDsn: string | null
+  /** The source of every project's API (its own origin, issue 22): screens call it, show its files and open its socket. */
+  projectApi?: string | null
   /** `next dev`: React needs eval for its debugging aids. */
   development?: boolean
   /** The dashboard is served over HTTPS: subresources asked over http are upgraded. */
@@ -99,9 +102,10 @@ export function buildContentSecurityPolicy(options: CspOptions): string {
     ['default-src', ["'self'"]],
     ['script-src', unique(["'self'", `'nonce-${options.nonce}'`, cdn, options.development && "'unsafe-eval'"])],
     ['style-src', unique(["'self'", "'unsafe-inline'", cdn])],
-    ['img-src', ["'self'", 'data:', 'blob:']],
+    ['img-src', unique(["'self'", 'data:', 'blob:', options.projectApi])],
+    ['media-src', unique(["'self'", options.projectApi])],
     ['font-src', unique(["'self'", cdn])],
-    ['connect-src', unique(["'self'", originOf(options.apiUrl), originOf(options.gotrueUrl), sentryOrigin(options.sentryDsn)])],
+    ['connect-src', unique(["'self'", originOf(options.apiUrl), originOf(options.gotrueUrl), options.projectApi, sentryOrigin(options.sentryDsn)])],
     ['worker-src', ["'self'", 'blob:']],
     ['object-src', ["'none'"]],
     ['base-uri', ["'self'"]],

@@ -61,11 +61,16 @@ export type ServerConfig = PublicConfig & {
    */
   hstsMaxAge: number
   /**
-   * PROJECT_API_URL: the absolute URL of a project's API, `{ref}` standing for its ref (e.g.
-   * `https://example.com/dashboard/api/project/{ref}`); null: `{origin}/dashboard/api/project/{ref}`,
-   * the origin taken from the request's Host header (else `http://127.0.0.1:{PORT}`).
+   * PROJECT_API_URL: the absolute URL of a project's API behind a proxy, `{ref}` standing for its
+   * ref (`https://{ref}.api.example.com`, or `https://api.example.com/{ref}`); null: the second
+   * port (lib/project-api-url.ts).
    */
   projectApiUrl: string | null
+  /**
+   * PROJECT_API_PORT: the port the project API listens on, never the dashboard's (default PORT + 1);
+   * its host is the one the dashboard was reached at.
+   */
+  projectApiPort: number
   /** The assistant's model: any OpenAI-compatible `chat/completions` endpoint; null: no assistant. */
   ai: AiConfig
   /**
@@ -189,6 +194,7 @@ export function parseConfig(env: Env): ServerConfig {
     statementTimeoutSeconds: positiveNumber(env.STATEMENT_TIMEOUT_SECONDS),
     hstsMaxAge: Number.isFinite(hstsMaxAge) && hstsMaxAge > 0 ? hstsMaxAge : 0,
     projectApiUrl: str(env.PROJECT_API_URL)?.replace(/\/$/, '') ?? null,
+    projectApiPort: Math.min(positiveNumber(env.PROJECT_API_PORT) ?? (Number.isFinite(port) && port > 0 ? port : 8082) + 1, 65535),
     ai: {
       baseUrl: str(env.AI_BASE_URL)?.replace(/\/$/, '') ?? null,
       apiKey: str(env.AI_API_KEY),

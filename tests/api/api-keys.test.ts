@@ -115,12 +115,14 @@ describe('project API keys (hosted)', () => {
     const res = await platform.request(`/platform/projects/${ref}/settings`, { token: reader.token })
     expect(res.status).toBe(200)
     expect(res.body).toEqual({
-      app_config: { endpoint: `${platform.apiUrl}/project/${ref}`, db_schema: 'public' },
+      app_config: { endpoint: `${platform.projectUrl(ref)}`, db_schema: 'public' },
       jwt: { key_version: 1, issued_at: expect.any(String) },
     })
     const { projectApiEndpoint } = await import('@/lib/platform-api/projects/api-endpoint')
     // A Host header that is no host name is not written into the URL.
-    expect(projectApiEndpoint(ref, { host: 'evil.test/"><x' })).toMatch(new RegExp(`^http://127\\.0\\.0\\.1:\\d+/dashboard/api/project/${ref}$`))
+    expect(projectApiEndpoint(ref, { host: 'evil.test/"><x' })).toBe(platform.projectUrl(ref))
+    // Never the dashboard's own origin: the project API has a port of its own.
+    expect(new URL(platform.projectUrl(ref)).origin).not.toBe(new URL(platform.apiUrl).origin)
   })
 
   it('rotates for Owners and Admins only: new keys, the old ones stop verifying, audit-logged', async () => {

@@ -103,7 +103,7 @@ describe('Edge Functions on a running platform', () => {
       req.end()
     })
     // A function sending its service key to SUPABASE_URL must never send it to the caller's host.
-    expect(answer).toBe(`${url.origin}/dashboard/api/project/${p.ref}`)
+    expect(answer).toBe(`http://127.0.0.1:${url.port}/${p.ref}`)
   }, 60_000)
 
   it("refuses the platform's files, the environment beyond the function's secrets, and subprocesses", async () => {
@@ -238,9 +238,9 @@ describe('Edge Functions on a running platform', () => {
     fs.rmSync(`${p.platform.dataDir}/deno`, { recursive: true, force: true })
     const peer = await p.platform.startPeer()
     try {
-      const res = await fetch(`${peer.apiUrl}/project/${p.ref}/functions/v1/versioned`)
+      const res = await fetch(`${peer.projectUrl(p.ref)}/functions/v1/versioned`)
       expect([res.status, await res.text()]).toEqual([200, 'first answer'])
-      const read = await fetch(`${peer.apiUrl}/project/${p.ref}/functions/v1/reader`, { headers: { Authorization: `Bearer ${p.keys.anon}` } })
+      const read = await fetch(`${peer.projectUrl(p.ref)}/functions/v1/reader`, { headers: { Authorization: `Bearer ${p.keys.anon}` } })
       expect([read.status, (await read.json()).rows]).toEqual([200, [{ body: 'first note' }, { body: 'second note' }]])
     } finally {
       await peer.close()

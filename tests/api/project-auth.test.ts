@@ -24,7 +24,7 @@ describe('project auth with supabase-js', () => {
   let service: SupabaseClient
   let n = 0
   const email = () => `user${++n}-${crypto.randomBytes(3).toString('hex')}@app.example`
-  const endpoint = () => `${platform.apiUrl}/project/${ref}`
+  const endpoint = () => `${platform.projectUrl(ref)}`
   const client = (key = keys.anon) =>
     createClient(endpoint(), key, {
       auth: { persistSession: false, autoRefreshToken: false },
@@ -298,7 +298,7 @@ describe('project auth of the self-hosted default project', () => {
       alter table public.mine enable row level security;
       create policy own on public.mine for all to authenticated using (owner = auth.uid()) with check (owner = auth.uid());`)
     expect(made.status, JSON.stringify(made.body)).toBe(200)
-    const app = createClient(`${platform.apiUrl}/project/default`, anon, {
+    const app = createClient(platform.projectUrl('default'), anon, {
       auth: { persistSession: false, autoRefreshToken: false },
       realtime: { transport: NoWebSocket as never },
     })

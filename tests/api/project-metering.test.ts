@@ -17,7 +17,7 @@ describe('the project API in the logs and the usage', () => {
   let org: { id: number; slug: string }
   let ref: string
   let keys: Record<string, string>
-  const rest = (path: string, init: RequestInit = {}) => fetch(`${platform.apiUrl}/project/${ref}/rest/v1/${path}`, init)
+  const rest = (path: string, init: RequestInit = {}) => fetch(`${platform.projectUrl(ref)}/rest/v1/${path}`, init)
 
   beforeAll(async () => {
     platform = await startTestPlatform({ isPlatform: true })

@@ -38,7 +38,7 @@ describe('realtime filters and the inspector token', () => {
 
   beforeAll(async () => {
     p = await startRestProject('Realtime inspector')
-    url = `${p.platform.apiUrl}/project/${p.ref}`
+    url = `${p.platform.projectUrl(p.ref)}`
     await p.run(`create table public.readings (id bigint primary key, score int not null, at timestamptz not null default now(), label text, owner uuid);
       alter table public.readings enable row level security;
       create policy everyone on public.readings for select to anon using (owner is null);
@@ -162,7 +162,7 @@ describe('realtime filters and the inspector token', () => {
       // A subscriber on another instance keeps it too.
       const peer = await p.platform.startPeer()
       try {
-        const there = createClient(`${peer.apiUrl}/project/${p.ref}`, p.keys.anon, { auth: { persistSession: false, autoRefreshToken: false }, realtime: { transport: WebSocket as never } })
+        const there = createClient(`${peer.projectUrl(p.ref)}`, p.keys.anon, { auth: { persistSession: false, autoRefreshToken: false }, realtime: { transport: WebSocket as never } })
         const chanThere = await follow(there, 'follow-there')
         await b.removeChannel(chanB)
         await new Promise((resolve) => setTimeout(resolve, 300))

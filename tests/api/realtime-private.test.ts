@@ -35,7 +35,7 @@ describe('private realtime channels', () => {
 
   beforeAll(async () => {
     p = await startRestProject('Private channels')
-    url = `${p.platform.apiUrl}/project/${p.ref}`
+    url = `${p.platform.projectUrl(p.ref)}`
     const service = client(p.keys.service_role)
     for (const who of ['ada', 'bob'] as const) {
       const email = `${who}-${Math.random().toString(36).slice(2, 8)}@example.com`

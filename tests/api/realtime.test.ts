@@ -40,7 +40,7 @@ describe('the project realtime endpoint with supabase-js', () => {
 
   beforeAll(async () => {
     p = await startRestProject('Realtime')
-    url = `${p.platform.apiUrl}/project/${p.ref}`
+    url = `${p.platform.projectUrl(p.ref)}`
     await p.run(`create table public.messages (id bigint primary key, room text not null default 'lobby', owner uuid, body text not null);
       alter table public.messages enable row level security;
       create policy own_rows on public.messages for select to authenticated using (owner = auth.uid());
@@ -203,7 +203,7 @@ describe('the project realtime endpoint with supabase-js', () => {
   it.skipIf(!usePostgres)('reaches subscribers on another instance: changes, broadcasts and presence go through Postgres', async () => {
     const peer = await p.platform.startPeer()
     try {
-      const peerUrl = `${peer.apiUrl}/project/${p.ref}`
+      const peerUrl = `${peer.projectUrl(p.ref)}`
       const ada = await signedIn('ada', peerUrl)
       const rows: unknown[] = []
       const heard: unknown[] = []

@@ -14,7 +14,7 @@ describe('the project REST API caches', () => {
   let platform: TestPlatform
   let owner: { id: string; token: string }
   let ref: string
-  const get = (path: string, key: string) => fetch(`${platform.apiUrl}/project/${ref}/rest/v1/${path}`, { headers: { apikey: key, Authorization: `Bearer ${key}` } })
+  const get = (path: string, key: string) => fetch(`${platform.projectUrl(ref)}/rest/v1/${path}`, { headers: { apikey: key, Authorization: `Bearer ${key}` } })
   const anonKey = async () => {
     const res = await platform.request(`/platform/projects/${ref}/api-keys`, { token: owner.token })
     return (res.body as { name: string; api_key: string }[]).find((k) => k.name === 'anon')!.api_key

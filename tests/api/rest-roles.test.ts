@@ -14,7 +14,7 @@ describe('the project API roles', () => {
   let ref: string
   let anon: string
   const rpc = (name: string, args: Record<string, unknown> = {}) =>
-    fetch(`${platform.apiUrl}/project/${ref}/rest/v1/rpc/${name}`, {
+    fetch(`${platform.projectUrl(ref)}/rest/v1/rpc/${name}`, {
       method: 'POST',
       headers: { apikey: anon, Authorization: `Bearer ${anon}`, 'Content-Type': 'application/json' },
       body: JSON.stringify(args),

@@ -20,11 +20,11 @@ describe('the project REST API with supabase-js', () => {
   let anon: SupabaseClient
   let service: SupabaseClient
   const client = (key: string) =>
-    createClient(`${platform.apiUrl}/project/${ref}`, key, {
+    createClient(`${platform.projectUrl(ref)}`, key, {
       auth: { persistSession: false, autoRefreshToken: false },
       realtime: { transport: NoWebSocket as never },
     })
-  const rest = (path: string, init: RequestInit = {}) => fetch(`${platform.apiUrl}/project/${ref}/rest/v1/${path}`, init)
+  const rest = (path: string, init: RequestInit = {}) => fetch(`${platform.projectUrl(ref)}/rest/v1/${path}`, init)
 
   beforeAll(async () => {
     platform = await startTestPlatform({ isPlatform: true })

@@ -64,7 +64,7 @@ describe('demo seed', () => {
     const { body: keys } = await platform.request(`/platform/projects/${ref}/api-keys`, { token })
     const key = (name: string) => keys.find((k: any) => k.name === name).api_key
     const rest = async (path: string, apikey: string) => {
-      const res = await fetch(`${platform.apiUrl}/project/${ref}/rest/v1/${path}`, { headers: { apikey }, method: path.startsWith('rpc/') ? 'POST' : 'GET', body: path.startsWith('rpc/') ? '{"order_id":1}' : undefined })
+      const res = await fetch(`${platform.projectUrl(ref)}/rest/v1/${path}`, { headers: { apikey }, method: path.startsWith('rpc/') ? 'POST' : 'GET', body: path.startsWith('rpc/') ? '{"order_id":1}' : undefined })
       return { status: res.status, body: await res.json() }
     }
     // Anyone reads the products; orders are the shoppers' own, so anon sees none; the service key sees all.
@@ -75,7 +75,7 @@ describe('demo seed', () => {
     expect(orders.body[0]).toEqual({ status: 'shipped', order_items: [{ quantity: 2, products: { name: 'Espresso beans' } }, { quantity: 1, products: { name: 'Paper filters' } }] })
     expect((await rest('rpc/order_total', key('service_role'))).body).toBe(2 * 2400 + 650)
     // Its Edge Function answers through the project's REST API, as its caller.
-    const fn = await fetch(`${platform.apiUrl}/project/${ref}/functions/v1/products-in-stock`, { headers: { Authorization: `Bearer ${key('anon')}` } })
+    const fn = await fetch(`${platform.projectUrl(ref)}/functions/v1/products-in-stock`, { headers: { Authorization: `Bearer ${key('anon')}` } })
     const listed = await fn.json()
     expect([fn.status, Array.isArray(listed) && listed.length > 0]).toEqual([200, true])
     expect(listed.every((p: { name: string; price_cents: number }) => typeof p.name === 'string' && typeof p.price_cents === 'number')).toBe(true)

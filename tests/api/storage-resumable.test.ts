@@ -24,10 +24,10 @@ describe('resumable uploads with tus-js-client', () => {
   let ref: string
   let keys: Record<string, string>
   let service: SupabaseClient
-  const projectUrl = (api = platform.apiUrl) => `${api}/project/${ref}`
-  const endpoint = (api = platform.apiUrl) => `${projectUrl(api)}/storage/v1/upload/resumable`
-  const client = (key: string, api = platform.apiUrl) =>
-    createClient(projectUrl(api), key, { auth: { persistSession: false, autoRefreshToken: false }, realtime: { transport: NoWebSocket as never } })
+  const projectUrl = (origin = platform.projectApiOrigin) => `${origin}/${ref}`
+  const endpoint = (origin = platform.projectApiOrigin) => `${projectUrl(origin)}/storage/v1/upload/resumable`
+  const client = (key: string, origin = platform.projectApiOrigin) =>
+    createClient(projectUrl(origin), key, { auth: { persistSession: false, autoRefreshToken: false }, realtime: { transport: NoWebSocket as never } })
   const tusDir = () => path.join(platform.dataDir, 'files', ref, 'tus')
   const leftovers = () => (fs.existsSync(tusDir()) ? fs.readdirSync(tusDir()) : [])
 
@@ -51,9 +51,9 @@ describe('resumable uploads with tus-js-client', () => {
 
   it('resumes an upload whose connection dropped mid-PATCH, to identical bytes', async () => {
     const data = crypto.randomBytes(4 * 1024 * 1024)
-    const proxy = await cuttingProxy(new URL(platform.apiUrl), 1_500_000)
+    const proxy = await cuttingProxy(new URL(platform.projectApiOrigin), 1_500_000)
     try {
-      const done = await tusUpload(endpoint(`${proxy.url}/dashboard/api`), data, { key: keys.service_role, bucket: 'docs', name: 'big/resumed.bin', retryDelays: [0, 100, 500, 1000] })
+      const done = await tusUpload(endpoint(proxy.url), data, { key: keys.service_role, bucket: 'docs', name: 'big/resumed.bin', retryDelays: [0, 100, 500, 1000] })
       expect(done.error).toBeNull()
       expect(proxy.cuts()).toBe(1)
       // After the cut the client resumed from the server's offset: what it sent again is less than the whole file.
@@ -122,13 +122,13 @@ describe('resumable uploads with tus-js-client', () => {
     await platform.suspend()
     const first = await startServerProcess()
     const size = 24 * 1024 * 1024
-    const created = await fetch(endpoint(first.apiUrl), {
+    const created = await fetch(endpoint(first.origin), {
       method: 'POST',
       headers: tusHeaders(keys.service_role, keys.service_role, { 'Upload-Length': String(size), 'Upload-Metadata': tusMetadata('docs', 'killed.bin') }),
     })
     expect(created.status).toBe(201)
     // The PATCH streams its first 4 MB of 24 and waits; the server is killed while it has some of them.
-    const patch = http.request(new URL(created.headers.get('location')!, endpoint(first.apiUrl)), {
+    const patch = http.request(new URL(created.headers.get('location')!, endpoint(first.origin)), {
       method: 'PATCH',
       headers: tusHeaders(keys.service_role, keys.service_role, { 'Upload-Offset': '0', 'Content-Type': 'application/offset+octet-stream', 'Content-Length': String(size) }),
     })
@@ -141,12 +141,12 @@ describe('resumable uploads with tus-js-client', () => {
     expect(fs.statSync(path.join(tusDir(), dataFile()!)).size).toBeLessThan(size)
     const restarted = await startServerProcess()
     try {
-      const again = client(keys.service_role, restarted.apiUrl)
+      const again = client(keys.service_role, restarted.origin)
       expect((await again.storage.from('docs').download('killed.bin')).error).toMatchObject({ status: 404 })
       expect((await again.storage.from('docs').list('', { search: 'killed' })).data).toEqual([])
       expect(await again.storage.from('docs').exists('killed.bin')).toMatchObject({ data: false })
       // The upload's state outlived the process that held it: another one answers where it stopped.
-      const head = await fetch(new URL(created.headers.get('location')!, endpoint(restarted.apiUrl)), { method: 'HEAD', headers: tusHeaders(keys.service_role) })
+      const head = await fetch(new URL(created.headers.get('location')!, endpoint(restarted.origin)), { method: 'HEAD', headers: tusHeaders(keys.service_role) })
       expect(head.status).toBe(200)
       expect(Number(head.headers.get('upload-offset'))).toBeGreaterThan(0)
       expect(Number(head.headers.get('upload-offset'))).toBeLessThan(size)

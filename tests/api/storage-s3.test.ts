@@ -27,8 +27,8 @@ describe('project storage on an S3-compatible store', () => {
   let ref: string
   let keys: Record<string, string>
   let service: SupabaseClient
-  const client = (key: string, api = platform.apiUrl, project = ref) =>
-    createClient(`${api}/project/${project}`, key, { auth: { persistSession: false, autoRefreshToken: false }, realtime: { transport: NoWebSocket as never } })
+  const client = (key: string, origin = platform.projectApiOrigin, project = ref) =>
+    createClient(`${origin}/${project}`, key, { auth: { persistSession: false, autoRefreshToken: false }, realtime: { transport: NoWebSocket as never } })
   const keysIn = (prefix: string) => s3.keysIn(prefix)
   const projectKeys = async (project: string) => {
     const res = await platform.request(`/platform/projects/${project}/api-keys`, { token: owner.token })
@@ -83,8 +83,8 @@ describe('project storage on an S3-compatible store', () => {
     const headers = { apikey: keys.service_role, authorization: `Bearer ${keys.service_role}` }
     const signed = (await media.createSignedUrl('clips/big.bin', 60)).data!.signedUrl
     const urls: [string, Record<string, string>][] = [
-      [`${platform.apiUrl}/project/${ref}/storage/v1/object/authenticated/media/clips/big.bin`, headers],
-      [`${platform.apiUrl}/project/${ref}/storage/v1/object/media/clips/big.bin`, headers],
+      [`${platform.projectUrl(ref)}/storage/v1/object/authenticated/media/clips/big.bin`, headers],
+      [`${platform.projectUrl(ref)}/storage/v1/object/media/clips/big.bin`, headers],
       [media.getPublicUrl('clips/big.bin').data.publicUrl, {}],
       [signed, {}],
     ]
@@ -108,7 +108,7 @@ describe('project storage on an S3-compatible store', () => {
   it('serves through a second instance on the same database and store what the first stored', async () => {
     const peer = await platform.startPeer()
     try {
-      const there = client(keys.service_role, peer.apiUrl).storage.from('media')
+      const there = client(keys.service_role, peer.projectApiOrigin).storage.from('media')
       expect(await (await there.download('notes/hello.txt')).data!.text()).toBe('hello from s3')
       expect((await there.upload('notes/from-peer.txt', 'written on the peer')).error).toBeNull()
       expect(await (await service.storage.from('media').download('notes/from-peer.txt')).data!.text()).toBe('written on the peer')
@@ -119,10 +119,10 @@ describe('project storage on an S3-compatible store', () => {
 
   it('resumes a tus upload whose connection dropped, on the store, and leaves no upload behind', async () => {
     const data = crypto.randomBytes(12 * 1024 * 1024) // past one 5 MiB part of @tus/s3-store
-    const endpoint = (api: string) => `${api}/project/${ref}/storage/v1/upload/resumable`
-    const proxy = await cuttingProxy(new URL(platform.apiUrl), 7_000_000)
+    const endpoint = (origin: string) => `${origin}/${ref}/storage/v1/upload/resumable`
+    const proxy = await cuttingProxy(new URL(platform.projectApiOrigin), 7_000_000)
     try {
-      const done = await tusUpload(endpoint(`${proxy.url}/dashboard/api`), data, { key: keys.service_role, bucket: 'media', name: 'clips/resumed.bin', retryDelays: [0, 100, 500, 1000] })
+      const done = await tusUpload(endpoint(proxy.url), data, { key: keys.service_role, bucket: 'media', name: 'clips/resumed.bin', retryDelays: [0, 100, 500, 1000] })
       expect(done.error).toBeNull()
       expect(proxy.cuts()).toBe(1)
     } finally {
@@ -145,7 +145,7 @@ describe('project storage on an S3-compatible store', () => {
 
   it("removes a deleted project's files from the store", async () => {
     const doomed = (await createActiveProject(platform, owner.token, orgSlug, 'Doomed')).ref
-    const doomedService = client((await projectKeys(doomed)).service_role, platform.apiUrl, doomed)
+    const doomedService = client((await projectKeys(doomed)).service_role, platform.projectApiOrigin, doomed)
     expect((await doomedService.storage.createBucket('b')).error).toBeNull()
     expect((await doomedService.storage.from('b').upload('x.txt', 'bye')).error).toBeNull()
     expect(await keysIn(`${doomed}/`)).toHaveLength(1)
@@ -159,7 +159,7 @@ describe('project storage on an S3-compatible store', () => {
     await platform.suspend()
     const other = await startServerProcess()
     try {
-      const there = client(keys.service_role, other.apiUrl).storage.from('media')
+      const there = client(keys.service_role, other.origin).storage.from('media')
       expect(await (await there.download('notes/from-peer.txt')).data!.text()).toBe('written on the peer')
       const part = await there.download('clips/big.bin')
       expect(part.data?.size).toBe(20 * 1024 * 1024)

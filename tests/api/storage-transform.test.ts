@@ -28,7 +28,7 @@ describe('image transformations with supabase-js', () => {
   let png: Buffer
   /** The origin images transformed so far (bucket/name): what metering must count. */
   const transformed = new Set<string>()
-  const projectUrl = () => `${platform.apiUrl}/project/${ref}`
+  const projectUrl = () => `${platform.projectUrl(ref)}`
   const client = (key: string) =>
     createClient(projectUrl(), key, { auth: { persistSession: false, autoRefreshToken: false }, realtime: { transport: NoWebSocket as never } })
   const store = async () => (await import('@/lib/platform-api/db/store')).getStore()
@@ -196,7 +196,7 @@ describe('image transformations with supabase-js', () => {
     // Another instance on the same store finds it too (the cache is the store's, not a process's).
     const peer = await platform.startPeer()
     try {
-      const fromPeer = await get(url.replace(platform.apiUrl, peer.apiUrl))
+      const fromPeer = await get(url.replace(platform.projectApiOrigin, peer.projectApiOrigin))
       expect([fromPeer.status, fromPeer.headers.get('x-transform-cache')]).toEqual([200, 'hit'])
     } finally {
       await peer.close()

@@ -29,7 +29,7 @@ describe.each(['disk', 's3'] as const)('project storage with supabase-js (%s sto
   let service: SupabaseClient
   let anon: SupabaseClient
   const users: Record<'alice' | 'bob', { id: string; client: SupabaseClient }> = {} as never
-  const projectUrl = () => `${platform.apiUrl}/project/${ref}`
+  const projectUrl = () => `${platform.projectUrl(ref)}`
   const client = (key: string) =>
     createClient(projectUrl(), key, { auth: { persistSession: false, autoRefreshToken: false }, realtime: { transport: NoWebSocket as never } })
 

@@ -6,7 +6,8 @@ import { readBody } from '../http/node-adapter'
 import { verifyProjectBearer } from '../project-auth/bearer'
 import { PROJECT_REF_PATTERN } from '../projects/targets'
 import { recordFunctionInvocation } from '../logs/function-log'
-import { findServing, functionsApiUrl, GatewayError, limitsOf, runInvocation } from './invoke'
+import { internalProjectApiEndpoint } from '../projects/api-endpoint'
+import { findServing, GatewayError, limitsOf, runInvocation } from './invoke'
 import type { ServingRow } from './store'
 
 /**
@@ -18,7 +19,7 @@ import type { ServingRow } from './store'
  * refusals and the runtime's answer `{ code, message }` with a status that says why.
  */
 
-const PATH = /^(?:\/dashboard)?\/api\/project\/([^/]+)\/functions\/v1\/([^/?]+)(\/[^?]*)?$/
+const PATH = /^\/([^/]+)\/functions\/v1\/([^/?]+)(\/[^?]*)?$/
 
 const CORS_HEADERS: Record<string, string> = {
   'Access-Control-Allow-Origin': '*',
@@ -100,7 +101,7 @@ export async function functionsHandler(req: IncomingMessage, res: ServerResponse
       }
     }
     refusable = null // the invocation logs itself
-    const answer = await runInvocation({ ref: found.ref, row, method, subpath: found.subpath, search: url.search, headers: req.headers, apiUrl: functionsApiUrl(found.ref, req.socket), body, signal: gone.signal })
+    const answer = await runInvocation({ ref: found.ref, row, method, subpath: found.subpath, search: url.search, headers: req.headers, apiUrl: internalProjectApiEndpoint(found.ref), body, signal: gone.signal })
     const headers: Record<string, string | string[]> = {}
     for (const [name, value] of answer.headers) {
       const lower = name.toLowerCase()

@@ -1,14 +1,13 @@
 import crypto from 'node:crypto'
 import type { IncomingHttpHeaders } from 'node:http'
 import { isPlanId } from '@/lib/catalogue/plans'
-import { BASE_PATH, getServerConfig } from '@/lib/config'
+import { getServerConfig } from '@/lib/config'
 import { functionLimits, type FunctionLimits } from '@/lib/functions/rules'
 import { recordFunctionInvocation as meterInvocation } from '../billing/function-metering'
 import { getStore } from '../db/store'
 import { storeCache } from '../db/store-cache'
 import type { Db } from '../db/types'
 import { recordFunctionConsole, recordFunctionInvocation, type FunctionLogSubject } from '../logs/function-log'
-import { projectApiEndpoint } from '../projects/api-endpoint'
 import { currentSigningKey, signedApiKeys, type ProjectSigningKey } from '../projects/api-keys'
 import { FunctionRuntimeError, invokeFunction } from './runtime'
 import type { InvocationResponse, WorkerSpec } from './runtime/types'
@@ -43,18 +42,6 @@ export async function findServing(ref: string, slug: string): Promise<ServingRow
   // A paused project serves nothing (its database is down); functions of one on its way up or back wait for it.
   if (!SERVING_STATUSES.has(row.project_status)) throw new GatewayError(503, 'PROJECT_NOT_ACTIVE', `The project is ${row.project_status === 'INACTIVE' ? 'paused: restore it' : `${row.project_status.toLowerCase().replaceAll('_', ' ')}: wait until it is active`} to call its functions`)
   return row
-}
-
-/**
- * The project's API URL a function gets as SUPABASE_URL: PROJECT_API_URL when set, else this
- * server's own address as the request reached it (its socket's local end), never the request's
- * Host header: a caller who forged one would have the function send its keys to that host.
- */
-export function functionsApiUrl(ref: string, socket: { localAddress?: string; localPort?: number }): string {
-  if (getServerConfig().projectApiUrl) return projectApiEndpoint(ref, {})
-  const address = (socket.localAddress ?? '127.0.0.1').replace(/^::ffff:/, '')
-  const host = address.includes(':') ? `[${address}]` : address
-  return `http://${host}:${socket.localPort ?? getServerConfig().port}${BASE_PATH}/api/project/${ref}`
 }
 
 /** After a deploy, rollback or delete here: this instance serves the change at once. */
@@ -141,7 +128,7 @@ export type Invocation = {
   subpath: string
   search: string
   headers: IncomingHttpHeaders
-  /** The project's API URL the worker gets as SUPABASE_URL (`functionsApiUrl`). */
+  /** The project's API URL the worker gets as SUPABASE_URL (`internalProjectApiEndpoint`: never from a Host header). */
   apiUrl: string
   body: Buffer | null
   signal?: AbortSignal

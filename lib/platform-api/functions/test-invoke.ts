@@ -2,7 +2,7 @@ import { getStore } from '../db/store'
 import { notFound } from '../http/errors'
 import { decodeUtf8Body } from '../http/validate'
 import { defaultBodyContentType, METHODS_WITHOUT_BODY } from '@/lib/functions/rules'
-import { projectApiEndpoint } from '../projects/api-endpoint'
+import { internalProjectApiEndpoint } from '../projects/api-endpoint'
 import { currentSigningKey, signedApiKeys } from '../projects/api-keys'
 import { verifyJwt } from './gateway'
 import { findServing, forgetServing, GatewayError, runInvocation } from './invoke'
@@ -43,7 +43,7 @@ export async function invokeFromDashboard(ref: string, slug: string, input: Invo
   const started = performance.now()
   try {
     if (row.verify_jwt) await verifyJwt(ref, headers.authorization as string | undefined)
-    const answer = await runInvocation({ ref, row, method: input.method, subpath, search, headers, apiUrl: projectApiEndpoint(ref, requestHeaders), body, signal })
+    const answer = await runInvocation({ ref, row, method: input.method, subpath, search, headers, apiUrl: internalProjectApiEndpoint(ref), body, signal })
     const text = decodeText(answer.body)
     return {
       status: answer.status,

@@ -18,7 +18,7 @@ export type RestAnswer = {
 
 const MAX_PATH_CHARS = 2_000
 /** The project API's prefix, which the hosted platform's gateway strips before PostgREST sees the path. */
-const PROJECT_PREFIX = /^(?:\/dashboard)?\/api\/project\/[^/]+/
+const PROJECT_PREFIX = /^\/[^/]+/
 /** Query parameters that carry credentials (supabase-js may send the key as `apikey`): never logged. */
 const SECRET_PARAMS = new Set(['apikey', 'access_token', 'token'])
 

@@ -15,7 +15,7 @@ import { projectAuthRoutes } from './routes'
  * credential), GoTrue-shaped errors, and an `auth_logs` line per request.
  */
 
-const PATH = /^(?:\/dashboard)?\/api\/project\/([^/]+)\/auth\/v1(\/[^?]*)?$/
+const PATH = /^\/([^/]+)\/auth\/v1(\/[^?]*)?$/
 
 const CORS_HEADERS: Record<string, string> = {
   'Access-Control-Allow-Origin': '*',
@@ -26,7 +26,7 @@ const CORS_HEADERS: Record<string, string> = {
 }
 
 const router = new Router().declare(projectAuthRoutes)
-const serve = createNodeHandler(router, { prefix: /^(\/dashboard)?\/api\/project/, errorBody: gotrueErrorBody })
+const serve = createNodeHandler(router, { prefix: /^(?!)/, errorBody: gotrueErrorBody })
 
 /** The ref and path below `/auth/v1` of a project auth URL, else null. */
 export function matchProjectAuthPath(pathname: string): { ref: string; path: string } | null {

@@ -25,7 +25,7 @@ const CORS_HEADERS: Record<string, string> = {
   'Access-Control-Max-Age': '86400',
 }
 
-const PATH = /^(?:\/dashboard)?\/api\/project\/([^/]+)\/realtime\/v1(\/.*)?$/
+const PATH = /^\/([^/]+)\/realtime\/v1(\/.*)?$/
 
 type Answer = { status: number; body?: string }
 

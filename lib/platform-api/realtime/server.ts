@@ -21,7 +21,7 @@ import type { RealtimeCaller } from './member'
  * (server.mjs, through direct-routes.ts) or a test's.
  */
 
-const PATH = /^(?:\/dashboard)?\/api\/project\/([^/]+)\/realtime\/v1\/websocket\/?$/
+const PATH = /^\/([^/]+)\/realtime\/v1\/websocket\/?$/
 
 /** The project a realtime socket URL names, or null when the path is not the endpoint's. */
 export function matchRealtimePath(pathname: string): string | null {
@@ -33,9 +33,6 @@ export function matchRealtimePath(pathname: string): string | null {
     return null
   }
 }
-
-/** Any `{project url}/realtime/v1/…` path: the project API dispatches it here. */
-export const REALTIME_PREFIX = /^(?:\/dashboard)?\/api\/project\/[^/]+\/realtime\/v1(?:\/|$)/
 
 type Refusal = { status: number; error_code: string; message: string }
 /** `inspector`: the key is a Dashboard → Realtime token (inspector-token.ts), so are the channels' tokens. */

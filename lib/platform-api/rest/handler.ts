@@ -1,7 +1,6 @@
 /**
  * `{project API}/rest/v1/{table}`: the PostgREST-compatible data API of a project, as the real
- * `@supabase/supabase-js` calls it; `/auth/v1`, `/storage/v1` and `/functions/v1` are handed to
- * project-auth/handler.ts, storage/handler.ts and functions/gateway.ts. The `apikey` header must
+ * `@supabase/supabase-js` calls it (the other services: project-api/gateway.ts). The `apikey` header must
  * be a key of the project (api-keys.ts); `Authorization: Bearer` is that key or a project user's token (project-auth/bearer.ts). The request runs as that role with its
  * claims (request-role.ts), so row level security decides. Answers carry CORS headers so browsers
  * may call it. Embedding through foreign keys is served (`!inner`, spreads of a many-to-one,
@@ -15,11 +14,6 @@ import { recordProjectEgress } from '../billing/metering'
 import { recordRestAnswer } from '../logs/rest-log'
 import { ApiError } from '../http/errors'
 import { DEFAULT_BODY_LIMIT, readBody } from '../http/node-adapter'
-import { matchProjectAuthPath, projectAuthHandler } from '../project-auth/handler'
-import { matchStoragePath, storageHandler } from '../storage/handler'
-import { realtimeHttpHandler } from '../realtime/http'
-import { functionsHandler, matchFunctionsPath } from '../functions/gateway'
-import { REALTIME_PREFIX } from '../realtime/server'
 import { verifyProjectCaller } from '../project-auth/bearer'
 import type { ApiRole } from '../projects/api-roles'
 import { withRequestRole, type RequestClaims, type RequestSession } from '../projects/request-role'
@@ -30,7 +24,7 @@ import { readRows } from './bodies'
 import { readAhead, rememberTable, shapeKey, StaleRead } from './read-ahead'
 import { deleteStatement, insertStatement, notSupportedYet, readStatement, updateStatement, type Statement } from './sql'
 
-const PATH = /^(?:\/dashboard)?\/api\/project\/([^/]+)\/rest\/v1\/(.*)$/
+const PATH = /^\/([^/]+)\/rest\/v1\/(.*)$/
 
 const CORS_HEADERS: Record<string, string> = {
   'Access-Control-Allow-Origin': '*',
@@ -270,24 +264,18 @@ function refOf(url: URL): string | null {
   }
 }
 
+/** The paths and methods served here (`npm run routes`; the project API walk checks each). */
+export const REST_ROUTES = [
+  ...['GET', 'HEAD', 'POST', 'PATCH', 'DELETE', 'OPTIONS'].map((m) => `${m} /rest/v1/{table}`),
+  ...['GET', 'HEAD', 'POST', 'OPTIONS'].map((m) => `${m} /rest/v1/rpc/{function}`),
+]
+
 /**
- * The node handler Next's `pages/api/project/[ref]/[...path].ts` and the test server mount. Every
- * answer to a project is logged (postgrest_logs) and its bytes metered as egress, off the request path.
+ * `{project url}/rest/v1/...`, as the project API's gateway hands it (project-api/gateway.ts).
+ * Every answer is logged (postgrest_logs) and its bytes metered as egress, off the request path.
  */
-export async function projectApiHandler(req: IncomingMessage, res: ServerResponse): Promise<void> {
+export async function restHandler(req: IncomingMessage, res: ServerResponse): Promise<void> {
   const url = new URL(req.url ?? '/', 'http://localhost')
-  const auth = matchProjectAuthPath(url.pathname)
-  if (auth) {
-    // Project auth logs its own requests (auth_logs); its answers are egress too.
-    await projectAuthHandler(req, res)
-    recordProjectEgress(auth.ref, Number(res.getHeader('content-length') ?? 0))
-    return
-  }
-  // Storage logs (storage_logs) and meters its own requests.
-  if (matchStoragePath(url.pathname)) return storageHandler(req, res)
-  if (matchFunctionsPath(url.pathname)) return functionsHandler(req, res) // logs and meters itself
-  // Realtime over plain HTTP (its socket is an upgrade: realtime/server.ts).
-  if (REALTIME_PREFIX.test(url.pathname)) return realtimeHttpHandler(req, res)
   const startedAt = new Date()
   const started = performance.now()
   const method = (req.method ?? 'GET').toUpperCase()

@@ -23,7 +23,7 @@ import { sweepNowAndThen } from './sweep'
  * of what interrupted uploads left (sweep.ts).
  */
 
-const PATH = /^(?:\/dashboard)?\/api\/project\/([^/]+)\/storage\/v1(\/[^?]*)?$/
+const PATH = /^\/([^/]+)\/storage\/v1(\/[^?]*)?$/
 
 const CORS_HEADERS: Record<string, string> = {
   'Access-Control-Allow-Origin': '*',

@@ -31,7 +31,7 @@ export const API_KEYS_ENDPOINTS: EndpointEntry[] = [
     mode: 'read',
     prepare: (w) => ({ params: { ref: w.projectA } }),
     check: (res, w) =>
-      expect(res.body.app_config).toEqual({ endpoint: expect.stringMatching(new RegExp(`^https?://[^/]+/dashboard/api/project/${w.projectA}$`)), db_schema: 'public' }),
+      expect(res.body.app_config).toEqual({ endpoint: expect.stringMatching(new RegExp(`^https?://[^/]+:\\d+/${w.projectA}$`)), db_schema: 'public' }),
   },
   {
     method: 'GET',

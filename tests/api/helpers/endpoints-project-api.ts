@@ -197,7 +197,7 @@ export const PROJECT_API_ENDPOINTS: ProjectEndpoint[] = [
   {
     key: 'POST /auth/v1/admin/generate_link',
     prepare: (w) => ({ path: '/auth/v1/admin/generate_link', init: { body: { type: 'recovery', email: w.user.email } } }),
-    check: (res, w) => expect(res.body.action_link).toContain(`/project/${w.ref}/auth/v1/verify?token=`),
+    check: (res, w) => expect(res.body.action_link).toContain(`/${w.ref}/auth/v1/verify?token=`),
   },
   { key: 'OPTIONS /auth/v1/user', prepare: () => ({ path: '/auth/v1/user', init: preflight }) },
 

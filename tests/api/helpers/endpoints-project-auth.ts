@@ -85,7 +85,7 @@ export const PROJECT_AUTH_ENDPOINTS: EndpointEntry[] = [
     success: 200,
     takesBody: true,
     prepare: async (w, actor) => ({ params: { ref: w.projectA, id: await userFor(w, actor) }, body: {} }),
-    check: (res, w) => expect(res.body.action_link).toContain(`/project/${w.projectA}/auth/v1/verify?token=`),
+    check: (res, w) => expect(res.body.action_link).toContain(`/${w.projectA}/auth/v1/verify?token=`),
   },
   {
     method: 'GET',

@@ -90,7 +90,7 @@ export const STORAGE_ENDPOINTS: StorageEndpoint[] = [
     key: 'POST /storage/v1/object/sign/:bucket/*path',
     prepare: () => ({ path: `${S}/object/sign/walk-public/shared.txt`, init: { body: { expiresIn: 60 } } }),
     check: async (res, w) => {
-      const signed = await fetch(`${w.platform.apiUrl}/project/${w.ref}${S}${res.body.signedURL}`)
+      const signed = await fetch(`${w.platform.projectUrl(w.ref)}${S}${res.body.signedURL}`)
       expect([signed.status, await signed.text()]).toEqual([200, 'shared bytes'])
     },
   },

@@ -34,8 +34,8 @@ export async function startFunctionsProject(plan: 'free' | 'pro' = 'free'): Prom
     ref,
     orgSlug: org.slug,
     keys,
-    functionUrl: (slug, rest = '') => `${platform.apiUrl}/project/${ref}/functions/v1/${slug}${rest}`,
-    client: (key) => createClient(`${platform.apiUrl}/project/${ref}`, key, { auth: { persistSession: false, autoRefreshToken: false }, realtime: { transport: NoWebSocket as never } }),
+    functionUrl: (slug, rest = '') => `${platform.projectUrl(ref)}/functions/v1/${slug}${rest}`,
+    client: (key) => createClient(`${platform.projectUrl(ref)}`, key, { auth: { persistSession: false, autoRefreshToken: false }, realtime: { transport: NoWebSocket as never } }),
     deploy: async (slug, body, extra = {}, status) => {
       const deployed = await platform.request(`/platform/projects/${ref}/functions`, { token: owner.token, body: { slug, body, ...extra } })
       if (status !== undefined) expect(deployed.status, JSON.stringify(deployed.body)).toBe(status)

@@ -17,6 +17,10 @@ export type TestPlatform = {
   apiUrl: string
   /** e.g. http://127.0.0.1:PORT/dashboard/api/auth/v1 */
   gotrueUrl: string
+  /** The project API's origin, its own port (issue 22): e.g. http://127.0.0.1:PORT2 */
+  projectApiOrigin: string
+  /** A project's API URL, as the dashboard shows it: `{projectApiOrigin}/{ref}` */
+  projectUrl: (ref: string) => string
   dataDir: string
   databaseUrl: string | null
   kind: 'pglite' | 'postgres'
@@ -25,7 +29,7 @@ export type TestPlatform = {
    * Another HTTP server on the same store and databases with a realtime endpoint of its own (its
    * own channels and bus connections): a second dashboard instance, as far as realtime can tell.
    */
-  startPeer: () => Promise<{ apiUrl: string; close: () => Promise<void> }>
+  startPeer: () => Promise<{ apiUrl: string; projectApiOrigin: string; projectUrl: (ref: string) => string; close: () => Promise<void> }>
   /**
    * Stops serving and closes the store and project databases, keeping DATA_DIR and the databases
    * (close() still removes them): another process may then open them, as a restarted server would.
@@ -68,7 +72,8 @@ export async function startTestPlatform(options: { isPlatform?: boolean; env?: R
   delete g.__jwtSecret
 
   const { platformHandler, authHandler } = await import('@/lib/platform-api/handlers')
-  const { projectApiHandler } = await import('@/lib/platform-api/rest/handler')
+  const { projectApiGateway, projectApiUpgrade } = await import('@/lib/platform-api/project-api/gateway')
+  const { setProjectApiListeningPort } = await import('@/lib/platform-api/projects/api-endpoint')
   const { getStore, closeStore } = await import('@/lib/platform-api/db/store')
   const { closeAllProjectDatabases } = await import('@/lib/platform-api/projects/jobs')
   const { insertUser } = await import('@/lib/platform-api/auth/users')
@@ -79,29 +84,37 @@ export async function startTestPlatform(options: { isPlatform?: boolean; env?: R
 
   const { closeDefaultRealtimeServer, defaultRealtimeServer, RealtimeServer } = await import('@/lib/platform-api/realtime/server')
 
-  // As server.mjs: the project API's requests, and its realtime endpoint's WebSocket upgrades.
+  const listen = async (server: http.Server) => {
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+    return (server.address() as AddressInfo).port
+  }
+  // As server.mjs: the dashboard's port (the platform and its auth service; nothing of a project),
+  // and the project API's own port, through its gateway, with its realtime endpoint's upgrades.
   const serve = async (realtime: () => InstanceType<typeof RealtimeServer>) => {
     const server = http.createServer((req, res) => {
       if ((req.url ?? '').startsWith('/dashboard/api/auth/v1')) void authHandler(req, res)
-      else if ((req.url ?? '').startsWith('/dashboard/api/project/')) void projectApiHandler(req, res)
       else void platformHandler(req, res)
     })
-    server.on('upgrade', (req, socket, head) => void realtime().handleUpgrade(req, socket, head))
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-    const { port } = server.address() as AddressInfo
-    return { server, apiUrl: `http://127.0.0.1:${port}/dashboard/api` }
+    const api = http.createServer((req, res) => void projectApiGateway(req, res))
+    api.on('upgrade', (req, socket, head) => void projectApiUpgrade(req, socket, head, realtime()))
+    const [port, apiPort] = await Promise.all([listen(server), listen(api)])
+    const origin = `http://127.0.0.1:${apiPort}`
+    return { servers: [server, api], apiPort, apiUrl: `http://127.0.0.1:${port}/dashboard/api`, origin, projectUrl: (ref: string) => `${origin}/${ref}` }
   }
-  const { server, apiUrl } = await serve(defaultRealtimeServer)
+  const main = await serve(defaultRealtimeServer)
+  const { apiUrl } = main
+  setProjectApiListeningPort(main.apiPort)
   const closeServer = (s: http.Server) => {
     s.closeAllConnections()
     return new Promise<void>((resolve) => s.close(() => resolve()))
   }
+  const closeServers = (servers: http.Server[]) => Promise.all(servers.filter((s) => s.listening).map(closeServer))
   const startPeer = async () => {
     const realtime = new RealtimeServer()
     const peer = await serve(() => realtime)
-    return { apiUrl: peer.apiUrl, close: async () => {
+    return { apiUrl: peer.apiUrl, projectApiOrigin: peer.origin, projectUrl: peer.projectUrl, close: async () => {
       await realtime.close()
-      await closeServer(peer.server)
+      await closeServers(peer.servers)
     } }
   }
 
@@ -135,6 +148,8 @@ export async function startTestPlatform(options: { isPlatform?: boolean; env?: R
   return {
     apiUrl,
     gotrueUrl: `${apiUrl}/auth/v1`,
+    projectApiOrigin: main.origin,
+    projectUrl: main.projectUrl,
     dataDir,
     databaseUrl,
     kind: db.kind,
@@ -143,13 +158,14 @@ export async function startTestPlatform(options: { isPlatform?: boolean; env?: R
     createUser,
     suspend: async () => {
       await closeDefaultRealtimeServer()
-      if (server.listening) await closeServer(server)
+      await closeServers(main.servers)
       await closeAllProjectDatabases()
       await closeStore()
     },
     close: async () => {
       await closeDefaultRealtimeServer()
-      if (server.listening) await closeServer(server)
+      await closeServers(main.servers)
+      setProjectApiListeningPort(null)
       await stopAllWorkers() // Edge Functions' workers: their DATA_DIR goes next
       await closeAllProjectDatabases()
       await closeStore()

@@ -88,7 +88,7 @@ export async function projectCall(w: ProjectApiWorld, caller: ProjectCaller, met
     body = JSON.stringify(init.body)
     headers['Content-Type'] ??= 'application/json'
   }
-  const res = await fetch(`${w.platform.apiUrl}/project/${w.ref}${path}${init.query ?? ''}`, { method, headers, body: body as BodyInit | undefined, redirect: 'manual' })
+  const res = await fetch(`${w.platform.projectUrl(w.ref)}${path}${init.query ?? ''}`, { method, headers, body: body as BodyInit | undefined, redirect: 'manual' })
   const text = await res.text()
   let parsed: unknown = text || undefined
   try {

@@ -31,11 +31,11 @@ export async function startRestProject(name: string): Promise<RestProject> {
   const keys = Object.fromEntries((res.body as { name: string; api_key: string }[]).map((k) => [k.name, k.api_key])) as RestProject['keys']
   return {
     platform, owner, ref, keys,
-    client: (key) => createClient(`${platform.apiUrl}/project/${ref}`, key, {
+    client: (key) => createClient(`${platform.projectUrl(ref)}`, key, {
       auth: { persistSession: false, autoRefreshToken: false },
       realtime: { transport: NoWebSocket as never },
     }),
-    rest: (path, init = {}) => fetch(`${platform.apiUrl}/project/${ref}/rest/v1/${path}`, init),
+    rest: (path, init = {}) => fetch(`${platform.projectUrl(ref)}/rest/v1/${path}`, init),
     run: async (query) => {
       const made = await sql(platform, owner.token, ref, query)
       expect(made.status, JSON.stringify(made.body)).toBe(200)

@@ -64,7 +64,7 @@ export const tusHeaders = (token: string, apikey = token, more: Record<string, s
 export const tusMetadata = (bucket: string, name: string) => `bucketName ${Buffer.from(bucket).toString('base64')},objectName ${Buffer.from(name).toString('base64')}`
 
 /** A server process on the suspended platform's store (helpers/storage-server-child.ts); resolves once it listens. */
-export function startServerProcess(env: Record<string, string> = {}): Promise<{ apiUrl: string; swept: { versions: number; temporary: number; resumable: number } | null; child: ChildProcess }> {
+export function startServerProcess(env: Record<string, string> = {}): Promise<{ origin: string; swept: { versions: number; temporary: number; resumable: number } | null; child: ChildProcess }> {
   const root = path.resolve(__dirname, '../../..')
   // node itself with tsx's loader (not the tsx command, whose server would be a grandchild a kill misses).
   const child = spawn(process.execPath, ['--require', path.join(root, 'node_modules/tsx/dist/preflight.cjs'), '--import', pathToFileURL(path.join(root, 'node_modules/tsx/dist/loader.mjs')).href, 'tests/api/helpers/storage-server-child.ts'], {
@@ -78,7 +78,7 @@ export function startServerProcess(env: Record<string, string> = {}): Promise<{ 
     child.stderr!.on('data', (chunk: Buffer) => (err += chunk.toString()))
     child.stdout!.on('data', (chunk: Buffer) => {
       out += chunk.toString()
-      const line = out.split('\n').find((l) => l.startsWith('{"apiUrl"'))
+      const line = out.split('\n').find((l) => l.startsWith('{"origin"'))
       if (line) resolve({ ...JSON.parse(line), child })
     })
     child.on('exit', (code) => reject(new Error(`The server process ended (${code}) before listening: ${err.slice(-2000)}`)))

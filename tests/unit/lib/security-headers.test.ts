@@ -15,7 +15,7 @@ function directives(policy: string): Record<string, string[]> {
   )
 }
 
-function policyFor(env: Record<string, string>, extra: { development?: boolean; https?: boolean } = {}) {
+function policyFor(env: Record<string, string>, extra: { development?: boolean; https?: boolean; projectApi?: string } = {}) {
   const config = parseConfig(env)
   return directives(
     buildContentSecurityPolicy({
@@ -37,6 +37,7 @@ describe('Content-Security-Policy', () => {
       'script-src': ["'self'", `'nonce-${NONCE}'`, `${CDN}/`],
       'style-src': ["'self'", "'unsafe-inline'", `${CDN}/`],
       'img-src': ["'self'", 'data:', 'blob:'],
+      'media-src': ["'self'"],
       'font-src': ["'self'", `${CDN}/`],
       'connect-src': ["'self'"],
       'worker-src': ["'self'", 'blob:'],
@@ -61,6 +62,12 @@ describe('Content-Security-Policy', () => {
     expect(policy['font-src']).toContain('https://static.example.org:8443/monaco/vs/')
     // A base on this origin needs nothing beyond 'self'.
     expect(policyFor({ MONACO_CDN_BASE_URL: '/dashboard/monaco/vs' })['script-src']).toEqual(["'self'", `'nonce-${NONCE}'`])
+  })
+
+  it("lets the screens reach the project APIs' own origin (requests, sockets, previews of files), and no page of it frame the dashboard", () => {
+    const policy = policyFor({}, { projectApi: 'http://localhost:8083' })
+    for (const directive of ['connect-src', 'img-src', 'media-src']) expect(policy[directive]).toContain('http://localhost:8083')
+    for (const directive of ['script-src', 'style-src', 'font-src', 'worker-src', 'frame-ancestors', 'form-action']) expect(policy[directive]).not.toContain('http://localhost:8083')
   })
 
   it('lets the browser reach API_URL, GOTRUE_URL and SENTRY_DSN when they are on other origins', () => {

@@ -17,10 +17,10 @@ describe('log rows', () => {
   })
 
   it('logs the path and query as received, without credentials in any spelling', () => {
-    expect(restLogPath('/dashboard/api/project/abc/rest/v1/todos?select=id,name&done=eq.true')).toEqual({ path: '/rest/v1/todos', query: '?select=id,name&done=eq.true' })
-    expect(restLogPath('/api/project/abc/rest/v1/todos')).toEqual({ path: '/rest/v1/todos', query: '' })
-    expect(restLogPath('/api/project/abc/rest/v1/todos?')).toEqual({ path: '/rest/v1/todos', query: '' })
-    expect(restLogPath('/api/project/abc/rest/v1/t?apikey=k1&select=id&ACCESS_TOKEN=k2&%74oken=k3&a%70ikey=k4#frag')).toEqual({ path: '/rest/v1/t', query: '?select=id' })
-    expect(restLogPath(`/api/project/abc/rest/v1/t?q=${'x'.repeat(3_000)}`).query).toHaveLength(2_000)
+    expect(restLogPath('/abc/rest/v1/todos?select=id,name&done=eq.true')).toEqual({ path: '/rest/v1/todos', query: '?select=id,name&done=eq.true' })
+    expect(restLogPath('/abc/rest/v1/todos')).toEqual({ path: '/rest/v1/todos', query: '' })
+    expect(restLogPath('/abc/rest/v1/todos?')).toEqual({ path: '/rest/v1/todos', query: '' })
+    expect(restLogPath('/abc/rest/v1/t?apikey=k1&select=id&ACCESS_TOKEN=k2&%74oken=k3&a%70ikey=k4#frag')).toEqual({ path: '/rest/v1/t', query: '?select=id' })
+    expect(restLogPath(`/abc/rest/v1/t?q=${'x'.repeat(3_000)}`).query).toHaveLength(2_000)
   })
 })
