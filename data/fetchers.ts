@@ -1,8 +1,9 @@
 /**
  * The one HTTP client of the dashboard (spec §7, STYLE §3): nothing else calls `fetch`.
  *
- * Every request sends cookies (`credentials: 'include'`), a fresh `X-Request-Id`, JSON by default,
- * and `Authorization: Bearer <access token>` unless the caller set Authorization. Paths under
+ * Every request to the dashboard's own APIs sends cookies (`credentials: 'include'`), a fresh
+ * `X-Request-Id`, JSON by default, and `Authorization: Bearer <access token>` unless the caller set
+ * Authorization; a request to another origin (a project's API) sends none of the three. Paths under
  * `/platform/...` go to the configured platform API (`API_URL`); absolute URLs pass through.
  * Every failure becomes one typed `ResponseError`; aborts by the caller are rethrown untouched.
  */
@@ -160,11 +161,14 @@ async function execute<T>(
   const url = resolveUrl(path, query)
 
   const headers = new Headers(options.headers)
-  if (!headers.has('X-Request-Id')) headers.set('X-Request-Id', randomUuid())
-  const requestId = headers.get('X-Request-Id') ?? ''
+  // Another origin (a project's API, issue 22) gets no cookie, token or request id of the dashboard's:
+  // a plain CORS request its wildcard `Access-Control-Allow-Origin` answers.
+  const own = mayCarryToken(url)
+  const requestId = headers.get('X-Request-Id') ?? randomUuid()
+  if (own && !headers.has('X-Request-Id')) headers.set('X-Request-Id', requestId)
   const raw = isRawBody(body)
   if (!raw && !headers.has('Content-Type')) headers.set('Content-Type', 'application/json')
-  if (!headers.has('Authorization') && mayCarryToken(url)) {
+  if (!headers.has('Authorization') && own) {
     const token = await accessToken()
     if (token) headers.set('Authorization', `Bearer ${token}`)
   }
@@ -203,7 +207,7 @@ async function execute<T>(
         method,
         headers,
         body: encoded,
-        credentials: 'include',
+        credentials: own ? 'include' : 'omit',
         signal: limit.signal,
       })
     } catch (error) {

@@ -17,7 +17,8 @@
  *   import its worker script, from the CDN or from this origin alike).
  * - connections: this origin, the origins of API_URL and GOTRUE_URL when they point elsewhere, the
  *   project APIs' origin (HTTP and its WebSockets), and the origin of SENTRY_DSN when error reports
- *   are on. Images and media may come from the project APIs too (the storage explorer's previews).
+ *   are on. Images, media and frames may come from the project APIs too (the storage explorer's
+ *   previews, a PDF in a frame).
  * - no plugins, no `<base>` elsewhere, forms to this origin only, and no framing by anyone
  *   (`frame-ancestors 'none'`, with X-Frame-Options: DENY for browsers that predate it).
  */
@@ -90,6 +91,11 @@ export function sentryOrigin(dsn: string | null): string | null {
   return originOf(dsn)
 }
 
+/** The WebSocket twin of an http(s) source (`ws://host:port`): browsers match `http:` sources to `ws:` only for 'self'. */
+export function socketSource(source: string | null | undefined): string | null {
+  return source && /^https?:\/\//i.test(source) ? source.replace(/^http/i, 'ws') : null
+}
+
 function unique(values: (string | null | false | undefined)[]): string[] {
   return [...new Set(values.filter((v): v is string => Boolean(v)))]
 }
@@ -104,8 +110,9 @@ export function buildContentSecurityPolicy(options: CspOptions): string {
     ['style-src', unique(["'self'", "'unsafe-inline'", cdn])],
     ['img-src', unique(["'self'", 'data:', 'blob:', options.projectApi])],
     ['media-src', unique(["'self'", options.projectApi])],
+    ['frame-src', unique(["'self'", options.projectApi])],
     ['font-src', unique(["'self'", cdn])],
-    ['connect-src', unique(["'self'", originOf(options.apiUrl), originOf(options.gotrueUrl), options.projectApi, sentryOrigin(options.sentryDsn)])],
+    ['connect-src', unique(["'self'", originOf(options.apiUrl), originOf(options.gotrueUrl), options.projectApi, socketSource(options.projectApi), sentryOrigin(options.sentryDsn)])],
     ['worker-src', ["'self'", 'blob:']],
     ['object-src', ["'none'"]],
     ['base-uri', ["'self'"]],

@@ -228,6 +228,22 @@ describe('Authorization', () => {
     expect(value).toBeNull()
   })
 
+  it("sends a project's API on its own origin no cookie, token or request id of the dashboard's (a plain CORS request)", async () => {
+    const seen: { authorization: string | null; requestId: string | null } = { authorization: 'unset', requestId: 'unset' }
+    server.use(
+      http.get('http://localhost:8083/abc/storage/v1/object/sign/docs/a.txt', ({ request }) => {
+        seen.authorization = request.headers.get('authorization')
+        seen.requestId = request.headers.get('x-request-id')
+        return HttpResponse.text('hello')
+      })
+    )
+    setAccessTokenProvider(async () => 'token-123')
+    const spy = vi.spyOn(globalThis, 'fetch')
+    expect(await get('http://localhost:8083/abc/storage/v1/object/sign/docs/a.txt?token=t')).toBe('hello')
+    expect(seen).toEqual({ authorization: null, requestId: null })
+    expect(spy.mock.calls[0][1]).toMatchObject({ credentials: 'omit' })
+  })
+
   it('sends the token to an absolute API_URL on another origin', async () => {
     window.__DASHBOARD_CONFIG__ = {
       ...(await import('@/lib/config')).getConfig(),

@@ -38,6 +38,7 @@ describe('Content-Security-Policy', () => {
       'style-src': ["'self'", "'unsafe-inline'", `${CDN}/`],
       'img-src': ["'self'", 'data:', 'blob:'],
       'media-src': ["'self'"],
+      'frame-src': ["'self'"],
       'font-src': ["'self'", `${CDN}/`],
       'connect-src': ["'self'"],
       'worker-src': ["'self'", 'blob:'],
@@ -66,7 +67,9 @@ describe('Content-Security-Policy', () => {
 
   it("lets the screens reach the project APIs' own origin (requests, sockets, previews of files), and no page of it frame the dashboard", () => {
     const policy = policyFor({}, { projectApi: 'http://localhost:8083' })
-    for (const directive of ['connect-src', 'img-src', 'media-src']) expect(policy[directive]).toContain('http://localhost:8083')
+    for (const directive of ['connect-src', 'img-src', 'media-src', 'frame-src']) expect(policy[directive]).toContain('http://localhost:8083')
+    expect(policy['connect-src']).toContain('ws://localhost:8083') // its realtime socket
+    expect(policyFor({}, { projectApi: 'https://*.api.example.com' })['connect-src']).toEqual(["'self'", 'https://*.api.example.com', 'wss://*.api.example.com'])
     for (const directive of ['script-src', 'style-src', 'font-src', 'worker-src', 'frame-ancestors', 'form-action']) expect(policy[directive]).not.toContain('http://localhost:8083')
   })
 
