@@ -5,6 +5,7 @@ import { ApiError } from '../http/errors'
 import { readBody } from '../http/node-adapter'
 import { verifyProjectBearer } from '../project-auth/bearer'
 import { PROJECT_REF_PATTERN } from '../projects/targets'
+import { functionAnswerHeaders, TENANT_CSP } from '@/lib/tenant-content'
 import { recordFunctionInvocation } from '../logs/function-log'
 import { internalProjectApiEndpoint } from '../projects/api-endpoint'
 import { findServing, GatewayError, limitsOf, runInvocation } from './invoke'
@@ -16,7 +17,10 @@ import type { ServingRow } from './store'
  * itself, checks the caller's `Authorization` JWT with the project's secret unless the function
  * has verification off (a project key, or a project user's access token), refuses bodies past
  * the plan's limit, then hands the request to the function's worker (invoke.ts). Its own
- * refusals and the runtime's answer `{ code, message }` with a status that says why.
+ * refusals and the runtime's answer `{ code, message }` with a status that says why. The
+ * function's answer reaches the caller as tenant content (lib/tenant-content.ts): never an active
+ * document (HTML and XML as text/plain, nosniff, CSP sandbox), without the headers that would act
+ * beyond it (Set-Cookie, Service-Worker-Allowed, Strict-Transport-Security, ...).
  */
 
 const PATH = /^\/([^/]+)\/functions\/v1\/([^/?]+)(\/[^?]*)?$/
@@ -27,6 +31,9 @@ const CORS_HEADERS: Record<string, string> = {
   'Access-Control-Allow-Headers': 'authorization, x-client-info, apikey, content-type, x-region',
   'Access-Control-Max-Age': '86400',
 }
+
+/** The gateway's own answers are inert too. */
+const OWN_HEADERS: Record<string, string> = { ...CORS_HEADERS, 'X-Content-Type-Options': 'nosniff', 'Content-Security-Policy': TENANT_CSP }
 
 /** Headers of the worker's answer that this server sets itself. */
 const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'transfer-encoding', 'content-length', 'upgrade', 'trailer'])
@@ -56,7 +63,7 @@ export async function verifyJwt(ref: string, authorization: string | undefined):
 
 function sendJson(res: ServerResponse, status: number, body: unknown): number {
   const text = JSON.stringify(body)
-  res.writeHead(status, { ...CORS_HEADERS, 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(text) })
+  res.writeHead(status, { ...OWN_HEADERS, 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(text) })
   res.end(text)
   return Buffer.byteLength(text)
 }
@@ -71,7 +78,7 @@ export async function functionsHandler(req: IncomingMessage, res: ServerResponse
   const method = (req.method ?? 'GET').toUpperCase()
   if (method === 'OPTIONS' && req.headers['access-control-request-method']) {
     const asked = header(req.headers['access-control-request-headers'])
-    res.writeHead(200, { ...CORS_HEADERS, ...(asked ? { 'Access-Control-Allow-Headers': `${CORS_HEADERS['Access-Control-Allow-Headers']}, ${asked}` } : {}), 'Content-Length': 0 })
+    res.writeHead(200, { ...OWN_HEADERS, ...(asked ? { 'Access-Control-Allow-Headers': `${CORS_HEADERS['Access-Control-Allow-Headers']}, ${asked}` } : {}), 'Content-Length': 0 })
     res.end()
     return
   }
@@ -103,7 +110,7 @@ export async function functionsHandler(req: IncomingMessage, res: ServerResponse
     refusable = null // the invocation logs itself
     const answer = await runInvocation({ ref: found.ref, row, method, subpath: found.subpath, search: url.search, headers: req.headers, apiUrl: internalProjectApiEndpoint(found.ref), body, signal: gone.signal })
     const headers: Record<string, string | string[]> = {}
-    for (const [name, value] of answer.headers) {
+    for (const [name, value] of functionAnswerHeaders(answer.headers)) {
       const lower = name.toLowerCase()
       if (HOP_BY_HOP.has(lower)) continue
       const prior = headers[lower]

@@ -1,4 +1,5 @@
 import { parseByteRange } from '@/lib/storage/byte-range'
+import { downloadSafetyHeaders } from '@/lib/tenant-content'
 import { byteStore } from './byte-store-in-use'
 import { objectNotFound, StorageApiError } from './errors'
 import type { ObjectRow } from './objects'
@@ -9,6 +10,8 @@ import type { StorageReply } from './route'
  * cache control; `?download` (with a file name, or empty for the object's own) as an attachment;
  * with a `Range` header (`range`), only those bytes (206), or 416 when they lie past the end. The
  * range is read from the row's size (its version's), so the store is asked for those bytes only.
+ * The bytes are the tenant's: nosniff and CSP sandbox, and an attachment when their type could run
+ * script (lib/tenant-content.ts), whatever URL serves them (public, authenticated, signed).
  */
 export async function objectReply(ref: string, row: ObjectRow, download: string | null, range?: string): Promise<StorageReply> {
   const known = row.metadata?.size
@@ -20,20 +23,16 @@ export async function objectReply(ref: string, row: ObjectRow, download: string 
   const bytes = row.version ? await byteStore().read(ref, row.version, wanted ?? undefined) : null
   if (!bytes) throw objectNotFound()
   const meta = row.metadata
+  const contentType = meta?.mimetype ?? 'application/octet-stream'
   const headers: Record<string, string> = {
-    'Content-Type': meta?.mimetype ?? 'application/octet-stream',
+    'Content-Type': contentType,
     'Content-Length': String(wanted ? wanted.end - wanted.start + 1 : bytes.size),
     'Accept-Ranges': 'bytes',
     'Cache-Control': meta?.cacheControl ?? 'max-age=3600',
     'Last-Modified': new Date(row.updated_at).toUTCString(),
-    // Bytes sent as they are: a browser must not guess another type (an HTML upload run as a page).
-    'X-Content-Type-Options': 'nosniff',
+    ...downloadSafetyHeaders(contentType, row.name, download),
   }
   if (meta?.eTag) headers.ETag = meta.eTag
-  if (download !== null) {
-    const file = download || row.name.split('/').pop() || 'download'
-    headers['Content-Disposition'] = `attachment; filename*=UTF-8''${encodeURIComponent(file)}`
-  }
   if (wanted) headers['Content-Range'] = `bytes ${wanted.start}-${wanted.end}/${bytes.size}`
   return { status: wanted ? 206 : 200, stream: bytes.stream, headers }
 }

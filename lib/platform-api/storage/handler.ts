@@ -7,6 +7,7 @@ import { DEFAULT_BODY_LIMIT, readBody } from '../http/node-adapter'
 import { decodeUtf8Body, describeIssues, findUnsafeJson } from '../http/validate'
 import { recordStorageAnswer } from '../logs/storage-log'
 import { PROJECT_REF_PATTERN } from '../projects/targets'
+import { TENANT_CSP } from '@/lib/tenant-content'
 import { authenticateStorageCaller } from './caller'
 import { invalidRequest, StorageApiError, storagePostgresError } from './errors'
 import type { StorageContext, StorageReply } from './route'
@@ -32,6 +33,9 @@ const CORS_HEADERS: Record<string, string> = {
   'Access-Control-Expose-Headers': 'Content-Length, Content-Type, ETag, Last-Modified, Content-Disposition, Content-Range, Accept-Ranges',
   'Access-Control-Max-Age': '86400',
 }
+
+/** The storage API's own answers (JSON, empty) are inert; a download sets its own (downloads.ts: a PDF has no sandbox). */
+const OWN_ANSWER_HEADERS: Record<string, string> = { 'X-Content-Type-Options': 'nosniff', 'Content-Security-Policy': TENANT_CSP }
 
 /** The ref and path below `/storage/v1` of a storage URL, else null. */
 export function matchStoragePath(pathname: string): { ref: string; path: string } | null {
@@ -98,7 +102,7 @@ function errorReply(error: unknown, method: string, req: IncomingMessage): Stora
 }
 
 async function send(res: ServerResponse, method: string, reply: StorageReply, seen: Seen): Promise<void> {
-  for (const [k, v] of Object.entries({ ...CORS_HEADERS, ...reply.headers })) res.setHeader(k, v)
+  for (const [k, v] of Object.entries({ ...CORS_HEADERS, ...(reply.stream ? {} : OWN_ANSWER_HEADERS), ...reply.headers })) res.setHeader(k, v)
   res.statusCode = reply.status
   if (reply.stream && method === 'HEAD') {
     reply.stream.destroy()

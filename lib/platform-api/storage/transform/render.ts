@@ -1,5 +1,6 @@
 import { Readable } from 'node:stream'
 import type { TransformOptions } from '@/lib/api-types/storage-transform'
+import { downloadSafetyHeaders } from '@/lib/tenant-content'
 import { recordImageTransform } from '../../billing/transform-metering'
 import { byteStore } from '../byte-store-in-use'
 import { objectNotFound, StorageApiError } from '../errors'
@@ -41,12 +42,8 @@ function headersOf(row: ObjectRow, contentType: string, size: number, cache: 'hi
     'Content-Length': String(size),
     'Cache-Control': row.metadata?.cacheControl ?? 'max-age=3600',
     'Last-Modified': new Date(row.updated_at).toUTCString(),
-    'X-Content-Type-Options': 'nosniff',
     'X-Transform-Cache': cache,
-  }
-  if (download !== null) {
-    const file = download || row.name.split('/').pop() || 'download'
-    headers['Content-Disposition'] = `attachment; filename*=UTF-8''${encodeURIComponent(file)}`
+    ...downloadSafetyHeaders(contentType, row.name, download),
   }
   return headers
 }
