@@ -103,6 +103,15 @@ describe('what a function reaches', () => {
     expect(totalConnections()).toBe(0)
   })
 
+  it('cannot route itself elsewhere with secrets named like the proxy settings', async () => {
+    const env = { SUPABASE_URL: 'http://localhost:1', HTTPS_PROXY: `http://127.0.0.1:${v4.port}`, http_proxy: `http://127.0.0.1:${v4.port}`, NO_PROXY: '*', DENO_DIR: '/tmp' }
+    const spec = testSpec(probe, { env })
+    const result = await fetched(spec, `http://127.0.0.2:${v4b.port}/`)
+    expect(result.status).toBe(403)
+    expect(await check(spec, 'env-all', [])).toMatchObject({ ok: false, name: 'NotCapable' })
+    expect(totalConnections()).toBe(0)
+  })
+
   it("reaches its own project's API, and nothing else of the platform", async () => {
     const base = `http://127.0.0.1:${api.port}/api/project/egressref`
     const spec = testSpec(probe, { env: { SUPABASE_URL: base } })

@@ -11,6 +11,7 @@ import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import type { Writable } from 'node:stream'
+import { isRuntimeEnvName } from '@/lib/functions/rules'
 import { BOOTSTRAP_SOURCE, CHANNEL_SOCKET, MAX_LOG_MESSAGE } from './bootstrap'
 import { FRAME, WorkerChannel } from './channel'
 import { FunctionRuntimeError } from './errors'
@@ -37,7 +38,7 @@ export type WorkerState = 'starting' | 'idle' | 'busy' | 'stopped'
 
 /** The `deno run` command of a worker: network through the egress proxy (never the platform's database), env only `env`'s names, nothing else. */
 export function workerCommand(env: Record<string, string>, memoryMb: number): string[] {
-  const names = Object.keys(env).filter((name) => ENV_NAME.test(name))
+  const names = Object.keys(env).filter((name) => ENV_NAME.test(name) && !isRuntimeEnvName(name))
   return [
     SANDBOX_DENO,
     'run',
@@ -87,7 +88,8 @@ export class FunctionWorker {
   ) {
     server.on('connection', (socket) => this.connected(socket, server))
     server.on('error', () => {})
-    const env = { ...spec.env, ...denoProcessEnv('/tmp/.deno') }
+    // Deno's own settings and proxy come from the runtime only (a secret saved before those names were reserved is left out).
+    const env = { ...Object.fromEntries(Object.entries(spec.env).filter(([name]) => !isRuntimeEnvName(name))), ...denoProcessEnv('/tmp/.deno') }
     const filter = noListenFilter()
     const argv = sandboxArgv(
       [
