@@ -12,7 +12,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { FUNCTION_FILE_PATTERN } from '@/lib/functions/rules'
 import { startEgressProxy } from './egress'
-import { findDescendant } from './proc'
+import { childrenOf, findDescendant } from './proc'
 import { bwrapBinary, deniedHosts, denoCacheDir, denoProcessEnv, EGRESS_SOCKET, runtimeStatus, SANDBOX_DENO, sandboxArgv } from './sandbox'
 import type { BundleRequest, BundleResult } from './types'
 
@@ -126,13 +126,19 @@ function runBundler(argv: string[], signal?: AbortSignal): Promise<Run> {
     }
     child.stdout!.on('data', collect)
     child.stderr!.on('data', collect)
-    // The sandbox's inside (deno, pid 1 of its namespace: its end ends esbuild too), so that bwrap reaps it and nothing is left a zombie.
+    // The sandbox's inside (deno, pid 1 of its namespace: its end ends the bundler and esbuild too), so that bwrap
+    // reaps it and nothing is left a zombie; while bwrap still sets the sandbox up, its own child (killing bwrap
+    // itself then would leave that child waiting forever for a parent that is gone, holding the output open).
     const kill = () => {
       if (!child.pid) return
-      try {
-        process.kill(findDescendant(child.pid, 'bwrap') ?? child.pid, 'SIGKILL')
-      } catch {
-        // gone
+      const inside = findDescendant(child.pid, 'bwrap')
+      const targets = inside ? [inside] : childrenOf(child.pid)
+      for (const pid of targets.length > 0 ? targets : [child.pid]) {
+        try {
+          process.kill(pid, 'SIGKILL')
+        } catch {
+          // gone
+        }
       }
     }
     const timer = setTimeout(() => {
