@@ -28,11 +28,26 @@ export const FUNCTION_MAX_SECRETS = 100
 /** The environment every function gets besides its project's secrets. */
 export const FUNCTION_DEFAULT_ENV = ['SUPABASE_URL', 'SUPABASE_ANON_KEY', 'SUPABASE_SERVICE_ROLE_KEY'] as const
 
+/**
+ * Names the runtime sets for Deno itself, whatever the case: its cache and settings (DENO_…) and
+ * the proxy every request leaves through (the egress proxy: a secret of these names could not
+ * route a function elsewhere, only break its network).
+ */
+export const RUNTIME_ENV_PREFIX = 'DENO_'
+export const RUNTIME_ENV_NAMES = ['HTTP_PROXY', 'HTTPS_PROXY', 'ALL_PROXY', 'NO_PROXY'] as const
+
+/** Whether `name` is one the runtime sets for Deno (a function's environment never carries it). */
+export function isRuntimeEnvName(name: string): boolean {
+  const upper = name.toUpperCase()
+  return upper.startsWith(RUNTIME_ENV_PREFIX) || (RUNTIME_ENV_NAMES as readonly string[]).includes(upper)
+}
+
 /** Why a secret name cannot be used, or null. */
 export function secretNameProblem(name: string): string | null {
   if (!FUNCTION_SECRET_NAME_PATTERN.test(name)) return 'may hold only letters, digits and underscores, and must not start with a digit'
   if (name.length > FUNCTION_SECRET_NAME_MAX_LENGTH) return `must be at most ${FUNCTION_SECRET_NAME_MAX_LENGTH} characters`
   if (name.toUpperCase().startsWith(RESERVED_SECRET_PREFIX)) return `must not start with ${RESERVED_SECRET_PREFIX} (the platform sets those)`
+  if (isRuntimeEnvName(name)) return 'is set by the functions runtime (Deno settings and the network proxy)'
   return null
 }
 

@@ -21,7 +21,7 @@ let keys = 0
 
 beforeAll(async () => {
   process.env.FUNCTIONS_DENO_DIR = path.join(os.tmpdir(), 'functions-runtime-test-deno')
-  const result = await bundleFunction({ entrypoint: 'index.ts', files: [{ name: 'index.ts', content: SOURCE }] })
+  const result = await bundleFunction({ entrypoint: 'index.ts', tenant: 'runtime-test', files: [{ name: 'index.ts', content: SOURCE }] })
   if (!result.ok) throw new Error(result.message)
   code = result.bundle
 }, 120_000)

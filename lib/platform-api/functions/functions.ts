@@ -77,7 +77,7 @@ export async function getFunction(db: Db, actor: FunctionsActor, slug: string): 
 /** Bundles and stores a new version (creating the function on its first deploy). */
 export async function deployFunction(db: Db, actor: FunctionsActor, input: DeployFunctionInput, signal?: AbortSignal): Promise<{ created: boolean; fn: DeployFunctionResponse }> {
   const files: FunctionFile[] = [{ name: FUNCTION_ENTRYPOINT, content: input.body }, ...(input.files ?? [])]
-  const built = await bundleFunction({ files, entrypoint: FUNCTION_ENTRYPOINT, signal })
+  const built = await bundleFunction({ files, entrypoint: FUNCTION_ENTRYPOINT, tenant: actor.projectRef, signal })
   if (!built.ok) throw new DeployError(`Deploy failed: ${built.message}`, built.output)
   let created = false
   const row = await db.transaction(async (tx) => {

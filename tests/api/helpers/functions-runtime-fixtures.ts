@@ -17,7 +17,7 @@ export const TEST_LIMITS: FunctionLimits = { cpuMs: 400, wallMs: 5_000, memoryMb
 export const TEST_DENO_DIR = path.join(os.tmpdir(), 'functions-runtime-test-deno')
 
 export async function bundle(files: { name: string; content: string }[]): Promise<string> {
-  const result = await bundleFunction({ files, entrypoint: 'index.ts' })
+  const result = await bundleFunction({ files, entrypoint: 'index.ts', tenant: 'runtime-test' })
   if (!result.ok) throw new Error(`bundle failed: ${result.message}\n${result.output}`)
   return result.bundle
 }

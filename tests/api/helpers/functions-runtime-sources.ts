@@ -75,6 +75,28 @@ const checks: Record<string, (req: Request) => Promise<unknown>> = {
     return await new Promise((resolve, reject) => { worker.on("message", resolve); worker.on("error", reject) })
   },
   "metadata": async () => (await fetch("http://169.254.169.254/latest/meta-data/")).status,
+  // A fetch of x-url (POST with a body when x-body is given): its status and body, or the error it threw.
+  "fetch": async (req) => {
+    const body = req.headers.get("x-body")
+    const response = await fetch(header(req, "x-url"), body === null ? {} : { method: "POST", body, headers: { "x-from": "function" } })
+    return JSON.stringify({ status: response.status, body: await response.text() })
+  },
+  "fetch-node": async (req) => {
+    const http = await import("node:http")
+    return await new Promise((resolve, reject) => {
+      http.get(header(req, "x-url"), (res) => resolve(String(res.statusCode))).on("error", reject)
+    })
+  },
+  // Speaking to the egress proxy's socket by hand gets no more than fetch does (x-request: its lines, joined by "|").
+  "proxy-raw": async (req) => {
+    const CRLF = String.fromCharCode(13, 10)
+    const connection = await Deno.connect({ transport: "unix", path: "/ipc/egress.sock" })
+    await connection.write(new TextEncoder().encode(header(req, "x-request").split("|").join(CRLF) + CRLF + CRLF))
+    const buffer = new Uint8Array(4096)
+    const n = await connection.read(buffer)
+    connection.close()
+    return new TextDecoder().decode(buffer.subarray(0, n ?? 0)).split(CRLF)[0]
+  },
 }
 Deno.serve(async (req) => {
   const check = new URL(req.url).searchParams.get("check") ?? ""

@@ -3,7 +3,7 @@ import { deployBody, fileNameProblem, filesChanged, withEntrypoint } from '@/com
 import { functionLogMessage } from '@/components/interfaces/EdgeFunctions/FunctionLogsTab'
 import type { ProjectLogLine } from '@/lib/api-types/logs'
 import { FUNCTION_TEMPLATES } from '@/lib/catalogue/function-templates'
-import { FUNCTION_SLUG_PATTERN } from '@/lib/functions/rules'
+import { FUNCTION_SLUG_PATTERN, secretNameProblem } from '@/lib/functions/rules'
 
 const NOW = Date.parse('2026-01-10T12:00:00Z')
 
@@ -64,5 +64,13 @@ describe('edge functions helpers', () => {
     expect(functionLogMessage(console)).toBe('Saying hello to Functions')
     const limited = { ...edge, metadata: { ...edge.metadata, status_code: 546, error: 'CPU time limit reached' } } as ProjectLogLine
     expect(functionLogMessage(limited)).toBe('POST /hello-world → 546 in 13 ms (v2): CPU time limit reached')
+  })
+
+  it("refuses secret names the platform or the runtime sets (Deno's settings and its network proxy), whatever the case", () => {
+    for (const name of ['HTTPS_PROXY', 'https_proxy', 'HTTP_PROXY', 'ALL_PROXY', 'no_proxy', 'DENO_DIR', 'deno_tls_ca_store']) {
+      expect(secretNameProblem(name), name).toContain('functions runtime')
+    }
+    expect(secretNameProblem('SUPABASE_X')).toContain('SUPABASE_')
+    for (const name of ['MY_PROXY', 'STRIPE_KEY', 'PROXY_URL', 'DENOMINATOR']) expect(secretNameProblem(name), name).toBeNull()
   })
 })

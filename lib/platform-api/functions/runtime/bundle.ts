@@ -1,16 +1,19 @@
 /**
  * Deploy's build: `deno bundle` turns a function's files (and the npm packages it imports) into
  * one ES module. It runs in the sandbox, seeing only the function's files (at /src), an output
- * directory and the module cache, so an import of `/etc/passwd` or `../../x` finds nothing of the
- * platform's disk; a URL the machine cannot fetch fails at once with its name, never hangs.
+ * directory and its tenant's own module cache, so an import of `/etc/passwd` or `../../x` finds
+ * nothing of the platform's disk; it downloads through the egress proxy (egress.ts), so an import
+ * or a package reaches public addresses only; a URL the machine cannot fetch fails at once with
+ * its name, never hangs.
  */
 import { spawn } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { FUNCTION_FILE_PATTERN } from '@/lib/functions/rules'
-import { findDescendant } from './proc'
-import { bwrapBinary, deniedHosts, denoCacheDir, denoProcessEnv, runtimeStatus, SANDBOX_DENO, sandboxArgv } from './sandbox'
+import { startEgressProxy } from './egress'
+import { childrenOf, findDescendant } from './proc'
+import { bwrapBinary, deniedHosts, denoCacheDir, denoProcessEnv, EGRESS_SOCKET, runtimeStatus, SANDBOX_DENO, sandboxArgv } from './sandbox'
 import type { BundleRequest, BundleResult } from './types'
 
 /** The longest a build may take (FUNCTIONS_BUNDLE_TIMEOUT_MS). */
@@ -18,6 +21,37 @@ const DEFAULT_TIMEOUT_MS = 60_000
 const MAX_OUTPUT = 64 * 1024
 const ANSI = /\u001b\[[0-9;?]*[A-Za-z]/g
 const EXPERIMENTAL_WARNING = /^.*deno bundle is experimental.*$\n?/gm
+
+/**
+ * The bundler fetches remote imports with a client that may not use a Unix-socket proxy (it would
+ * need read access to the socket, which `deno bundle` cannot be given), so inside the sandbox this
+ * small program (ours, not the tenant's) relays a loopback port of the sandbox's own network to the
+ * egress socket, and runs the bundler (its arguments) with HTTP(S)_PROXY pointing at that port.
+ */
+const RELAY_SOURCE = `
+const listener = Deno.listen({ hostname: "127.0.0.1", port: 0 })
+async function copy(from, to) {
+  const buffer = new Uint8Array(65536)
+  try {
+    for (let n = await from.read(buffer); n !== null; n = await from.read(buffer)) {
+      for (let offset = 0; offset < n; ) offset += await to.write(buffer.subarray(offset, n))
+    }
+  } catch {}
+  try { await to.closeWrite() } catch {}
+}
+async function relay(conn) {
+  try {
+    const egress = await Deno.connect({ transport: "unix", path: "${EGRESS_SOCKET}" })
+    await Promise.all([copy(conn, egress), copy(egress, conn)])
+    egress.close()
+  } catch {}
+  try { conn.close() } catch {}
+}
+;(async () => { for await (const conn of listener) relay(conn) })()
+const proxy = "http://127.0.0.1:" + listener.addr.port
+const bundler = new Deno.Command("${SANDBOX_DENO}", { args: Deno.args, env: { HTTP_PROXY: proxy, HTTPS_PROXY: proxy }, stdin: "null" }).spawn()
+Deno.exit((await bundler.status).code)
+`
 
 /** Bundles `req.files` from `req.entrypoint`; never throws for a problem of the code (ok: false with the bundler's output). */
 export async function bundleFunction(req: BundleRequest): Promise<BundleResult> {
@@ -27,26 +61,39 @@ export async function bundleFunction(req: BundleRequest): Promise<BundleResult> 
   if (bad) return { ok: false, message: `"${bad.name}" is not a valid file name for a function`, output: '' }
   if (!req.files.some((file) => file.name === req.entrypoint)) return { ok: false, message: `The entrypoint ${req.entrypoint} is not among the files`, output: '' }
 
+  const cache = denoCacheDir(req.tenant)
   const dir = await fs.promises.mkdtemp(path.join(os.tmpdir(), 'fn-bundle-'))
+  let egress: Awaited<ReturnType<typeof startEgressProxy>> | undefined
   try {
     const src = path.join(dir, 'src')
     const out = path.join(dir, 'out')
+    const ipc = path.join(dir, 'ipc')
     await fs.promises.mkdir(out)
+    await fs.promises.mkdir(ipc, { mode: 0o700 })
+    egress = await startEgressProxy(path.join(ipc, path.basename(EGRESS_SOCKET)))
     for (const file of req.files) {
       const target = path.join(src, file.name)
       await fs.promises.mkdir(path.dirname(target), { recursive: true })
       await fs.promises.writeFile(target, file.content)
     }
+    await fs.promises.mkdir(path.join(dir, 'relay'))
+    await fs.promises.writeFile(path.join(dir, 'relay', 'relay.js'), RELAY_SOURCE)
     const denied = deniedHosts().join(',')
+    const relay = [
+      SANDBOX_DENO, 'run', '--no-prompt', '--no-config', '--no-lock', '--allow-net', `--allow-read=${EGRESS_SOCKET}`, `--allow-write=${EGRESS_SOCKET}`,
+      `--allow-run=${SANDBOX_DENO}`, '/relay/relay.js',
+    ]
     const command = [
-      SANDBOX_DENO, 'bundle', '--no-config', '--no-lock', '--node-modules-dir=none', '--allow-import', `--deny-import=${denied}`,
+      ...relay, 'bundle', '--no-config', '--no-lock', '--node-modules-dir=none', '--allow-import', `--deny-import=${denied}`,
       '--platform', 'deno', '--minify', '-o', '/out/bundle.js', `/src/${req.entrypoint}`,
     ]
     const argv = sandboxArgv(
       [
         { host: src, sandbox: '/src' },
         { host: out, sandbox: '/out', writable: true },
-        { host: denoCacheDir(), sandbox: '/deno-dir', writable: true },
+        { host: cache, sandbox: '/deno-dir', writable: true },
+        { host: ipc, sandbox: path.dirname(EGRESS_SOCKET) },
+        { host: path.join(dir, 'relay'), sandbox: '/relay' },
       ],
       denoProcessEnv('/deno-dir'),
       command,
@@ -60,6 +107,7 @@ export async function bundleFunction(req: BundleRequest): Promise<BundleResult> 
     if (bundle === null) return { ok: false, message: 'The bundler wrote no output', output }
     return { ok: true, bundle, output }
   } finally {
+    egress?.close()
     await fs.promises.rm(dir, { recursive: true, force: true })
   }
 }
@@ -78,13 +126,19 @@ function runBundler(argv: string[], signal?: AbortSignal): Promise<Run> {
     }
     child.stdout!.on('data', collect)
     child.stderr!.on('data', collect)
-    // The sandbox's inside (deno, pid 1 of its namespace: its end ends esbuild too), so that bwrap reaps it and nothing is left a zombie.
+    // The sandbox's inside (deno, pid 1 of its namespace: its end ends the bundler and esbuild too), so that bwrap
+    // reaps it and nothing is left a zombie; while bwrap still sets the sandbox up, its own child (killing bwrap
+    // itself then would leave that child waiting forever for a parent that is gone, holding the output open).
     const kill = () => {
       if (!child.pid) return
-      try {
-        process.kill(findDescendant(child.pid, 'bwrap') ?? child.pid, 'SIGKILL')
-      } catch {
-        // gone
+      const inside = findDescendant(child.pid, 'bwrap')
+      const targets = inside ? [inside] : childrenOf(child.pid)
+      for (const pid of targets.length > 0 ? targets : [child.pid]) {
+        try {
+          process.kill(pid, 'SIGKILL')
+        } catch {
+          // gone
+        }
       }
     }
     const timer = setTimeout(() => {

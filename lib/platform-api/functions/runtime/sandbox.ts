@@ -2,8 +2,11 @@
  * The sandbox every piece of function code runs in (the bundler and the workers): bubblewrap with
  * a minimal read-only view of the machine (/usr, the Deno binary, DNS and TLS files, an /etc with
  * no /etc/passwd), its own pid/ipc/uts namespaces, an empty environment, and only the directories
- * the caller binds. The network is shared: functions may call out (Deno's --deny-net fences the
- * platform's own database and the cloud metadata address).
+ * the caller binds. Its network is its own (--unshare-net: a loopback and nothing else); the one
+ * way out is the platform's egress proxy (egress.ts) on a Unix socket the caller binds, which Deno
+ * uses for every fetch and download (HTTP_PROXY/HTTPS_PROXY = unix:…), and which lets tenant
+ * code reach public addresses and its own project API only. Deno's --deny-net list stays as a
+ * second fence.
  */
 import fs from 'node:fs'
 import os from 'node:os'
@@ -55,9 +58,17 @@ export function bwrapBinary(): string | null {
   return null
 }
 
-/** The module cache the bundler fills (npm packages): FUNCTIONS_DENO_DIR, else DATA_DIR/deno. */
-export function denoCacheDir(): string {
-  const dir = process.env.FUNCTIONS_DENO_DIR || path.resolve(getServerConfig().dataDir, 'deno')
+/** The egress proxy's socket inside the sandbox (egress.ts; the caller binds its directory at /ipc). */
+export const EGRESS_SOCKET = '/ipc/egress.sock'
+
+/**
+ * A tenant's module cache the bundler fills (npm packages, esbuild): one directory per tenant (a
+ * project's ref) under FUNCTIONS_DENO_DIR, else DATA_DIR/deno, so no build reads or writes what
+ * another project's build fetched.
+ */
+export function denoCacheDir(tenant: string): string {
+  if (!/^[A-Za-z0-9_-]{1,64}$/.test(tenant)) throw new Error(`"${tenant}" is not a tenant name`)
+  const dir = path.join(process.env.FUNCTIONS_DENO_DIR || path.resolve(getServerConfig().dataDir, 'deno'), 'tenants', tenant)
   fs.mkdirSync(dir, { recursive: true })
   return dir
 }
@@ -84,9 +95,10 @@ export function deniedHosts(): string[] {
   return denied
 }
 
-/** The environment Deno itself needs; the code cannot read it (--allow-env lists only the function's names). */
+/** The environment Deno itself needs (its every request through the egress proxy); the code cannot read it (--allow-env lists only the function's names). */
 export function denoProcessEnv(denoDir: string): Record<string, string> {
-  return { DENO_DIR: denoDir, NO_COLOR: '1', DENO_NO_UPDATE_CHECK: '1', DENO_TLS_CA_STORE: 'system,mozilla' }
+  const proxy = `unix:${EGRESS_SOCKET}`
+  return { DENO_DIR: denoDir, NO_COLOR: '1', DENO_NO_UPDATE_CHECK: '1', DENO_TLS_CA_STORE: 'system,mozilla', HTTP_PROXY: proxy, HTTPS_PROXY: proxy }
 }
 
 /**
@@ -144,7 +156,7 @@ export function sandboxArgv(binds: Bind[], env: Record<string, string>, command:
   for (const dir of ETC_DIRS) args.push('--ro-bind-try', dir, dir)
   args.push('--proc', '/proc', '--dev', '/dev', '--tmpfs', '/tmp', '--ro-bind', deno, SANDBOX_DENO)
   for (const bind of binds) args.push(bind.writable ? '--bind' : '--ro-bind', bind.host, bind.sandbox)
-  args.push('--unshare-pid', '--as-pid-1', '--unshare-ipc', '--unshare-uts', '--unshare-cgroup-try', '--die-with-parent', '--new-session', '--cap-drop', 'ALL')
+  args.push('--unshare-net', '--unshare-pid', '--as-pid-1', '--unshare-ipc', '--unshare-uts', '--unshare-cgroup-try', '--die-with-parent', '--new-session', '--cap-drop', 'ALL')
   if (seccompFd !== undefined) args.push('--seccomp', String(seccompFd))
   args.push('--clearenv')
   for (const [name, value] of Object.entries(env)) args.push('--setenv', name, value)

@@ -14,6 +14,8 @@ export type BundleRequest = {
   files: FunctionFile[]
   /** One of `files` (index.ts). */
   entrypoint: string
+  /** Whose build it is (a project's ref): each tenant has its own module cache. */
+  tenant: string
   signal?: AbortSignal
 }
 
@@ -37,6 +39,8 @@ export type WorkerSpec = {
   limits: FunctionLimits
   /** Called for every line the code writes, as it writes it. */
   onLog: (line: FunctionLogLine) => void
+  /** Tests only: loopback ports this worker's egress proxy may reach, to show it forwards (the platform never sets it). */
+  egress?: { testLoopbackPorts?: number[] }
 }
 
 export type InvocationRequest = {

@@ -1,7 +1,8 @@
 /**
  * One worker: one Deno process in its own sandbox running one function version's bundle behind
  * the bootstrap, answering one invocation at a time on a Unix socket in its own temp directory
- * (removed when the worker stops). The platform reads the process's output as log lines.
+ * (removed when the worker stops). The platform reads the process's output as log lines. Its one
+ * way out to the network is its own egress proxy (egress.ts) on a socket in the same directory.
  */
 import { spawn, type ChildProcess } from 'node:child_process'
 import crypto from 'node:crypto'
@@ -10,11 +11,13 @@ import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import type { Writable } from 'node:stream'
+import { isRuntimeEnvName } from '@/lib/functions/rules'
 import { BOOTSTRAP_SOURCE, CHANNEL_SOCKET, MAX_LOG_MESSAGE } from './bootstrap'
 import { FRAME, WorkerChannel } from './channel'
 import { FunctionRuntimeError } from './errors'
 import { childrenOf, cpuTimeMs, findDescendant } from './proc'
-import { bwrapBinary, deniedHosts, denoProcessEnv, noListenFilter, SANDBOX_DENO, sandboxArgv } from './sandbox'
+import { startEgressProxy, type EgressProxy } from './egress'
+import { bwrapBinary, deniedHosts, denoProcessEnv, EGRESS_SOCKET, noListenFilter, SANDBOX_DENO, sandboxArgv } from './sandbox'
 import type { FunctionLogLine, WorkerSpec } from './types'
 
 const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/
@@ -33,9 +36,9 @@ if (!exitHook.__functionsWorkerExitHook) {
 
 export type WorkerState = 'starting' | 'idle' | 'busy' | 'stopped'
 
-/** The `deno run` command of a worker: network yes (but not the platform's database), env only `env`'s names, nothing else. */
+/** The `deno run` command of a worker: network through the egress proxy (never the platform's database), env only `env`'s names, nothing else. */
 export function workerCommand(env: Record<string, string>, memoryMb: number): string[] {
-  const names = Object.keys(env).filter((name) => ENV_NAME.test(name))
+  const names = Object.keys(env).filter((name) => ENV_NAME.test(name) && !isRuntimeEnvName(name))
   return [
     SANDBOX_DENO,
     'run',
@@ -49,9 +52,9 @@ export function workerCommand(env: Record<string, string>, memoryMb: number): st
     `--deny-net=${deniedHosts().join(',')}`,
     // An empty --allow-env= would allow every variable: no names, no flag.
     ...(names.length > 0 ? [`--allow-env=${names.join(',')}`] : []),
-    // Connecting to the channel's Unix socket needs both, on that one path.
-    `--allow-read=${CHANNEL_SOCKET}`,
-    `--allow-write=${CHANNEL_SOCKET}`,
+    // Connecting to the channel's and the egress proxy's Unix sockets needs both, on those paths only.
+    `--allow-read=${CHANNEL_SOCKET},${EGRESS_SOCKET}`,
+    `--allow-write=${CHANNEL_SOCKET},${EGRESS_SOCKET}`,
     `--v8-flags=--max-old-space-size=${Math.max(16, Math.floor(memoryMb))},--disallow-code-generation-from-strings`,
     '/fn/bootstrap.js',
   ]
@@ -81,10 +84,12 @@ export class FunctionWorker {
     readonly spec: WorkerSpec,
     private readonly dir: string,
     server: net.Server,
+    egress: EgressProxy,
   ) {
     server.on('connection', (socket) => this.connected(socket, server))
     server.on('error', () => {})
-    const env = { ...spec.env, ...denoProcessEnv('/tmp/.deno') }
+    // Deno's own settings and proxy come from the runtime only (a secret saved before those names were reserved is left out).
+    const env = { ...Object.fromEntries(Object.entries(spec.env).filter(([name]) => !isRuntimeEnvName(name))), ...denoProcessEnv('/tmp/.deno') }
     const filter = noListenFilter()
     const argv = sandboxArgv(
       [
@@ -101,6 +106,7 @@ export class FunctionWorker {
       this.child.on('close', (code, signal) => {
         this.state = 'stopped'
         server.close()
+        egress.close()
         this.channel?.close()
         liveDirs.delete(this.dir)
         fs.rm(this.dir, { recursive: true, force: true }, () => resolve({ code, signal }))
@@ -120,23 +126,27 @@ export class FunctionWorker {
     const bundle = await spec.loadBundle()
     const dir = await fs.promises.mkdtemp(path.join(os.tmpdir(), 'fn-worker-'))
     liveDirs.add(dir)
-    let server: net.Server
+    let server: net.Server | undefined
+    let egress: EgressProxy | undefined
     try {
       await fs.promises.mkdir(path.join(dir, 'code'), { mode: 0o755 })
       await fs.promises.mkdir(path.join(dir, 'ipc'), { mode: 0o700 })
       await fs.promises.writeFile(path.join(dir, 'code', 'bundle.js'), bundle, { mode: 0o644 })
       await fs.promises.writeFile(path.join(dir, 'code', 'bootstrap.js'), BOOTSTRAP_SOURCE, { mode: 0o644 })
       server = await listen(path.join(dir, 'ipc', path.basename(CHANNEL_SOCKET)))
+      egress = await startEgressProxy(path.join(dir, 'ipc', path.basename(EGRESS_SOCKET)), { projectApiUrl: spec.env.SUPABASE_URL, testLoopbackPorts: spec.egress?.testLoopbackPorts })
     } catch (error) {
+      server?.close()
       liveDirs.delete(dir)
       await fs.promises.rm(dir, { recursive: true, force: true })
       throw error
     }
     let worker: FunctionWorker
     try {
-      worker = new FunctionWorker(spec, dir, server)
+      worker = new FunctionWorker(spec, dir, server, egress)
     } catch (error) {
       server.close()
+      egress.close()
       liveDirs.delete(dir)
       await fs.promises.rm(dir, { recursive: true, force: true })
       throw new FunctionRuntimeError('BOOT_ERROR', `The function could not start: ${(error as Error).message}`)
