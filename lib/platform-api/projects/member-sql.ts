@@ -2,7 +2,6 @@ import { isRefusedExtension, REFUSED_EXTENSION_MESSAGE } from '@/lib/database/ex
 import { splitStatements } from '@/lib/sql/statements'
 import type { ProjectSession, RawResult } from './engines'
 import {
-  ADMIN_EXEC_SQL,
   TYPE_NAMES_SQL,
   quoteLiteral,
   jailExecCall,
@@ -153,31 +152,33 @@ async function runJailed(session: ProjectSession, run: MemberRun, statement: { t
   }
 }
 
-function privileged(session: ProjectSession, sql: string): Promise<unknown> {
-  return session.extended(ADMIN_EXEC_SQL, [sql])
-}
-
+/**
+ * CREATE/DROP EXTENSION for a member, with the grants it calls for, as one privileged batch
+ * (ProjectSession.privileged): in the member's transaction on PGlite, in one of its own on a
+ * server (it stays even when the member's script fails later).
+ */
 async function privilegedExtension(session: ProjectSession, run: MemberRun, c: Extract<Classified, { kind: 'create-extension' | 'drop-extension' }>): Promise<RawResult> {
   const names = c.kind === 'create-extension' ? [c.name] : c.names
   const refused = names.find(isRefusedExtension)
   if (refused) throw sqlError('42501', `permission denied to create extension "${refused}"`, REFUSED_EXTENSION_MESSAGE)
   if (run.role !== 'owner') throw sqlError('25006', 'cannot execute ' + (c.kind === 'create-extension' ? 'CREATE' : 'DROP') + ' EXTENSION in a read-only transaction')
-  await privileged(session, c.sql)
+  const batch = [c.sql]
   if (c.kind === 'create-extension') {
     // A wrapper an extension brings is the owner's to use (servers, user mappings); what a
     // wrapper may reach stays its own rule (file_fdw's files: superuser only).
-    await privileged(session, 
+    batch.push(
       `do $g$ declare w record; begin for w in select fdwname from pg_catalog.pg_foreign_data_wrapper loop
        execute pg_catalog.format('grant usage on foreign data wrapper %I to %I', w.fdwname, ${quoteLiteral(run.roles.owner)}); end loop; end $g$`
     )
   }
   if (c.kind === 'create-extension' && c.name === 'pg_stat_statements' && run.singleTenant) {
     // Alone on its cluster, the owner may forget the statistics (by default only a superuser may).
-    await privileged(session, 
+    batch.push(
       `do $g$ declare s text; begin select n.nspname into s from pg_catalog.pg_extension e join pg_catalog.pg_namespace n on n.oid = e.extnamespace where e.extname = 'pg_stat_statements';
        execute pg_catalog.format('grant execute on function %I.pg_stat_statements_reset to %I', s, ${quoteLiteral(run.roles.owner)}); end $g$`
     )
   }
+  await session.privileged(batch.join(';\n'))
   return { command: c.kind === 'create-extension' ? 'CREATE' : 'DROP', rowCount: null, rows: [], fields: [] }
 }
 
