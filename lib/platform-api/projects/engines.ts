@@ -45,6 +45,8 @@ export interface ProjectSession {
    * platform's administrator connection to the project's database, in a transaction of its own.
    */
   privileged(sql: string): Promise<void>
+  /** `privileged` runs in a transaction of its own (a server), not in this session's. */
+  readonly privilegedOwnTransaction: boolean
 }
 
 /**

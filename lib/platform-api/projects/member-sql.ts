@@ -154,14 +154,22 @@ async function runJailed(session: ProjectSession, run: MemberRun, statement: { t
 
 /**
  * CREATE/DROP EXTENSION for a member, with the grants it calls for, as one privileged batch
- * (ProjectSession.privileged): in the member's transaction on PGlite, in one of its own on a
- * server (it stays even when the member's script fails later).
+ * (ProjectSession.privileged): in the member's transaction on PGlite; on a server in one of its
+ * own, so a transaction the member has open is committed first (what came before in the script
+ * is then kept, whatever follows) and a new one begun after, for the rest of the script.
  */
-async function privilegedExtension(session: ProjectSession, run: MemberRun, c: Extract<Classified, { kind: 'create-extension' | 'drop-extension' }>): Promise<RawResult> {
+async function privilegedExtension(
+  session: ProjectSession,
+  run: MemberRun,
+  c: Extract<Classified, { kind: 'create-extension' | 'drop-extension' }>,
+  inTransaction: boolean
+): Promise<RawResult> {
   const names = c.kind === 'create-extension' ? [c.name] : c.names
   const refused = names.find(isRefusedExtension)
   if (refused) throw sqlError('42501', `permission denied to create extension "${refused}"`, REFUSED_EXTENSION_MESSAGE)
   if (run.role !== 'owner') throw sqlError('25006', 'cannot execute ' + (c.kind === 'create-extension' ? 'CREATE' : 'DROP') + ' EXTENSION in a read-only transaction')
+  const split = inTransaction && session.privilegedOwnTransaction
+  if (split) await session.simple('commit')
   const batch = [c.sql]
   if (c.kind === 'create-extension') {
     // A wrapper an extension brings is the owner's to use (servers, user mappings); what a
@@ -179,6 +187,7 @@ async function privilegedExtension(session: ProjectSession, run: MemberRun, c: E
     )
   }
   await session.privileged(batch.join(';\n'))
+  if (split) await session.simple('begin')
   return { command: c.kind === 'create-extension' ? 'CREATE' : 'DROP', rowCount: null, rows: [], fields: [] }
 }
 
@@ -226,7 +235,7 @@ export async function runMemberSql(session: ProjectSession, run: MemberRun): Pro
       await session.simple('begin')
       state = 'implicit'
     }
-    if (c.kind === 'create-extension' || c.kind === 'drop-extension') last = await privilegedExtension(session, run, c)
+    if (c.kind === 'create-extension' || c.kind === 'drop-extension') last = await privilegedExtension(session, run, c, state !== 'none')
     else last = await runJailed(session, run, statement, run.parameters)
   }
   if (state === 'implicit') await session.simple('commit')

@@ -123,6 +123,7 @@ export async function openPostgresEngine(connectionString: string, options_: { m
             void client.query(describe as unknown as pg.QueryConfig).catch?.(() => {})
             return describe.done
           }),
+        privilegedOwnTransaction: true,
         privileged: (sql) =>
           used(async () => {
             await adminPool().query(sql)
