@@ -25,8 +25,14 @@
  * What keeps the jail shut:
  * - the schema `platform_jail` belongs to the platform's privileged role and grants no USAGE to
  *   the project roles, so they cannot name (and so cannot ALTER or REPLACE) the functions they own;
- * - deferred triggers are fired inside the jail (`set constraints all immediate`) and WITH HOLD
- *   cursors are refused, because both would otherwise run user code at COMMIT, outside it;
+ * - no member code is left for COMMIT, which runs outside the jail as the session's user (on
+ *   PGlite the superuser, whom any code there could `RESET ROLE` to): deferred triggers are fired
+ *   inside it (`set constraints all immediate`), WITH HOLD cursors are refused, and a write is
+ *   refused while the database holds a deferrable trigger of the project's or a deferrable
+ *   unique/exclusion constraint whose index evaluates expressions or a predicate (BODY_CHECKS:
+ *   such a trigger may re-defer itself while fired, and Postgres shows no pending events);
+ * - the role the platform connects as (a server's dashboard role) may call the jail and nothing
+ *   privileged: privileged work goes over the platform's own connection (ProjectSession.privileged);
  * - the platform's own statements around it are fixed text with schema-qualified names.
  */
 
