@@ -210,6 +210,24 @@ describe('escapes from the jail', () => {
     await expectNoEscape()
   })
 
+  it('creates an extension that needs a superuser only where no function of the project can be planted for its script', async () => {
+    // A search path trojan: the script of an extension the platform creates as the superuser runs
+    // with its schema on the search path, where a member's function could stand in for a built-in.
+    const made = await sql(platform, developer.token, ref, `create schema trojan;
+      create function trojan.lower(text) returns text language plpgsql as $$ begin perform public.climb(); return $1; end $$`)
+    expect(made.status, JSON.stringify(made.body)).toBe(200)
+    const planted = await sql(platform, developer.token, ref, 'create extension pg_stat_statements schema trojan')
+    expect(planted.status, JSON.stringify(planted.body)).toBe(400)
+    expect(planted.body.message).toMatch(/extension "pg_stat_statements" needs a superuser, so it is created only in a schema that holds no functions or operators of the project's: schema "trojan" holds trojan.lower\(text\)/)
+    expect((await sql(platform, developer.token, ref, "select count(*)::int as n from pg_extension where extname = 'pg_stat_statements'")).body.rows).toEqual([{ n: 0 }])
+    // In a schema of its own it is created; a trusted extension goes where the member says.
+    const own = await sql(platform, developer.token, ref, 'create schema if not exists stats; create extension pg_stat_statements schema stats')
+    expect(own.status, JSON.stringify(own.body)).toBe(200)
+    const trusted = await sql(platform, developer.token, ref, 'create extension citext schema trojan')
+    expect(trusted.status, JSON.stringify(trusted.body)).toBe(200)
+    await expectNoEscape()
+  })
+
   it.runIf(!onPglite)('on a server, the dashboard role holds no grant on a privileged function', async () => {
     const { withProjectSession } = await import('@/lib/platform-api/projects/database-cache')
     const rows = await withProjectSession(ref, async (session) => {

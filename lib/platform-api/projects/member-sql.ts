@@ -153,6 +153,38 @@ async function runJailed(session: ProjectSession, run: MemberRun, statement: { t
 }
 
 /**
+ * An extension that is not trusted has a script written for superusers' schemas: run as the
+ * superuser into a schema where a member planted functions or operators, it could call them (its
+ * search path is that schema). So it goes only into a schema holding none of the project's own
+ * (extension members aside). Trusted extensions are Postgres' to harden, as when a non-superuser
+ * creates them. Without a schema named, the control file's or `public`.
+ */
+const TROJAN_SQL = `with e as (
+    select coalesce(v.trusted, false) as trusted, coalesce($2::pg_catalog.text, v.schema::pg_catalog.text, 'public') as schema
+      from pg_catalog.pg_available_extensions a
+      left join pg_catalog.pg_available_extension_versions v on v.name = a.name and v.version = a.default_version
+     where a.name = $1::pg_catalog.text)
+  select e.schema, (select coalesce(
+      (select p.oid::pg_catalog.regprocedure::pg_catalog.text from pg_catalog.pg_proc p join pg_catalog.pg_namespace n on n.oid = p.pronamespace
+        where n.nspname = e.schema and not coalesce((select r.rolsuper from pg_catalog.pg_roles r where r.oid = p.proowner), false)
+          and not exists (select 1 from pg_catalog.pg_depend d where d.classid = 'pg_catalog.pg_proc'::pg_catalog.regclass and d.objid = p.oid and d.deptype = 'e') limit 1),
+      (select 'operator ' || o.oid::pg_catalog.regoperator::pg_catalog.text from pg_catalog.pg_operator o join pg_catalog.pg_namespace n on n.oid = o.oprnamespace
+        where n.nspname = e.schema and not coalesce((select r.rolsuper from pg_catalog.pg_roles r where r.oid = o.oprowner), false)
+          and not exists (select 1 from pg_catalog.pg_depend d where d.classid = 'pg_catalog.pg_operator'::pg_catalog.regclass and d.objid = o.oid and d.deptype = 'e') limit 1))) as planted
+    from e where not e.trusted`
+
+async function refuseTrojanSchema(session: ProjectSession, c: Extract<Classified, { kind: 'create-extension' }>): Promise<void> {
+  const { rows } = await session.extended(TROJAN_SQL, [c.name, c.schema])
+  const row = rows[0] as { schema: string; planted: string | null } | undefined
+  if (!row?.planted) return
+  throw sqlError(
+    '42501',
+    `extension "${c.name}" needs a superuser, so it is created only in a schema that holds no functions or operators of the project's: schema "${row.schema}" holds ${row.planted}`,
+    `Create it in a schema of its own, e.g. create schema if not exists extensions; create extension ${c.name} schema extensions`
+  )
+}
+
+/**
  * CREATE/DROP EXTENSION for a member, with the grants it calls for, as one privileged batch
  * (ProjectSession.privileged): in the member's transaction on PGlite; on a server in one of its
  * own, so a transaction the member has open is committed first (what came before in the script
@@ -168,6 +200,7 @@ async function privilegedExtension(
   const refused = names.find(isRefusedExtension)
   if (refused) throw sqlError('42501', `permission denied to create extension "${refused}"`, REFUSED_EXTENSION_MESSAGE)
   if (run.role !== 'owner') throw sqlError('25006', 'cannot execute ' + (c.kind === 'create-extension' ? 'CREATE' : 'DROP') + ' EXTENSION in a read-only transaction')
+  if (c.kind === 'create-extension') await refuseTrojanSchema(session, c)
   const split = inTransaction && session.privilegedOwnTransaction
   if (split) await session.simple('commit')
   const batch = [c.sql]
