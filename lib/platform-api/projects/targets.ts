@@ -5,8 +5,8 @@ import { getJwtSecret } from '../auth/jwt'
 
 /**
  * Where a project's database lives. With DATABASE_URL: a database `project_<ref>` on that server,
- * owned by a role `project_<ref>` (the user's database password) and reached by the platform as a
- * member role `project_<ref>_dashboard`, never as the server's administrator, so SQL run through
+ * owned by a role `project_<ref>` (NOLOGIN; the user's database password is the `_login` role's)
+ * and reached by the platform as a member role `project_<ref>_dashboard`, never as the server's administrator, so SQL run through
  * the dashboard cannot reach other projects or the platform's own tables. Without it: a PGlite
  * directory `DATA_DIR/projects/<ref>`. The self-hosted `default` project is DATABASE_URL's own
  * database (or `DATA_DIR/projects/default`).
