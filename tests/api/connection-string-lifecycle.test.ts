@@ -73,14 +73,14 @@ describe('connection string: creation password, restarts, pause', () => {
   }, 120_000)
   afterAll(async () => platform?.close())
 
-  it('psql and pg connect with the password given at creation; the platform keeps nothing of it', async () => {
+  it('psql and pg connect with the password given at creation; the platform keeps no creation row of it', async () => {
     const url = withPassword(project.connectionString, STRONG_DB_PASS)
     const made = await psql(url, 'select current_user')
     expect(made, made.stderr).toMatchObject({ code: 0 })
     expect(made.stdout.trim()).toBe(`project_${project.ref}`)
     expect(await connectAs(url)).toEqual({ who: `project_${project.ref}` })
     expect(await connectAs(withPassword(project.connectionString, `${STRONG_DB_PASS}x`))).toEqual({ code: '28P01' })
-    // Provisioned: the verifier went into the project's role, and out of the platform store.
+    // Provisioned: the verifier is the project's (PGlite: platform.project_db_verifiers; a server: the `_login` role), the creation row is gone.
     expect(await keptVerifiers(project.ref)).toEqual([])
   }, 60_000)
 

@@ -48,7 +48,8 @@ describe('connection string', () => {
     const url = new URL(await connectionString(first.ref))
     expect(url.protocol).toBe('postgresql:')
     expect(url.password).toBe(encodeURIComponent('[YOUR-PASSWORD]'))
-    expect(url.username).toBe(`project_${first.ref}`)
+    // On a server the `_login` role, which takes on the owner role (issue 22: not the role members' SQL runs as).
+    expect(url.username).toBe(platform.kind === 'pglite' ? `project_${first.ref}` : `project_${first.ref}_login`)
     if (platform.kind === 'pglite') {
       expect(url.hostname).toBe('127.0.0.1')
       expect(url.pathname).toBe('/postgres')

@@ -111,9 +111,14 @@ describe('member SQL runs as the project roles, jailed', () => {
       `create function public.climb() returns text language plpgsql as $$ begin perform set_config('role', 'postgres', false); return current_user; end $$;
        create table public.audit (x int);
        create function public.climb_trigger() returns trigger language plpgsql as $$ begin perform set_config('role', 'postgres', false); return new; end $$;
-       create constraint trigger climb after insert on public.audit deferrable initially deferred for each row execute function public.climb_trigger()`
+       create constraint trigger climb after insert on public.audit for each row execute function public.climb_trigger()`
     )
     expect(setup.status, JSON.stringify(setup.body)).toBe(200)
+    // Deferred to COMMIT it would run outside the jail: refused when made (issue 22, jail-escapes.test.ts).
+    const deferrable = await sql(platform, developer.token, ref,
+      'create constraint trigger climb_later after insert on public.audit deferrable initially deferred for each row execute function public.climb_trigger()')
+    expect(deferrable.status).toBe(400)
+    expect(deferrable.body.message).toMatch(/deferrable trigger climb_later/)
     for (const user of [developer, reader]) {
       const res = await sql(platform, user.token, ref, 'select public.climb()')
       expect(res.status).toBe(400)

@@ -45,9 +45,10 @@ describe('what the member SQL runner sends outside the jail', () => {
     expect(classify('CREATE EXTENSION IF NOT EXISTS "uuid-ossp" WITH SCHEMA extensions CASCADE')).toEqual({
       kind: 'create-extension',
       name: 'uuid-ossp',
+      schema: 'extensions',
       sql: 'create extension if not exists "uuid-ossp" schema "extensions" cascade',
     })
-    expect(classify("create extension pg_trgm version '1.6'")).toMatchObject({ sql: `create extension "pg_trgm" version '1.6'` })
+    expect(classify("create extension pg_trgm version '1.6'")).toMatchObject({ sql: `create extension "pg_trgm" version '1.6'`, schema: null })
     expect(classify('drop extension if exists citext, "Odd""Name" cascade')).toEqual({
       kind: 'drop-extension',
       names: ['citext', 'Odd"Name'],

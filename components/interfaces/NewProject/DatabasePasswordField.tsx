@@ -51,7 +51,7 @@ export function DatabasePasswordField({ value, onChange, strength, error }: Data
         </button>
       </div>
       <PasswordStrengthMeter id={`${id}-strength`} strength={strength.strength} message={strength.message} warning={strength.warning} />
-      <span className="field-hint">Keep it somewhere safe: it is the password of the database&apos;s owner role and is not shown again.</span>
+      <span className="field-hint">Keep it somewhere safe: it is the password of the project&apos;s connection string and is not shown again.</span>
       {error && (
         <span id={`${id}-error`} className="field-error" role="alert">
           {error}

@@ -14,7 +14,7 @@
  * in each database), never by `SET ROLE`, which owner-written code could undo.
  */
 
-import { AUTH_SCHEMA, jailFunctionSql, quoteIdent, quoteLiteral, type JailRole, type ProjectRoles } from './jail'
+import { AUTH_SCHEMA, jailFunctionSql, LO_WRITE_FUNCTIONS, quoteIdent, quoteLiteral, type JailRole, type ProjectRoles } from './jail'
 
 export type ApiRole = Extract<JailRole, 'anon' | 'authenticated' | 'service_role'>
 export const API_ROLES: readonly ApiRole[] = ['anon', 'authenticated', 'service_role']
@@ -89,7 +89,8 @@ create or replace function ${auth}.role() returns text language sql stable as $f
 create or replace function ${auth}.jwt() returns jsonb language sql stable as $f$
   select coalesce(nullif(pg_catalog.current_setting('request.jwt.claim', true), ''),
     nullif(pg_catalog.current_setting('request.jwt.claims', true), ''))::pg_catalog.jsonb $f$;
-grant execute on function ${auth}.uid(), ${auth}.role(), ${auth}.jwt() to ${ROLE_LIST}, ${owner}, ${quoteIdent(roles.readonly)};`
+grant execute on function ${auth}.uid(), ${auth}.role(), ${auth}.jwt() to ${ROLE_LIST}, ${owner}, ${quoteIdent(roles.readonly)};
+grant execute on function ${LO_WRITE_FUNCTIONS} to ${ROLE_LIST};`
 }
 
 /**

@@ -1,3 +1,4 @@
+import crypto from 'node:crypto'
 import fs from 'node:fs'
 import pg from 'pg'
 import type { Db, SqlParam } from '../db/types'
@@ -14,7 +15,7 @@ import { projectSetupSql, quoteIdent, type ProjectRoles } from './jail'
 import { isReady } from './pglite-files'
 import { emitProjectNotification, PROJECT_LISTEN_CHANNELS } from './notifications'
 import { realtimeSetupSql } from '../realtime/setup-sql'
-import { apiLoginRoleSql, syncDashboardRolePassword } from './server-databases'
+import { apiLoginRoleSql, connectionLoginGrantSql, connectionLoginRoleSql, syncDashboardRolePassword } from './server-databases'
 import { projectRoleNames, projectTarget, type ProjectTarget } from './targets'
 
 /**
@@ -91,12 +92,12 @@ async function openEngine(target: ProjectTarget, create: boolean): Promise<Engin
   }
   await setUpServerDatabase(target)
   try {
-    return await openPostgresEngine(target.url, { max: getServerConfig().projectDbPoolSize, apiUrl: target.apiUrl })
+    return await openPostgresEngine(target.url, { max: getServerConfig().projectDbPoolSize, apiUrl: target.apiUrl, adminUrl: target.adminUrl })
   } catch (error) {
     // 28P01: the platform secret changed since the role was made; set its password again.
     if ((error as { code?: string }).code !== '28P01' || !target.roles) throw error
     await syncDashboardRolePassword(await getStore(), target.ref)
-    return openPostgresEngine(target.url, { max: getServerConfig().projectDbPoolSize, apiUrl: target.apiUrl })
+    return openPostgresEngine(target.url, { max: getServerConfig().projectDbPoolSize, apiUrl: target.apiUrl, adminUrl: target.adminUrl })
   }
 }
 
@@ -112,6 +113,12 @@ async function setUpServerDatabase(target: Extract<ProjectTarget, { kind: 'postg
   try {
     await admin.query(setupSql(projectRoleNames(target.ref), target.roles?.dashboard ?? null, false))
     await admin.query(apiLoginRoleSql(target.ref, target.databaseName))
+    if (target.roles) {
+      // Databases from before issue 22: the owner role loses LOGIN; its password (which member SQL
+      // could have set) is not carried over, so an Admin sets the connection string's password again.
+      await admin.query(connectionLoginRoleSql(target.ref, crypto.randomBytes(24).toString('base64url'), true))
+      await admin.query(connectionLoginGrantSql(target.ref, target.databaseName))
+    }
     if (target.roles) await admin.query(`alter role ${quoteIdent(target.roles.dashboard)} reset role`)
   } finally {
     await admin.end().catch(() => {})

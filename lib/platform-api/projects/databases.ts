@@ -1,7 +1,7 @@
 import fs from 'node:fs'
 import type { Db } from '../db/types'
 import { getStore } from '../db/store'
-import { applyCreationVerifier, forgetCreationVerifier } from './owner-verifier'
+import { applyCreationVerifier, forgetCreationVerifier, forgetDbVerifier } from './owner-verifier'
 import { copyTemplate, isReady, markReady, templateDir } from './pglite-files'
 import {
   closeProjectDatabaseOnServer,
@@ -123,4 +123,5 @@ export async function dropProjectDatabase(ref: string): Promise<void> {
   if (target.kind === 'postgres') await dropProjectDatabaseOnServer(store, ref)
   else fs.rmSync(target.dir, { recursive: true, force: true })
   await forgetCreationVerifier(store, ref)
+  await forgetDbVerifier(store, ref)
 }

@@ -38,6 +38,15 @@ export interface ProjectSession {
    * session is used again.
    */
   commitAndReset(): Promise<void>
+  /**
+   * Platform-written SQL as the platform's privileged role (CREATE EXTENSION on a member's
+   * request, realtime's triggers), never as a role member SQL runs as. On PGlite in this session
+   * (its user is PGlite's superuser; member SQL only ever runs in the jail); on a server over the
+   * platform's administrator connection to the project's database, in a transaction of its own.
+   */
+  privileged(sql: string): Promise<void>
+  /** `privileged` runs in a transaction of its own (a server), not in this session's. */
+  readonly privilegedOwnTransaction: boolean
 }
 
 /**

@@ -25,8 +25,14 @@
  * What keeps the jail shut:
  * - the schema `platform_jail` belongs to the platform's privileged role and grants no USAGE to
  *   the project roles, so they cannot name (and so cannot ALTER or REPLACE) the functions they own;
- * - deferred triggers are fired inside the jail (`set constraints all immediate`) and WITH HOLD
- *   cursors are refused, because both would otherwise run user code at COMMIT, outside it;
+ * - no member code is left for COMMIT, which runs outside the jail as the session's user (on
+ *   PGlite the superuser, whom any code there could `RESET ROLE` to): deferred triggers are fired
+ *   inside it (`set constraints all immediate`), WITH HOLD cursors are refused, and a write is
+ *   refused while the database holds a deferrable trigger of the project's or a deferrable
+ *   unique/exclusion constraint whose index evaluates expressions or a predicate (BODY_CHECKS:
+ *   such a trigger may re-defer itself while fired, and Postgres shows no pending events);
+ * - the role the platform connects as (a server's dashboard role) may call the jail and nothing
+ *   privileged: privileged work goes over the platform's own connection (ProjectSession.privileged);
  * - the platform's own statements around it are fixed text with schema-qualified names.
  */
 
@@ -64,9 +70,6 @@ export function jailExecCall(role: JailRole): string {
   return `select ${jailFunctions(role).exec}($1::pg_catalog.text, $2::pg_catalog.text[], $3::pg_catalog.text) as n`
 }
 
-/** Platform-written privileged SQL, in the member's session (see admin_exec in the setup). */
-export const ADMIN_EXEC_SQL = `select ${JAIL_SCHEMA}.admin_exec($1::pg_catalog.text)`
-
 /** Type names for a column list, resolved with a fixed search path (user types come qualified). */
 export const TYPE_NAMES_SQL = `select oid::pg_catalog.int4 as oid, name, is_pseudo from ${JAIL_SCHEMA}.type_names($1::pg_catalog.oid[])`
 
@@ -83,12 +86,38 @@ const BODY_PREPARE = `
       (select pg_catalog.string_agg(pg_catalog.quote_nullable(p), ', ' order by i) from pg_catalog.unnest(params) with ordinality as u(p, i)));
   end if;`
 
+// Deferrable unique/exclusion constraints whose index evaluates expressions or a predicate.
+const DEFERRED_INDEX_CODE = `select 1 from pg_catalog.pg_constraint c join pg_catalog.pg_index i on i.indexrelid = c.conindid
+     where c.condeferrable and c.contype in ('p', 'u', 'x') and (i.indexprs is not null or i.indpred is not null)`
+
+// After the statement, still inside the jail: no code of the member's may be left to run at
+// COMMIT, outside it (as the session's user: PGlite's superuser). Deferred events are fired here;
+// a transaction that wrote must leave no object that would run member code at COMMIT (jail.ts
+// header): a deferrable trigger of the member's, or a deferrable unique or exclusion constraint
+// whose index evaluates expressions or a predicate (its recheck at COMMIT calls them); and WITH
+// HOLD cursors (their query runs when COMMIT materialises them) are refused, also those a
+// trigger fired just now opened. The check
+// is catalogue-wide, so such an object is refused with the statement that makes it, and one from
+// before this check blocks every write until it is dropped; the jail's role may read the
+// catalogue. Deferrable foreign keys stay: their deferred checks are internal triggers that run
+// no member code (their actions, which fire the member's triggers, are never deferred). Reads
+// (no transaction id) skip it.
 const BODY_CHECKS = `
   if params is not null then deallocate __jail_stmt; end if;
+  set constraints all immediate;
+  if pg_catalog.txid_current_if_assigned() is not null and (
+       exists (select 1 from pg_catalog.pg_trigger t where t.tgdeferrable and not t.tgisinternal)
+    or exists (${DEFERRED_INDEX_CODE})) then
+    raise exception 'deferrable % is not allowed: code deferred to COMMIT would run outside your role',
+      coalesce((select pg_catalog.format('trigger %I on %s', t.tgname, t.tgrelid::pg_catalog.regclass)
+                  from pg_catalog.pg_trigger t where t.tgdeferrable and not t.tgisinternal limit 1),
+               (select pg_catalog.format('constraint %I on %s', c.conname, c.conrelid::pg_catalog.regclass) ${DEFERRED_INDEX_CODE.slice('select 1 '.length)} limit 1))
+      using errcode = '0A000',
+            hint = 'Create it NOT DEFERRABLE (drop it and create it again). Deferrable foreign keys, and deferrable unique constraints on plain columns, are fine.';
+  end if;
   if exists (select 1 from pg_catalog.pg_cursors where is_holdable) then
     raise exception 'WITH HOLD cursors are not supported here' using errcode = '0A000';
-  end if;
-  set constraints all immediate;`
+  end if;`
 
 /** The jail of a role: its two SECURITY DEFINER functions, callable by `caller` only. */
 export function jailFunctionSql(role: JailRole, roleName: string, caller: string | null): string {
@@ -116,6 +145,10 @@ end
 $jail$;
 ${grant(exec)}`
 }
+
+/** The large-object functions that write (lo_import, which reads the host's files, stays refused to all). */
+export const LO_WRITE_FUNCTIONS = ['lo_creat(integer)', 'lo_create(oid)', 'lo_from_bytea(oid, bytea)', 'lo_put(oid, bigint, bytea)', 'lo_unlink(oid)',
+  'lowrite(integer, bytea)', 'lo_truncate(integer, integer)', 'lo_truncate64(integer, bigint)'].map((f) => `pg_catalog.${f}`).join(', ')
 
 /** Schemas that belong to Postgres or the platform, never to the project. */
 export const SYSTEM_SCHEMAS = ['pg_catalog', 'information_schema', 'pg_toast', JAIL_SCHEMA, 'platform']
@@ -159,12 +192,10 @@ create or replace function ${JAIL_SCHEMA}.type_names(oids oid[]) returns table (
   as $$ select t.oid, format_type(t.oid, null), t.typtype = 'p' from pg_type t where t.oid = any(oids) $$;
 revoke all on function ${JAIL_SCHEMA}.type_names(oid[]) from public;
 ${caller ? `grant execute on function ${JAIL_SCHEMA}.type_names(oid[]) to ${quoteIdent(caller)};` : ''}
--- The platform's privileged statements (CREATE/DROP EXTENSION on a member's request) run in the
--- member's own session and transaction, through this function of the platform's role; only the
--- platform's login may call it, never a project role.
-create or replace function ${JAIL_SCHEMA}.admin_exec(sql text) returns void language plpgsql security definer as $$ begin execute sql; end $$;
-revoke all on function ${JAIL_SCHEMA}.admin_exec(text) from public;
-${caller ? `grant execute on function ${JAIL_SCHEMA}.admin_exec(text) to ${quoteIdent(caller)};` : ''}
+-- The platform's privileged statements (CREATE/DROP EXTENSION on a member's request, realtime's
+-- triggers) go over its own connection (ProjectSession.privileged), never through a function the
+-- role member SQL runs as could call: the function that did (before issue 22) goes.
+drop function if exists ${JAIL_SCHEMA}.admin_exec(text);
 ${jailFunctionSql('owner', roles.owner, caller)}
 ${jailFunctionSql('readonly', roles.readonly, caller)}
 do $owners$
@@ -230,7 +261,12 @@ grant pg_read_all_stats to ${owner}, ${readonly};`
 -- Files and programs of the host: never for a project role (they are superuser-only by default;
 -- this states it, so a grant made elsewhere cannot open them).
 revoke execute on function pg_catalog.pg_read_file(text), pg_catalog.pg_read_file(text, bigint, bigint), pg_catalog.pg_read_binary_file(text),
-  pg_catalog.pg_ls_dir(text), pg_catalog.lo_import(text), pg_catalog.lo_export(oid, text) from public;
+  pg_catalog.pg_ls_dir(text), pg_catalog.lo_import(text), pg_catalog.lo_import(text, oid), pg_catalog.lo_export(oid, text) from public;
+-- Large objects are written by functions, which a READ ONLY transaction does not stop: they are
+-- taken from PUBLIC and given back to the roles that may write (the API roles in api-roles.ts),
+-- never to the read-only role.
+revoke execute on function ${LO_WRITE_FUNCTIONS} from public;
+grant execute on function ${LO_WRITE_FUNCTIONS} to ${owner};
 `
 }
 

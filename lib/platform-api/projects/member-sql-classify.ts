@@ -56,7 +56,7 @@ export function identValue(ident: string): string {
 export type Classified =
   | { kind: 'tx'; tx: 'begin' | 'commit' | 'rollback' | 'savepoint'; text: string }
   | { kind: 'vacuum'; text: string }
-  | { kind: 'create-extension'; sql: string; name: string }
+  | { kind: 'create-extension'; sql: string; name: string; schema: string | null }
   | { kind: 'drop-extension'; sql: string; names: string[] }
   | { kind: 'jailed' }
 
@@ -72,7 +72,7 @@ export function classify(statement: string): Classified {
     if (create[5]) parts.push(`schema ${quoteIdent(identValue(create[5]))}`)
     if (create[7]) parts.push(`version '${(create[7].startsWith("'") ? create[7].slice(1, -1) : identValue(create[7])).replace(/'/g, "''")}'`)
     if (create[8]) parts.push('cascade')
-    return { kind: 'create-extension', sql: parts.join(' '), name }
+    return { kind: 'create-extension', sql: parts.join(' '), name, schema: create[5] ? identValue(create[5]) : null }
   }
   const drop = DROP_EXTENSION.exec(text)
   if (drop) {

@@ -2,7 +2,6 @@ import { isRefusedExtension, REFUSED_EXTENSION_MESSAGE } from '@/lib/database/ex
 import { splitStatements } from '@/lib/sql/statements'
 import type { ProjectSession, RawResult } from './engines'
 import {
-  ADMIN_EXEC_SQL,
   TYPE_NAMES_SQL,
   quoteLiteral,
   jailExecCall,
@@ -153,31 +152,75 @@ async function runJailed(session: ProjectSession, run: MemberRun, statement: { t
   }
 }
 
-function privileged(session: ProjectSession, sql: string): Promise<unknown> {
-  return session.extended(ADMIN_EXEC_SQL, [sql])
+/**
+ * An extension that is not trusted has a script written for superusers' schemas: run as the
+ * superuser into a schema where a member planted functions or operators, it could call them (its
+ * search path is that schema). So it goes only into a schema holding none of the project's own
+ * (extension members aside). Trusted extensions are Postgres' to harden, as when a non-superuser
+ * creates them. Without a schema named, the control file's or `public`.
+ */
+const TROJAN_SQL = `with e as (
+    select coalesce(v.trusted, false) as trusted, coalesce($2::pg_catalog.text, v.schema::pg_catalog.text, 'public') as schema
+      from pg_catalog.pg_available_extensions a
+      left join pg_catalog.pg_available_extension_versions v on v.name = a.name and v.version = a.default_version
+     where a.name = $1::pg_catalog.text)
+  select e.schema, (select coalesce(
+      (select p.oid::pg_catalog.regprocedure::pg_catalog.text from pg_catalog.pg_proc p join pg_catalog.pg_namespace n on n.oid = p.pronamespace
+        where n.nspname = e.schema and not coalesce((select r.rolsuper from pg_catalog.pg_roles r where r.oid = p.proowner), false)
+          and not exists (select 1 from pg_catalog.pg_depend d where d.classid = 'pg_catalog.pg_proc'::pg_catalog.regclass and d.objid = p.oid and d.deptype = 'e') limit 1),
+      (select 'operator ' || o.oid::pg_catalog.regoperator::pg_catalog.text from pg_catalog.pg_operator o join pg_catalog.pg_namespace n on n.oid = o.oprnamespace
+        where n.nspname = e.schema and not coalesce((select r.rolsuper from pg_catalog.pg_roles r where r.oid = o.oprowner), false)
+          and not exists (select 1 from pg_catalog.pg_depend d where d.classid = 'pg_catalog.pg_operator'::pg_catalog.regclass and d.objid = o.oid and d.deptype = 'e') limit 1))) as planted
+    from e where not e.trusted`
+
+async function refuseTrojanSchema(session: ProjectSession, c: Extract<Classified, { kind: 'create-extension' }>): Promise<void> {
+  const { rows } = await session.extended(TROJAN_SQL, [c.name, c.schema])
+  const row = rows[0] as { schema: string; planted: string | null } | undefined
+  if (!row?.planted) return
+  throw sqlError(
+    '42501',
+    `extension "${c.name}" needs a superuser, so it is created only in a schema that holds no functions or operators of the project's: schema "${row.schema}" holds ${row.planted}`,
+    `Create it in a schema of its own, e.g. create schema if not exists extensions; create extension ${c.name} schema extensions`
+  )
 }
 
-async function privilegedExtension(session: ProjectSession, run: MemberRun, c: Extract<Classified, { kind: 'create-extension' | 'drop-extension' }>): Promise<RawResult> {
+/**
+ * CREATE/DROP EXTENSION for a member, with the grants it calls for, as one privileged batch
+ * (ProjectSession.privileged): in the member's transaction on PGlite; on a server in one of its
+ * own, so a transaction the member has open is committed first (what came before in the script
+ * is then kept, whatever follows) and a new one begun after, for the rest of the script.
+ */
+async function privilegedExtension(
+  session: ProjectSession,
+  run: MemberRun,
+  c: Extract<Classified, { kind: 'create-extension' | 'drop-extension' }>,
+  inTransaction: boolean
+): Promise<RawResult> {
   const names = c.kind === 'create-extension' ? [c.name] : c.names
   const refused = names.find(isRefusedExtension)
   if (refused) throw sqlError('42501', `permission denied to create extension "${refused}"`, REFUSED_EXTENSION_MESSAGE)
   if (run.role !== 'owner') throw sqlError('25006', 'cannot execute ' + (c.kind === 'create-extension' ? 'CREATE' : 'DROP') + ' EXTENSION in a read-only transaction')
-  await privileged(session, c.sql)
+  if (c.kind === 'create-extension') await refuseTrojanSchema(session, c)
+  const split = inTransaction && session.privilegedOwnTransaction
+  if (split) await session.simple('commit')
+  const batch = [c.sql]
   if (c.kind === 'create-extension') {
     // A wrapper an extension brings is the owner's to use (servers, user mappings); what a
     // wrapper may reach stays its own rule (file_fdw's files: superuser only).
-    await privileged(session, 
+    batch.push(
       `do $g$ declare w record; begin for w in select fdwname from pg_catalog.pg_foreign_data_wrapper loop
        execute pg_catalog.format('grant usage on foreign data wrapper %I to %I', w.fdwname, ${quoteLiteral(run.roles.owner)}); end loop; end $g$`
     )
   }
   if (c.kind === 'create-extension' && c.name === 'pg_stat_statements' && run.singleTenant) {
     // Alone on its cluster, the owner may forget the statistics (by default only a superuser may).
-    await privileged(session, 
+    batch.push(
       `do $g$ declare s text; begin select n.nspname into s from pg_catalog.pg_extension e join pg_catalog.pg_namespace n on n.oid = e.extnamespace where e.extname = 'pg_stat_statements';
        execute pg_catalog.format('grant execute on function %I.pg_stat_statements_reset to %I', s, ${quoteLiteral(run.roles.owner)}); end $g$`
     )
   }
+  await session.privileged(batch.join(';\n'))
+  if (split) await session.simple('begin')
   return { command: c.kind === 'create-extension' ? 'CREATE' : 'DROP', rowCount: null, rows: [], fields: [] }
 }
 
@@ -225,7 +268,7 @@ export async function runMemberSql(session: ProjectSession, run: MemberRun): Pro
       await session.simple('begin')
       state = 'implicit'
     }
-    if (c.kind === 'create-extension' || c.kind === 'drop-extension') last = await privilegedExtension(session, run, c)
+    if (c.kind === 'create-extension' || c.kind === 'drop-extension') last = await privilegedExtension(session, run, c, state !== 'none')
     else last = await runJailed(session, run, statement, run.parameters)
   }
   if (state === 'implicit') await session.simple('commit')

@@ -63,6 +63,11 @@ export async function openPgliteEngine(dir: string, options: PgliteEngineOptions
               const d = await conn.describeQuery(sql, call())
               return { paramTypes: d.queryParams.map((p) => p.dataTypeID), fields: d.resultFields.map((f) => ({ name: f.name, dataTypeID: f.dataTypeID })) }
             }),
+          privilegedOwnTransaction: false,
+          privileged: (sql) =>
+            used(async () => {
+              await conn.exec(sql, call())
+            }),
           commitAndReset: () =>
             used(async () => {
               await conn.exec(commitAndReset, call())

@@ -61,9 +61,12 @@ class DescribeStatement {
 
 /**
  * A small pool on one database of a Postgres server; it checks that the database answers. With
- * `apiUrl`, a second pool of that size serves the project API's requests (api-requests.ts).
+ * `apiUrl`, a second pool of that size serves the project API's requests (api-requests.ts). With
+ * `adminUrl` (the platform's privileged role on the same database), a pool of at most two
+ * connections, opened on first use, runs `privileged` statements: the role the pool connects as
+ * holds no grant on any privileged function (jail.ts).
  */
-export async function openPostgresEngine(connectionString: string, options_: { max?: number; apiUrl?: string } = {}): Promise<Engine> {
+export async function openPostgresEngine(connectionString: string, options_: { max?: number; apiUrl?: string; adminUrl?: string } = {}): Promise<Engine> {
   const pool = new pg.Pool({
     connectionString,
     max: options_.max ?? 3,
@@ -81,6 +84,15 @@ export async function openPostgresEngine(connectionString: string, options_: { m
   }
   const db = pgPoolDb(pool, async () => {})
   const requests = options_.apiUrl ? openRequestPool(options_.apiUrl, options_.max ?? 3, pgTypes) : undefined
+  let admin: pg.Pool | null = null
+  const adminPool = () => {
+    if (!options_.adminUrl) throw new Error('This database has no privileged connection')
+    if (!admin) {
+      admin = new pg.Pool({ connectionString: options_.adminUrl, max: 2, idleTimeoutMillis: 10_000, connectionTimeoutMillis: 10_000, statement_timeout: STATEMENT_TIMEOUT_MS, application_name: 'dashboard-platform' })
+      admin.on('error', () => {})
+    }
+    return admin
+  }
   return {
     kind: 'postgres',
     db,
@@ -111,6 +123,11 @@ export async function openPostgresEngine(connectionString: string, options_: { m
             void client.query(describe as unknown as pg.QueryConfig).catch?.(() => {})
             return describe.done
           }),
+        privilegedOwnTransaction: true,
+        privileged: (sql) =>
+          used(async () => {
+            await adminPool().query(sql)
+          }),
         commitAndReset: () =>
           used(async () => {
             await client.query(COMMIT_AND_RESET_SQL)
@@ -134,7 +151,7 @@ export async function openPostgresEngine(connectionString: string, options_: { m
       }
     },
     async close() {
-      await Promise.all([pool.end(), requests?.close()])
+      await Promise.all([pool.end(), requests?.close(), (admin as pg.Pool | null)?.end()])
     },
   }
 }

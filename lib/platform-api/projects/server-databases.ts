@@ -24,21 +24,59 @@ async function roleExists(db: Db, role: string): Promise<boolean> {
 }
 
 /**
- * Creates the project's login roles: the owner (LOGIN with the user's database password, given
- * as its SCRAM-SHA-256 verifier, which Postgres stores as it is, or a random one nobody knows)
- * and the dashboard role the platform connects as. Members' SQL runs in the jail as the owner or
- * read-only role (jail.ts), which the platform's setup adds when it first opens the database. Transactional: call it inside the transaction that inserts the
+ * Creates the project's roles: the owner (NOLOGIN: member SQL runs as it, and a role may always
+ * change its own password), the connection string's login role (`connectionLoginRoleSql`, with
+ * the user's database password given as its SCRAM-SHA-256 verifier, which Postgres stores as it
+ * is, or a random one nobody knows) and the dashboard role the platform connects as. Members' SQL
+ * runs in the jail as the owner or read-only role (jail.ts), which the platform's setup adds when
+ * it first opens the database. Transactional: call it inside the transaction that inserts the
  * project row.
  */
 export async function createProjectRoles(db: Db, ref: string, ownerVerifier: string | null): Promise<void> {
   const { owner, dashboard } = projectRoleNames(ref)
-  const password = ownerVerifier ?? crypto.randomBytes(24).toString('base64url')
   if (!(await roleExists(db, owner))) {
-    await run(db, 'create role %I login nosuperuser nocreatedb nocreaterole password %L', owner, password)
+    await run(db, 'create role %I nologin nosuperuser nocreatedb nocreaterole', owner)
   }
+  await db.exec(connectionLoginRoleSql(ref, ownerVerifier ?? crypto.randomBytes(24).toString('base64url'), false))
   if (!(await roleExists(db, dashboard))) {
     await run(db, 'create role %I login nosuperuser nocreatedb nocreaterole password %L in role %I', dashboard, dashboardRolePassword(ref), owner)
   }
+}
+
+/**
+ * The connection string's role on a server (`project_<ref>_login`): LOGIN, NOINHERIT, a member of
+ * the owner role, which it takes on when it logs in (`ALTER ROLE … SET role`), so what a client
+ * makes is the project's, as through the dashboard. It is not the role member SQL runs as (the
+ * owner, now NOLOGIN) and the owner has no right over it: no member can set its password from
+ * SQL; only an Admin does (POST …/db-password). With `keepPassword`, an existing role keeps its
+ * password (the setup of an existing database: the password was set by an Admin); a role made
+ * here gets `password`. CONNECT on the project's database is granted by `connectionLoginGrantSql`.
+ */
+export function connectionLoginRoleSql(ref: string, password: string, keepPassword: boolean): string {
+  const { owner, login } = projectRoleNames(ref)
+  const attrs = 'login noinherit nosuperuser nocreatedb nocreaterole noreplication nobypassrls'
+  return `
+do $login$
+begin
+  if not exists (select 1 from pg_catalog.pg_roles where rolname = ${quoteLiteral(login)}) then
+    begin
+      create role ${quoteIdent(login)} ${attrs} password ${quoteLiteral(password)};
+    exception when duplicate_object or unique_violation then null;
+    end;
+  ${keepPassword ? '' : `else
+    alter role ${quoteIdent(login)} password ${quoteLiteral(password)};`}
+  end if;
+end
+$login$;
+alter role ${quoteIdent(login)} ${attrs};
+alter role ${quoteIdent(owner)} nologin password null;
+grant ${quoteIdent(owner)} to ${quoteIdent(login)};
+alter role ${quoteIdent(login)} set role = ${quoteLiteral(owner)};`
+}
+
+/** CONNECT on the project's database for its login role (the database is closed to PUBLIC). */
+export function connectionLoginGrantSql(ref: string, database: string): string {
+  return `grant connect on database ${quoteIdent(database)} to ${quoteIdent(projectRoleNames(ref).login)};`
 }
 
 /** Resets the dashboard role's password to the derived one (after the platform secret changed). */
@@ -48,12 +86,13 @@ export async function syncDashboardRolePassword(db: Db, ref: string): Promise<vo
 }
 
 /**
- * Sets the password of the project's owner role (LOGIN): `verifier` is the SCRAM-SHA-256 verifier
- * (wire/scram.ts), which Postgres stores as it is, so the password itself is in no statement.
+ * Sets the password of the connection string's role (`project_<ref>_login`): `verifier` is the
+ * SCRAM-SHA-256 verifier (wire/scram.ts), which Postgres stores as it is, so the password itself
+ * is in no statement.
  */
 export async function setOwnerRolePassword(db: Db, ref: string, verifier: string): Promise<void> {
-  const { owner } = projectRoleNames(ref)
-  await run(db, 'alter role %I login password %L', owner, verifier)
+  const { login } = projectRoleNames(ref)
+  await run(db, 'alter role %I login password %L', login, verifier)
 }
 
 /**
@@ -121,9 +160,9 @@ export async function openProjectDatabaseOnServer(db: Db, ref: string): Promise<
 
 /** Drops the database and the project's roles (idempotent). */
 export async function dropProjectDatabaseOnServer(db: Db, ref: string): Promise<void> {
-  const { owner, dashboard, readonly } = projectRoleNames(ref)
+  const { owner, dashboard, readonly, login } = projectRoleNames(ref)
   await run(db, 'drop database if exists %I with (force)', owner)
-  for (const role of [apiLoginRoleName(ref), dashboard, readonly, owner]) {
+  for (const role of [apiLoginRoleName(ref), login, dashboard, readonly, owner]) {
     try {
       await run(db, 'drop role if exists %I', role)
     } catch (error) {

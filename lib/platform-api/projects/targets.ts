@@ -5,8 +5,8 @@ import { getJwtSecret } from '../auth/jwt'
 
 /**
  * Where a project's database lives. With DATABASE_URL: a database `project_<ref>` on that server,
- * owned by a role `project_<ref>` (the user's database password) and reached by the platform as a
- * member role `project_<ref>_dashboard`, never as the server's administrator, so SQL run through
+ * owned by a role `project_<ref>` (NOLOGIN; the user's database password is the `_login` role's)
+ * and reached by the platform as a member role `project_<ref>_dashboard`, never as the server's administrator, so SQL run through
  * the dashboard cannot reach other projects or the platform's own tables. Without it: a PGlite
  * directory `DATA_DIR/projects/<ref>`. The self-hosted `default` project is DATABASE_URL's own
  * database (or `DATA_DIR/projects/default`).
@@ -75,11 +75,13 @@ function apiUrlOf(databaseUrl: string, ref: string, database: string): string {
 /**
  * A project's roles (see jail.ts): `owner` owns the project's objects (Developers and above run
  * as it), `readonly` reads them (Read-only members), `dashboard` is the login role the platform
- * connects to a server database as (no rights of its own beyond calling the jail).
+ * connects to a server database as (no rights of its own beyond calling the jail), `login` the
+ * connection string's role on a server (server-databases.ts): it takes on `owner` when it logs
+ * in, and it is not the role member SQL runs as, so no member can set its password from SQL.
  */
-export function projectRoleNames(ref: string): { owner: string; dashboard: string; readonly: string } {
+export function projectRoleNames(ref: string): { owner: string; dashboard: string; readonly: string; login: string } {
   const base = `project_${ref.replace(/-/g, '_')}`
-  return { owner: base, dashboard: `${base}_dashboard`, readonly: `${base}_readonly` }
+  return { owner: base, dashboard: `${base}_dashboard`, readonly: `${base}_readonly`, login: `${base}_login` }
 }
 
 /** Which engine the project's database runs on: what `projectTarget(ref).kind` says, without deriving its passwords. */
@@ -119,9 +121,10 @@ export const PGLITE_WIRE_DATABASE = 'postgres'
 
 /**
  * The connection string shown on the project page (spec §3 connectionString). The password is
- * never stored in clear, so it is shown as `[YOUR-PASSWORD]`. The project's owner role on both
- * stores: on a server, on the project's database; on PGlite, on the project's loopback port
- * (`pglitePort`, see wire/server.ts), or the database's path when no port could be had.
+ * never stored in clear, so it is shown as `[YOUR-PASSWORD]`. On a server, the project's `_login`
+ * role on the project's database (it works as the owner role from its first statement); on
+ * PGlite, the owner role on the project's loopback port (`pglitePort`, see wire/server.ts), or
+ * the database's path when no port could be had.
  */
 export function displayConnectionString(ref: string, pglitePort: number | null): string {
   const target = projectTarget(ref)
@@ -130,6 +133,6 @@ export function displayConnectionString(ref: string, pglitePort: number | null):
     return `postgresql://${projectRoleNames(ref).owner}:[YOUR-PASSWORD]@127.0.0.1:${pglitePort}/${PGLITE_WIRE_DATABASE}`
   }
   const url = new URL(getServerConfig().databaseUrl!)
-  const user = target.roles ? target.roles.owner : decodeURIComponent(url.username)
+  const user = target.roles ? projectRoleNames(ref).login : decodeURIComponent(url.username)
   return `postgresql://${user}:[YOUR-PASSWORD]@${url.host}/${target.databaseName}`
 }

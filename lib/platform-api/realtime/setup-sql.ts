@@ -8,8 +8,8 @@ import { REALTIME_CHANGES_CHANNEL } from '../projects/notifications'
  * subscriber reads the row again as itself, so row level security decides what it sees). Every
  * instance listening on the database hears it (change-listener.ts), so a change made through one
  * instance reaches the subscribers of all. The function lives in the platform's jail schema, owned
- * by the privileged role: no project role can name or replace it; triggers are created through
- * `admin_exec`, so any table the subscriber names (with a primary key) can be followed.
+ * by the privileged role: no project role can name or replace it; triggers are created over the
+ * platform's privileged connection (ProjectSession.privileged), so any table the subscriber names (with a primary key) can be followed.
  */
 
 export const REALTIME_TRIGGER_NAME = 'realtime_changes'

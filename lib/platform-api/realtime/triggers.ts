@@ -1,4 +1,4 @@
-import { ADMIN_EXEC_SQL, AUTH_SCHEMA, quoteIdent, quoteLiteral, SYSTEM_SCHEMAS } from '../projects/jail'
+import { AUTH_SCHEMA, quoteIdent, quoteLiteral, SYSTEM_SCHEMAS } from '../projects/jail'
 import { withProjectSession } from '../projects/database-cache'
 import type { ApiRole } from '../projects/api-roles'
 import { REALTIME_FUNCTION, REALTIME_TRIGGER_NAME } from './setup-sql'
@@ -46,7 +46,7 @@ export async function unfollowTable(ref: string, schema: string, table: string):
     execute pg_catalog.format('drop trigger if exists %I on %I.%I', ${quoteLiteral(REALTIME_TRIGGER_NAME)}, ${quoteLiteral(schema)}, ${quoteLiteral(table)});
   end if;
 end $rt$`
-  await withProjectSession(ref, (session) => session.extended(ADMIN_EXEC_SQL, [sql]))
+  await withProjectSession(ref, (session) => session.privileged(sql))
 }
 
 /** Installs the change triggers a subscription needs: a statement per join, so a table made again gets its trigger again. */
@@ -54,5 +54,5 @@ export async function followTable(ref: string, schema: string, table: string, ro
   if (UNFOLLOWED_SCHEMAS.includes(schema) || schema.startsWith('pg_')) {
     throw Object.assign(new Error(`changes of schema ${schema} cannot be followed`), { code: '42501' })
   }
-  await withProjectSession(ref, (session) => session.extended(ADMIN_EXEC_SQL, [installTriggersSql(schema, table, role)]))
+  await withProjectSession(ref, (session) => session.privileged(installTriggersSql(schema, table, role)))
 }

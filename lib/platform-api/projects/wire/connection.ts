@@ -9,13 +9,15 @@ import { PGLITE_WIRE_DATABASE, projectRoleNames } from '../targets'
 import { Inbox } from './inbox'
 import * as m from './messages'
 import type { Frame } from './messages'
+import { pgliteOwnerVerifier } from '../owner-verifier'
 import { parseScramVerifier, SCRAM_MECHANISM, scramServer } from './scram'
 
 /**
  * One client of a PGlite project's loopback port (server.ts): the startup and SCRAM-SHA-256
- * authentication of the project's owner role against the password stored in the project database
- * itself (`pg_authid`, set with POST …/db-password or psql's `\password`), then PGlite's own
- * answers relayed as they are.
+ * authentication of the project's owner role against the verifier an Admin set (POST
+ * …/db-password, kept in the platform store: owner-verifier.ts), never against the role's password
+ * in the project database, which member SQL, running as that role, could change (issue 22); then
+ * PGlite's own answers relayed as they are.
  *
  * PGlite has one session, which the dashboard uses too. A client's turn (a statement batch up to
  * its ReadyForQuery, or a whole transaction) has that session to itself, as the owner role (SET
@@ -54,7 +56,7 @@ export async function serveWireClient(socket: Socket, ref: string, options: Wire
     await assertServing(ref)
     await withEngine(ref, async (engine) => {
       if (!engine.wire) throw new Fatal('08004', 'this project database is not served on this port')
-      await authenticate(engine, inbox, socket, role)
+      await authenticate(ref, inbox, socket, role)
       await greet(engine, socket, role, params.get('application_name') ?? '')
     })
     await relay(ref, inbox, socket, options)
@@ -99,9 +101,8 @@ async function expect(inbox: Inbox, type: string): Promise<Buffer> {
   return frame.body
 }
 
-async function authenticate(engine: Engine, inbox: Inbox, socket: Socket, role: string): Promise<void> {
-  const { rows } = await engine.db.query<{ rolpassword: string | null }>('select rolpassword from pg_authid where rolname = $1', [role])
-  const exchange = scramServer(parseScramVerifier(rows[0]?.rolpassword ?? null))
+async function authenticate(ref: string, inbox: Inbox, socket: Socket, role: string): Promise<void> {
+  const exchange = scramServer(parseScramVerifier(await pgliteOwnerVerifier(ref)))
   socket.write(m.authentication(10, m.saslMechanisms(SCRAM_MECHANISM)))
   const initial = m.readSaslInitial(await expect(inbox, 'p'))
   if (initial.mechanism !== SCRAM_MECHANISM) throw new Fatal('28000', `unsupported SASL mechanism ${initial.mechanism}`)
