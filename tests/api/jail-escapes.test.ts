@@ -26,7 +26,7 @@ describe('escapes from the jail', () => {
   const adminPassword = 'The-admins-own password 22'
 
   const rest = (path: string, init: RequestInit = {}) =>
-    fetch(`${platform.apiUrl}/project/${ref}/rest/v1/${path}`, {
+    fetch(`${platform.projectUrl(ref)}/rest/v1/${path}`, {
       ...init,
       headers: { apikey: anon, Authorization: `Bearer ${anon}`, 'Content-Type': 'application/json', ...(init.headers as Record<string, string>) },
     })
