@@ -6,15 +6,15 @@ export async function register() {
     const { initErrorReporting } = await import('@/lib/error-reporting')
     await initErrorReporting()
     // The project API, served by server.mjs without Next's router (direct-routes.ts).
-    const { registerDirectRoutes } = await import('@/lib/platform-api/http/direct-routes')
+    const { registerDirectRoutes } = await import('@/server/http/direct-routes')
     registerDirectRoutes()
-    const { seedDemoOnStart } = await import('@/lib/platform-api/seed/on-start')
+    const { seedDemoOnStart } = await import('@/server/seed/on-start')
     await seedDemoOnStart().catch((error: unknown) => console.error('[seed] failed:', error))
     // The platform schedules the projects' cron jobs itself (pg_cron semantics, unref'd timer).
-    const { startCronScheduler } = await import('@/lib/platform-api/cron/scheduler')
+    const { startCronScheduler } = await import('@/server/cron/scheduler')
     startCronScheduler()
     // PGlite projects' connection strings work from the start, not once someone opens the project.
-    const { serveActiveProjectPorts } = await import('@/lib/platform-api/projects/wire/server')
+    const { serveActiveProjectPorts } = await import('@/server/projects/wire/server')
     await serveActiveProjectPorts().catch((error: unknown) => console.error('[platform-api] loopback ports failed:', error))
   }
 }

@@ -1,7 +1,7 @@
 import { NextResponse, type NextRequest } from 'next/server'
 import { BUILD_ENV, getServerConfig } from '@/lib/config'
 import { buildSecurityHeaders, newNonce } from '@/lib/security-headers'
-import { projectApiCspSource } from '@/lib/platform-api/projects/api-endpoint'
+import { projectApiCspSource } from '@/server/projects/api-endpoint'
 
 /**
  * Security headers on every page, computed per request from the running server's settings (one

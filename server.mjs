@@ -1,13 +1,13 @@
 #!/usr/bin/env node
 // The dashboard's server: Next.js for the pages and the platform API on PORT, and on a second
 // listener (PROJECT_API_PORT, default PORT + 1) the project API: REST, auth, storage, functions and
-// realtime's WebSocket upgrades, through one gateway (lib/platform-api/project-api/gateway.ts).
+// realtime's WebSocket upgrades, through one gateway (server/project-api/gateway.ts).
 //
 // Why a second listener: tenant bytes (a function's answer, a stored file) must never be served
 // from the dashboard's origin, where its session lives (issue 22). Why not through Next: every
 // request Next routes pays for its router, which leaves no room for the project API's aim of
 // 1,500 req/s on 2 cores. The gateway registers itself on start (instrumentation.ts,
-// lib/platform-api/http/direct-routes.ts), in Next's own module graph, so there is one copy of
+// server/http/direct-routes.ts), in Next's own module graph, so there is one copy of
 // every pool, cache and open database.
 //
 //   node server.mjs [--dev] [-p PORT] [-H HOST]     (PORT defaults to $PORT, else 8082)

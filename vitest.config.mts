@@ -14,7 +14,7 @@ export default defineConfig({
           name: 'unit',
           environment: 'jsdom',
           include: ['tests/unit/**/*.test.ts', 'tests/component/**/*.test.tsx', 'components/**/*.test.{ts,tsx}', 'lib/**/*.test.ts', 'data/**/*.test.ts', 'state/**/*.test.ts'],
-          exclude: ['lib/platform-api/**'],
+          exclude: ['server/**'],
           setupFiles: ['tests/setup.ts'],
         },
       },
@@ -23,7 +23,7 @@ export default defineConfig({
         test: {
           name: 'api',
           environment: 'node',
-          include: ['tests/api/**/*.test.ts', 'lib/platform-api/**/*.test.ts'],
+          include: ['tests/api/**/*.test.ts', 'server/**/*.test.ts'],
           fileParallelism: false,
           testTimeout: 30000,
           hookTimeout: 60000,

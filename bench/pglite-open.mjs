@@ -2,7 +2,7 @@
 // What loading PGlite's contrib extensions costs when a project database is opened: the time from
 // PGlite.create(dir) on an existing (initialised) directory until its first query answers, in a
 // fresh Node process each run (as after a server start), with no extensions and with every bundle
-// of lib/platform-api/projects/pglite-extensions.ts (read from that file, so the two stay in step).
+// of server/projects/pglite-extensions.ts (read from that file, so the two stay in step).
 // Each mode has its own directory: once opened with pg_stat_statements (which PGlite preloads
 // through the directory's postgresql.conf), a directory cannot be opened without it. Like the
 // engine, the contrib mode passes the directory's own postgresql.conf back to PGlite. Runs
@@ -15,7 +15,7 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 
 const here = path.dirname(fileURLToPath(import.meta.url))
-const EXTENSIONS_FILE = path.join(here, '..', 'lib', 'platform-api', 'projects', 'pglite-extensions.ts')
+const EXTENSIONS_FILE = path.join(here, '..', 'server', 'projects', 'pglite-extensions.ts')
 
 /** The contrib bundles the platform hands to PGlite, as [name, module specifier]. */
 function contribImports() {

@@ -1,7 +1,7 @@
 /**
  * Shared steps of the shell, banner, overlay and accessibility specs: the seeded demo account of
  * the hosted e2e server (playwright.config.ts starts it with SEED_DEMO and E2E_DEMO_PASSWORD;
- * lib/platform-api/seed/demo-plan.ts lists its organizations), signing a page in with its
+ * server/seed/demo-plan.ts lists its organizations), signing a page in with its
  * session, the consent choice, and the axe check every screen goes through.
  */
 import AxeBuilder from '@axe-core/playwright'

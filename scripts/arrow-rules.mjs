@@ -40,7 +40,7 @@ export function resolve(from, spec, files) {
 /** Which layer a path is in, as the rules name them. */
 export function layerOf(file) {
   if (file.startsWith('pages/api/')) return 'pages/api'
-  if (file.startsWith('lib/platform-api/')) return 'platform-api'
+  if (file.startsWith('server/')) return 'server'
   if (file.startsWith('lib/catalogue/')) return 'lib'
   if (file.startsWith('components/interfaces/')) return 'interfaces'
   if (file.startsWith('components/ui/')) return 'ui'
@@ -51,7 +51,7 @@ export function layerOf(file) {
 /** Allowed layers a layer may import (its own included). */
 const ALLOWED = {
   pages: ['pages', 'layouts', 'interfaces', 'ui', 'hooks', 'data', 'state', 'lib', 'styles'],
-  'pages/api': ['platform-api', 'lib'],
+  'pages/api': ['server', 'lib'],
   interfaces: ['interfaces', 'layouts', 'ui', 'hooks', 'data', 'state', 'lib', 'styles'],
   layouts: ['layouts', 'interfaces', 'ui', 'hooks', 'data', 'state', 'lib', 'styles'],
   ui: ['ui', 'hooks', 'data', 'state', 'lib', 'styles'],
@@ -59,7 +59,7 @@ const ALLOWED = {
   data: ['data', 'lib'],
   state: ['state', 'lib'],
   lib: ['lib'],
-  'platform-api': ['platform-api', 'lib'],
+  server: ['server', 'lib'],
   styles: ['styles'],
 }
 

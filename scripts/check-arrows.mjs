@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url'
 import { checkTree } from './arrow-rules.mjs'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
-const FOLDERS = ['pages', 'components', 'hooks', 'data', 'state', 'lib', 'styles']
+const FOLDERS = ['pages', 'components', 'hooks', 'data', 'state', 'lib', 'server', 'styles']
 const EXTENSIONS = /\.(ts|tsx|mjs|js|css)$/
 
 function walk(dir, out) {

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs Debian's bubblewrap (bwrap) when missing: Edge Functions run their Deno workers and
 # their deploy's bundler inside it, so a function sees none of the machine's files
-# (lib/platform-api/functions/runtime/). Without root, says what to do and goes on: the dashboard
+# (server/functions/runtime/). Without root, says what to do and goes on: the dashboard
 # starts, and functions answer 503 naming what is missing.
 set -uo pipefail
 if command -v bwrap >/dev/null 2>&1; then bwrap --version; exit 0; fi

@@ -1,12 +1,12 @@
 /**
  * `npm run routes`: prints every route of the embedded platform and its auth service with its
- * method, path and the role it needs, read from the route declarations (lib/platform-api/routes/),
+ * method, path and the role it needs, read from the route declarations (server/routes/),
  * then every route of a project's API, by service, from the gateway's declarations
- * (lib/platform-api/project-api/gateway.ts): who may call those is the project's key and its rules.
+ * (server/project-api/gateway.ts): who may call those is the project's key and its rules.
  */
-import { createAuthRouter } from '@/lib/platform-api/auth-router'
-import { createPlatformRouter } from '@/lib/platform-api/platform-router'
-import { projectServiceRoutes } from '@/lib/platform-api/project-api/gateway'
+import { createAuthRouter } from '@/server/auth-router'
+import { createPlatformRouter } from '@/server/platform-router'
+import { projectServiceRoutes } from '@/server/project-api/gateway'
 
 const rows = [
   ...createPlatformRouter().table().map((r) => ({ ...r, service: '{API_URL}' })),

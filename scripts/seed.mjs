@@ -17,10 +17,10 @@ const vite = await createServer({
   ssr: { external: ['@electric-sql/pglite', 'pg', 'bcryptjs', 'jose', 'zxcvbn', 'otpauth'] },
 })
 try {
-  const { seedDemoOnStart } = await vite.ssrLoadModule('/lib/platform-api/seed/on-start.ts')
+  const { seedDemoOnStart } = await vite.ssrLoadModule('/server/seed/on-start.ts')
   await seedDemoOnStart()
-  const { closeAllProjectDatabases } = await vite.ssrLoadModule('/lib/platform-api/projects/jobs.ts')
-  const { closeStore } = await vite.ssrLoadModule('/lib/platform-api/db/store.ts')
+  const { closeAllProjectDatabases } = await vite.ssrLoadModule('/server/projects/jobs.ts')
+  const { closeStore } = await vite.ssrLoadModule('/server/db/store.ts')
   await closeAllProjectDatabases()
   await closeStore()
 } finally {

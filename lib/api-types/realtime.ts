@@ -1,6 +1,6 @@
 /**
  * What `@supabase/realtime-js` sends a project's realtime endpoint (`{url}/realtime/v1/websocket`,
- * lib/platform-api/realtime): the connection's query and the payloads of the Phoenix channel
+ * server/realtime): the connection's query and the payloads of the Phoenix channel
  * messages the server reads. Objects are loose (unknown keys pass): newer clients add options.
  */
 import { z } from 'zod'

@@ -1,7 +1,7 @@
 /**
  * Database roles a user may grant privileges to. Hidden: Postgres's predefined `pg_*` roles and
  * the platform's own roles. On a Postgres server each project database is owned by
- * `project_<ref>` and reached as `project_<ref>_dashboard` (lib/platform-api/projects/targets.ts);
+ * `project_<ref>` and reached as `project_<ref>_dashboard` (server/projects/targets.ts);
  * roles are shared by the whole server, so every other project's pair shows in pg_roles too.
  */
 

@@ -1,12 +1,12 @@
 /**
  * Numbers of the SQL editor and its snippets (issue 5) that the browser and the platform share.
- * Pure values: both the client and `lib/platform-api` import them.
+ * Pure values: both the client and `server/` import them.
  */
 import { MIB } from '@/lib/constants'
 
 /**
  * Most rows one query answers with: the platform cuts the result there and says `truncated`
- * (lib/platform-api/projects/run-query.ts MAX_RESULT_ROWS; a test keeps the two equal).
+ * (server/projects/run-query.ts MAX_RESULT_ROWS; a test keeps the two equal).
  */
 export const SQL_RESULT_ROW_CAP = 100_000
 

@@ -50,7 +50,7 @@ describe('advisor rules (hosted)', () => {
 
   it('records each switch in the organization audit log', async () => {
     await put(owner.token, 'duplicate_index', { disabled: true })
-    const { getStore } = await import('@/lib/platform-api/db/store')
+    const { getStore } = await import('@/server/db/store')
     const db = await getStore()
     const { rows } = await db.query<{ action: string; target: string; metadata: { rule: string } }>(
       `select action, target, metadata from platform.audit_logs where action like 'project.advisor_rule_%' order by id`
@@ -202,7 +202,7 @@ describe('query performance SQL on a project database', () => {
   it.runIf(usePostgres)("does not list the application's running query: the connection string's role is not the members' (issue 22)", async () => {
     const qp = await import('@/lib/advisors/query-performance')
     const pg = (await import('pg')).default
-    const { projectRoleNames } = await import('@/lib/platform-api/projects/targets')
+    const { projectRoleNames } = await import('@/server/projects/targets')
     // The project's own application: a client signed in with the connection string's role, which
     // takes on the owner role but is not one members' SQL runs as (so no member sets its password):
     // Postgres shows its sessions' state and text only to members of that role: the advisor cannot list them.

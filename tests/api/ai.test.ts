@@ -245,7 +245,7 @@ describe('the assistant (hosted, a configured model)', () => {
   })
 
   it('lets Owners and Admins set the opt-ins, audit-logged; Developers may not', async () => {
-    const { getStore } = await import('@/lib/platform-api/db/store')
+    const { getStore } = await import('@/server/db/store')
     const db = await getStore()
     await setOptIns(['AI_LOG_GENERATOR_OPT_IN'])
     const { rows } = await db.query<{ metadata: Record<string, unknown> }>(

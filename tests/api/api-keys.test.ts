@@ -1,6 +1,6 @@
 import { SignJWT, decodeJwt, decodeProtectedHeader, jwtVerify } from 'jose'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Db } from '@/lib/platform-api/db/types'
+import type { Db } from '@/server/db/types'
 import { ROLES } from '@/lib/api-types/roles'
 import { startTestPlatform, type TestPlatform } from './helpers/platform'
 import { createActiveProject, createOrg } from './projects-helpers'
@@ -8,13 +8,13 @@ import { createActiveProject, createOrg } from './projects-helpers'
 type User = { id: string; email: string; token: string }
 type Key = { name: string; api_key: string }
 
-const storeDb = async (): Promise<Db> => (await import('@/lib/platform-api/db/store')).getStore()
-const keysModule = () => import('@/lib/platform-api/projects/api-keys')
+const storeDb = async (): Promise<Db> => (await import('@/server/db/store')).getStore()
+const keysModule = () => import('@/server/projects/api-keys')
 const byName = (keys: Key[]) => Object.fromEntries(keys.map((k) => [k.name, k.api_key]))
 
 /** The project's JWT secret, opened from its sealed row as the platform opens it. */
 async function storedSecret(ref: string): Promise<{ plaintext: string; ciphertext: Buffer; dump: string; keyVersion: number }> {
-  const { openSecret } = await import('@/lib/platform-api/vault/crypto')
+  const { openSecret } = await import('@/server/vault/crypto')
   const { jwtSecretAad } = await keysModule()
   const db = await storeDb()
   const { rows } = await db.query<{ project_id: number; ciphertext: Uint8Array; iv: Uint8Array; auth_tag: Uint8Array; seal_key_version: number; key_version: number; dump: string }>(
@@ -118,7 +118,7 @@ describe('project API keys (hosted)', () => {
       app_config: { endpoint: `${platform.projectUrl(ref)}`, db_schema: 'public' },
       jwt: { key_version: 1, issued_at: expect.any(String) },
     })
-    const { projectApiEndpoint } = await import('@/lib/platform-api/projects/api-endpoint')
+    const { projectApiEndpoint } = await import('@/server/projects/api-endpoint')
     // A Host header that is no host name is not written into the URL.
     expect(projectApiEndpoint(ref, { host: 'evil.test/"><x' })).toBe(platform.projectUrl(ref))
     // Never the dashboard's own origin: the project API has a port of its own.

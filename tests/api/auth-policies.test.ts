@@ -31,7 +31,7 @@ describe('Authentication → Policies on a project database', () => {
   }
   const listed = async () => parsePolicyTables(await run(reader.token, POLICY_TABLES_SQL, [postgresArrayText(POLICY_EXCLUDED_SCHEMAS)])).find((t) => t.name === 'todos')!
   const tasks = async (role: Role, sub: string | null) => {
-    const { withRequestRole } = await import('@/lib/platform-api/projects/request-role')
+    const { withRequestRole } = await import('@/server/projects/request-role')
     const claims = { sub: sub ?? '', role }
     return withRequestRole(ref, { role, claims }, async (session) => (await session.query('select task from public.todos order by task')).rows.map((r) => (r as { task: string }).task))
   }

@@ -4,7 +4,7 @@ import os from 'node:os'
 import path from 'node:path'
 import zlib from 'node:zlib'
 import { describe, expect, it } from 'vitest'
-import { encodeQr, qrCodeSvg } from '@/lib/platform-api/auth/qr-code'
+import { encodeQr, qrCodeSvg } from '@/server/auth/qr-code'
 
 /** The QR code of TOTP enrolment (auth/qr-code.ts): structure always, decoding when zbarimg is installed. */
 

@@ -13,7 +13,7 @@ describe('auth service driven by @supabase/auth-js', () => {
   beforeAll(async () => {
     // The rate-limit tests speak for several addresses through X-Forwarded-For.
     platform = await startTestPlatform({ isPlatform: true, env: { TRUST_PROXY: 'true' } })
-    const { getStore } = await import('@/lib/platform-api/db/store')
+    const { getStore } = await import('@/server/db/store')
     const db = await getStore()
     sql = async (text, params = []) => (await db.query(text, params as never[])).rows
   })
@@ -410,7 +410,7 @@ describe('auth service driven by @supabase/auth-js', () => {
   })
 
   it('refuses a token whose session belongs to another user, as a signed-out session is refused', async () => {
-    const { signAccessToken } = await import('@/lib/platform-api/auth/jwt')
+    const { signAccessToken } = await import('@/server/auth/jwt')
     const mallory = (await client().signUp({ email: email(), password: PASSWORD })).data.session!
     const alice = (await client().signUp({ email: email(), password: PASSWORD })).data.session!
     const malloryClaims = decodeJwt(mallory.access_token)

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Db } from '@/lib/platform-api/db/types'
+import type { Db } from '@/server/db/types'
 import { startTestPlatform, type TestPlatform } from './helpers/platform'
 
 const BILLING_PATHS = [
@@ -19,7 +19,7 @@ describe('billing in self-hosted mode', () => {
   let db: Db
   beforeAll(async () => {
     platform = await startTestPlatform({ isPlatform: false })
-    const { getStore } = await import('@/lib/platform-api/db/store')
+    const { getStore } = await import('@/server/db/store')
     db = await getStore()
     // The projects part bootstraps this organization; here it is written directly.
     await db.query(`insert into platform.organizations (slug, name) values ('default', 'Default Organization') on conflict (slug) do nothing`)
@@ -56,7 +56,7 @@ describe('billing with the billing flag off', () => {
   let db: Db
   beforeAll(async () => {
     platform = await startTestPlatform({ isPlatform: true, env: { BILLING_ENABLED: 'false' } })
-    const { getStore } = await import('@/lib/platform-api/db/store')
+    const { getStore } = await import('@/server/db/store')
     db = await getStore()
   })
   afterAll(async () => {
@@ -68,7 +68,7 @@ describe('billing with the billing flag off', () => {
     const owner = await platform.createUser()
     const created = await platform.request('/platform/organizations', { token: owner.token, body: { name: 'No Billing', plan: 'pro' } })
     expect(created.status).toBe(201)
-    const { insertInvoice } = await import('@/lib/platform-api/billing/invoices')
+    const { insertInvoice } = await import('@/server/billing/invoices')
     await insertInvoice(db, {
       organizationId: created.body.id,
       status: 'open',

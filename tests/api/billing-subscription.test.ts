@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Db } from '@/lib/platform-api/db/types'
+import type { Db } from '@/server/db/types'
 import { startTestPlatform, type TestPlatform } from './helpers/platform'
 
 type User = { id: string; email: string; token: string }
@@ -12,7 +12,7 @@ describe('subscription and plan changes', () => {
 
   beforeAll(async () => {
     platform = await startTestPlatform({ isPlatform: true })
-    const { getStore } = await import('@/lib/platform-api/db/store')
+    const { getStore } = await import('@/server/db/store')
     db = await getStore()
   })
   afterAll(async () => platform?.close())

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Db } from '@/lib/platform-api/db/types'
+import type { Db } from '@/server/db/types'
 import { startTestPlatform, type TestPlatform } from './helpers/platform'
 
 type User = { id: string; email: string; token: string }
@@ -16,7 +16,7 @@ describe('billing API', () => {
 
   beforeAll(async () => {
     platform = await startTestPlatform({ isPlatform: true })
-    const { getStore } = await import('@/lib/platform-api/db/store')
+    const { getStore } = await import('@/server/db/store')
     db = await getStore()
     ;[owner, dev, stranger] = await Promise.all([1, 2, 3].map(() => platform.createUser()))
     org = await createOrg(owner, 'Billing Org', 'pro')
@@ -206,7 +206,7 @@ describe('billing API', () => {
   describe('invoices', () => {
     let invoiceIds: number[] = []
     beforeAll(async () => {
-      const { insertInvoice } = await import('@/lib/platform-api/billing/invoices')
+      const { insertInvoice } = await import('@/server/billing/invoices')
       const day = 86_400_000
       invoiceIds = []
       for (let i = 0; i < 5; i++) {
@@ -252,7 +252,7 @@ describe('billing API', () => {
     })
 
     it('previews the upcoming invoice from plan price, compute and usage over quota', async () => {
-      const { setUsage } = await import('@/lib/platform-api/billing/usage')
+      const { setUsage } = await import('@/server/billing/usage')
       await setUsage(db, org.id, 'EGRESS', 300 * GIB)
       await setUsage(db, org.id, 'MONTHLY_ACTIVE_USERS', 90_000)
       await db.query(`insert into platform.projects (ref, name, organization_id, region, status, compute_size) values ('billref0000001', 'p', $1, 'ap-southeast-1', 'ACTIVE_HEALTHY', 'micro')`, [org.id])
@@ -272,7 +272,7 @@ describe('billing API', () => {
   describe('usage', () => {
     it('reports each metric against the plan quota with ratios; Free is capped without pricing', async () => {
       const free = await createOrg(owner, 'Usage Free')
-      const { setUsage } = await import('@/lib/platform-api/billing/usage')
+      const { setUsage } = await import('@/server/billing/usage')
       await setUsage(db, free.id, 'DATABASE_SIZE', 250 * MIB)
       await setUsage(db, free.id, 'REALTIME_PEAK_CONNECTIONS', 300)
       const res = await platform.request(url(free, 'usage'), { token: owner.token })
@@ -331,7 +331,7 @@ describe('billing API', () => {
       const c = await createOrg(stranger, 'Overdue C', 'pro')
       await addMember(c, payer, 'Developer')
       const d = await createOrg(stranger, 'Overdue D', 'pro')
-      const { insertInvoice } = await import('@/lib/platform-api/billing/invoices')
+      const { insertInvoice } = await import('@/server/billing/invoices')
       const day = 86_400_000
       const invoice = (o: Org, status: 'open' | 'paid', dueInDays: number, amount: number) =>
         insertInvoice(db, {

@@ -20,7 +20,7 @@ describe('connection string: creation password, restarts, pause', () => {
   let orgSlug: string
   let project: { ref: string; connectionString: string }
 
-  const store = async () => (await import('@/lib/platform-api/db/store')).getStore()
+  const store = async () => (await import('@/server/db/store')).getStore()
   const keptVerifiers = async (ref: string) =>
     (
       await (
@@ -33,13 +33,13 @@ describe('connection string: creation password, restarts, pause', () => {
 
   /** What a server restart leaves: no port, no open database, no job, the store reopened from disk. */
   async function restart(): Promise<void> {
-    await (await import('@/lib/platform-api/projects/jobs')).closeAllProjectDatabases()
-    await (await import('@/lib/platform-api/logs/recorder')).flushLogEvents()
-    await (await import('@/lib/platform-api/db/store')).closeStore()
+    await (await import('@/server/projects/jobs')).closeAllProjectDatabases()
+    await (await import('@/server/logs/recorder')).flushLogEvents()
+    await (await import('@/server/db/store')).closeStore()
   }
 
   /** What instrumentation.ts runs when the server starts. */
-  const serverStart = async () => (await import('@/lib/platform-api/projects/wire/server')).serveActiveProjectPorts()
+  const serverStart = async () => (await import('@/server/projects/wire/server')).serveActiveProjectPorts()
 
   /** Connects with pg and reads the role; the error when it cannot. */
   async function connectAs(url: string): Promise<{ who?: string; code?: string }> {
@@ -139,7 +139,7 @@ describe('connection string: creation password, restarts, pause', () => {
 
   it.runIf(onPglite)('PGlite: two projects whose ports open at the same moment both get one', async () => {
     const other = await createActiveProject(platform, owner.token, orgSlug, 'Second port')
-    const wire = await import('@/lib/platform-api/projects/wire/server')
+    const wire = await import('@/server/projects/wire/server')
     await Promise.all([wire.closeWireListener(project.ref), wire.closeWireListener(other.ref)])
     // Each opening once waited on the other's, so two at once never finished (jobs, restarts).
     const ports = await Promise.all([wire.ensureWireListener(project.ref), wire.ensureWireListener(other.ref)])

@@ -72,7 +72,7 @@ describe('connection string', () => {
     const done = await setPassword(first.ref, { password: firstPassword })
     expect(done.status, JSON.stringify(done.body)).toBe(204)
     expect((await setPassword(second.ref, { password: secondPassword })).status).toBe(204)
-    const { getStore } = await import('@/lib/platform-api/db/store')
+    const { getStore } = await import('@/server/db/store')
     const { rows } = await (await getStore()).query<{ action: string; metadata: unknown }>(
       'select action, metadata from platform.audit_logs where target = $1 and action = $2',
       [first.ref, 'project.db_password_changed']
@@ -140,7 +140,7 @@ describe('connection string', () => {
     const client = new pg.Client({ connectionString: withPassword(await connectionString(first.ref), firstPassword) })
     await client.connect()
     try {
-      const { closeProjectDatabase, openProjectDatabaseRefs } = await import('@/lib/platform-api/projects/database-cache')
+      const { closeProjectDatabase, openProjectDatabaseRefs } = await import('@/server/projects/database-cache')
       await client.query("set application_name = 'kept only for one turn'")
       await closeProjectDatabase(first.ref)
       expect(openProjectDatabaseRefs()).not.toContain(first.ref)
@@ -153,8 +153,8 @@ describe('connection string', () => {
   }, 60_000)
 
   it.runIf(!process.env.TEST_DATABASE_URL)('PGlite: a transaction left open without a word is ended, and the dashboard goes on', async () => {
-    const { setWireIdleInTransactionMs } = await import('@/lib/platform-api/projects/wire/server')
-    const { IDLE_IN_TRANSACTION_MS } = await import('@/lib/platform-api/projects/wire/connection')
+    const { setWireIdleInTransactionMs } = await import('@/server/projects/wire/server')
+    const { IDLE_IN_TRANSACTION_MS } = await import('@/server/projects/wire/connection')
     setWireIdleInTransactionMs(300)
     const client = new pg.Client({ connectionString: withPassword(await connectionString(first.ref), firstPassword) })
     const errors: (Error & { code?: string })[] = []

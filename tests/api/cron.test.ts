@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { failInterruptedRuns, runDueCronJobs } from '@/lib/platform-api/cron/scheduler'
+import { failInterruptedRuns, runDueCronJobs } from '@/server/cron/scheduler'
 import { startTestPlatform, type TestPlatform } from './helpers/platform'
 import { createActiveProject, createOrg, sql } from './projects-helpers'
 
@@ -16,7 +16,7 @@ describe('cron jobs (hosted)', () => {
   let otherRef: string
   const jobs = (r = ref) => `/platform/projects/${r}/cron/jobs`
   const future = (seconds: number) => new Date(Date.now() + seconds * 1000)
-  const storeDb = async () => (await import('@/lib/platform-api/db/store')).getStore()
+  const storeDb = async () => (await import('@/server/db/store')).getStore()
 
   beforeAll(async () => {
     platform = await startTestPlatform({ isPlatform: true })

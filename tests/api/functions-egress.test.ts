@@ -2,14 +2,14 @@
  * Edge Functions reach the internet, not the host: a function (and its build) has a network of its
  * own, and its one way out, the platform's egress proxy, refuses loopback in every spelling. Only
  * loopback servers of this test are ever sent to; that every other range is refused is shown by
- * the rule's unit tests (tests/unit/platform-api/egress-policy.test.ts).
+ * the rule's unit tests (tests/unit/server/egress-policy.test.ts).
  */
 import fs from 'node:fs'
 import http from 'node:http'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { bundleFunction, stopAllWorkers } from '@/lib/platform-api/functions/runtime'
-import { denoCacheDir } from '@/lib/platform-api/functions/runtime/sandbox'
+import { bundleFunction, stopAllWorkers } from '@/server/functions/runtime'
+import { denoCacheDir } from '@/server/functions/runtime/sandbox'
 import { bundle, call, TEST_DENO_DIR, testSpec } from './helpers/functions-runtime-fixtures'
 import { PROBE_SOURCE } from './helpers/functions-runtime-sources'
 

@@ -5,8 +5,8 @@
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { bundleFunction, invokeFunction, runningWorkers, stopAllWorkers } from '@/lib/platform-api/functions/runtime'
-import type { InvocationResponse, WorkerSpec } from '@/lib/platform-api/functions/runtime/types'
+import { bundleFunction, invokeFunction, runningWorkers, stopAllWorkers } from '@/server/functions/runtime'
+import type { InvocationResponse, WorkerSpec } from '@/server/functions/runtime/types'
 
 const SOURCE = `
 const workerId = crypto.randomUUID()

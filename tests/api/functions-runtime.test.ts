@@ -5,7 +5,7 @@
 import net from 'node:net'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { bundleFunction, invokeFunction, runningWorkers, runtimeStatus, stopAllWorkers } from '@/lib/platform-api/functions/runtime'
+import { bundleFunction, invokeFunction, runningWorkers, runtimeStatus, stopAllWorkers } from '@/server/functions/runtime'
 import { bundle, call, failure, fakeDataDir, json, listen, measureLatency, median, portOf, TEST_DENO_DIR, TEST_LIMITS, testSpec, until } from './helpers/functions-runtime-fixtures'
 import { HELLO_FILES, LIMITS_SOURCE, PROBE_SOURCE } from './helpers/functions-runtime-sources'
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { stopAllWorkers } from '@/lib/platform-api/functions/runtime'
+import { stopAllWorkers } from '@/server/functions/runtime'
 import { eventually, startFunctionsProject, type FunctionsProject } from './helpers/functions-project'
 
 /**
@@ -216,7 +216,7 @@ describe('Edge Functions on a running platform', () => {
   }, 60_000)
 
   it("serves nothing while the project is paused", async () => {
-    const { getStore } = await import('@/lib/platform-api/db/store')
+    const { getStore } = await import('@/server/db/store')
     const db = await getStore()
     await db.query(`update platform.projects set status = 'INACTIVE' where ref = $1`, [p.ref])
     try {

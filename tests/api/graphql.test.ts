@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { GRAPHQL_QUERY_MAX_LENGTH } from '@/lib/graphql/limits'
-import { READ_ONLY_MUTATION_MESSAGE } from '@/lib/platform-api/graphql/execute'
+import { READ_ONLY_MUTATION_MESSAGE } from '@/server/graphql/execute'
 import { startTestPlatform, type TestPlatform } from './helpers/platform'
 import { createActiveProject, createOrg, sql } from './projects-helpers'
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { LIVE_SESSION_TTL_MS, forgetSessions, isKnownLive, rememberLive } from '@/lib/platform-api/auth/live-sessions'
+import { LIVE_SESSION_TTL_MS, forgetSessions, isKnownLive, rememberLive } from '@/server/auth/live-sessions'
 
 describe('live session memory', () => {
   it('remembers a live session for LIVE_SESSION_TTL_MS only', () => {

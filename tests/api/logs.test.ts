@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { flushLogEvents, purgeExpiredLogs } from '@/lib/platform-api/logs/recorder'
+import { flushLogEvents, purgeExpiredLogs } from '@/server/logs/recorder'
 import type { ProjectLogsResponse } from '@/lib/api-types/logs'
 import { startTestPlatform, type TestPlatform } from './helpers/platform'
 import { createActiveProject, createOrg, sql } from './projects-helpers'
@@ -185,7 +185,7 @@ describe('project logs (hosted)', () => {
   })
 
   it('purges lines older than the plan keeps, per organization', async () => {
-    const { getStore } = await import('@/lib/platform-api/db/store')
+    const { getStore } = await import('@/server/db/store')
     const db = await getStore()
     const insertOld = (ref: string, id: string) =>
       db.query(

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Db } from '@/lib/platform-api/db/types'
+import type { Db } from '@/server/db/types'
 import { startTestPlatform, type TestPlatform } from './helpers/platform'
 
 /** Every write endpoint of organizations and billing, fed malformed input: 4xx with a message, nothing written. */
@@ -12,7 +12,7 @@ describe('organizations and billing: bad input on every write endpoint', () => {
 
   beforeAll(async () => {
     platform = await startTestPlatform({ isPlatform: true })
-    const { getStore } = await import('@/lib/platform-api/db/store')
+    const { getStore } = await import('@/server/db/store')
     db = await getStore()
     const owner = await platform.createUser()
     token = owner.token

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Db } from '@/lib/platform-api/db/types'
+import type { Db } from '@/server/db/types'
 import { startTestPlatform, type TestPlatform } from './helpers/platform'
 
 type User = { id: string; email: string; token: string }
@@ -12,7 +12,7 @@ describe('organizations API', () => {
 
   beforeAll(async () => {
     platform = await startTestPlatform({ isPlatform: true })
-    const { getStore } = await import('@/lib/platform-api/db/store')
+    const { getStore } = await import('@/server/db/store')
     db = await getStore()
     owner = await platform.createUser()
     stranger = await platform.createUser()
@@ -100,7 +100,7 @@ describe('organizations API', () => {
 
   it('gets one organization with restriction data, and answers 404 to non-members', async () => {
     const org = await create(owner, { name: 'Restricted Co' })
-    const { setOrganizationRestriction } = await import('@/lib/platform-api/organizations/restriction')
+    const { setOrganizationRestriction } = await import('@/server/organizations/restriction')
     await setOrganizationRestriction(db, org.id, 'grace_period', new Date('2030-01-15T00:00:00Z'))
     const res = await platform.request(`/platform/organizations/${org.slug}`, { token: owner.token })
     expect(res.status).toBe(200)

@@ -29,7 +29,7 @@ describe.runIf(usePostgres)('cancelling a query', () => {
     }).catch((error: unknown) => error)
 
     // Watched from the platform's own (superuser) connection: project roles see only their own.
-    const { getStore } = await import('@/lib/platform-api/db/store')
+    const { getStore } = await import('@/server/db/store')
     const store = await getStore()
     const sleeping = async () => {
       const { rows } = await store.query<{ n: number }>(

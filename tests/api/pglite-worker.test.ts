@@ -10,11 +10,11 @@ import {
   PgliteWorkerEndedError,
   StatementTimeoutError,
   type PgliteWorkerClient,
-} from '@/lib/platform-api/db/pglite-worker-client'
-import { PGLITE_CONTRIB_EXTENSIONS, pglitePostgresqlConf } from '@/lib/platform-api/projects/pglite-extensions'
+} from '@/server/db/pglite-worker-client'
+import { PGLITE_CONTRIB_EXTENSIONS, pglitePostgresqlConf } from '@/server/projects/pglite-extensions'
 
 /**
- * PGlite in a worker thread (lib/platform-api/db/pglite-worker-client.ts): what crosses the
+ * PGlite in a worker thread (server/db/pglite-worker-client.ts): what crosses the
  * thread boundary, the FIFO line, timeouts that end the worker, restarts and memory recycling.
  * PGlite only: skipped when the API tests run on a Postgres server.
  */
@@ -406,7 +406,7 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('PGlite worker client', 
     })
 
     it('loads the contrib bundles the project databases use (the same list as pglite-extensions.ts)', async () => {
-      const source = fs.readFileSync(path.join(process.cwd(), 'lib/platform-api/db/pglite-worker.mjs'), 'utf8')
+      const source = fs.readFileSync(path.join(process.cwd(), 'server/db/pglite-worker.mjs'), 'utf8')
       const list = /const CONTRIB = \[([^\]]*)\]/.exec(source)?.[1] ?? ''
       const names = [...list.matchAll(/'(\w+)'/g)].map((m) => m[1])
       expect(names).toEqual(Object.keys(PGLITE_CONTRIB_EXTENSIONS))
@@ -435,7 +435,7 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('PGlite worker client', 
         const { createServer } = await import(${JSON.stringify(vite)})
         const vite = await createServer({ root: process.cwd(), configFile: false, logLevel: 'error',
           server: { middlewareMode: true, hmr: false, watch: null }, ssr: { external: ['@electric-sql/pglite'] } })
-        const { openPgliteWorker } = await vite.ssrLoadModule('/lib/platform-api/db/pglite-worker-client.ts')
+        const { openPgliteWorker } = await vite.ssrLoadModule('/server/db/pglite-worker-client.ts')
         await vite.close()
         const db = await openPgliteWorker({ dataDir: ${JSON.stringify(dir)}, contrib: false })
         const { rows } = await db.query('select 5 as five')

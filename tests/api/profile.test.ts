@@ -5,7 +5,7 @@ import { startTestPlatform, type TestPlatform } from './helpers/platform'
 type Sql = (text: string, params?: unknown[]) => Promise<any[]>
 
 async function sqlFor(): Promise<Sql> {
-  const { getStore } = await import('@/lib/platform-api/db/store')
+  const { getStore } = await import('@/server/db/store')
   const db = await getStore()
   return async (text, params = []) => (await db.query(text, params as never[])).rows
 }
@@ -188,7 +188,7 @@ describe('profile (hosted platform)', () => {
   })
 
   it('limits password checks per user (per address when signed out): 429 with Retry-After', async () => {
-    const { PASSWORD_CHECK_LIMIT } = await import('@/lib/platform-api/auth/rate-limit')
+    const { PASSWORD_CHECK_LIMIT } = await import('@/server/auth/rate-limit')
     await sql(`delete from platform.auth_rate_limits where key like 'password-check:%'`)
     const check = (token?: string) => platform.request('/platform/profile/password-check', { token, body: { password: 'violet-Tractor-93' } })
     const user = await platform.createUser()

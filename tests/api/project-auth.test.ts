@@ -152,8 +152,8 @@ describe('project auth with supabase-js', () => {
     expect((await rest(session.access_token)).status).toBe(200)
     expect((await rest(session.access_token, null)).status).toBe(401)
     const claims = decodeJwt(session.access_token)
-    const { getStore } = await import('@/lib/platform-api/db/store')
-    const { projectSigningKey } = await import('@/lib/platform-api/projects/api-keys')
+    const { getStore } = await import('@/server/db/store')
+    const { projectSigningKey } = await import('@/server/projects/api-keys')
     const signing = await projectSigningKey(await getStore(), ref)
     const now = Math.floor(Date.now() / 1000)
     const expired = await new SignJWT({ ...claims, iat: now - 7200, exp: now - 3600 }).setProtectedHeader({ alg: 'HS256' }).sign(signing!.key)
@@ -235,16 +235,16 @@ describe('project auth with supabase-js', () => {
     const { app, email: address, id, session } = await signedUp()
     expect((await app.auth.signInWithPassword({ email: address, password: PASSWORD })).error).toBeNull()
     await client().auth.signInWithPassword({ email: address, password: 'a wrong one' })
-    const { flushMetering } = await import('@/lib/platform-api/billing/metering')
+    const { flushMetering } = await import('@/server/billing/metering')
     await flushMetering()
-    const active = await (await (await import('@/lib/platform-api/db/store')).getStore()).query<{ n: string }>(
+    const active = await (await (await import('@/server/db/store')).getStore()).query<{ n: string }>(
       `select count(*)::text as n from platform.project_active_users a join platform.projects p on p.id = a.project_id where p.ref = $1 and a.user_id = $2`,
       [ref, id]
     )
     expect(active.rows[0].n).toBe('1')
 
-    const { flushLogEvents } = await import('@/lib/platform-api/logs/recorder')
-    const { getStore } = await import('@/lib/platform-api/db/store')
+    const { flushLogEvents } = await import('@/server/logs/recorder')
+    const { getStore } = await import('@/server/db/store')
     await flushLogEvents()
     const { rows } = await (await getStore()).query<{ source: string; event_message: string; metadata: Record<string, unknown> }>(
       `select l.source, l.event_message, l.metadata from platform.project_logs l join platform.projects p on p.id = l.project_id

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { flushLogEvents } from '@/lib/platform-api/logs/recorder'
-import { flushMetering, recordProjectUserActive } from '@/lib/platform-api/billing/metering'
-import { closeProjectDatabase, openProjectDatabaseRefs } from '@/lib/platform-api/projects/databases'
-import { getStore } from '@/lib/platform-api/db/store'
+import { flushLogEvents } from '@/server/logs/recorder'
+import { flushMetering, recordProjectUserActive } from '@/server/billing/metering'
+import { closeProjectDatabase, openProjectDatabaseRefs } from '@/server/projects/databases'
+import { getStore } from '@/server/db/store'
 import type { ProjectLogsResponse } from '@/lib/api-types/logs'
 import { startTestPlatform, type TestPlatform } from './helpers/platform'
 import { createActiveProject, createOrg, sql } from './projects-helpers'
@@ -136,7 +136,7 @@ describe('the project API in the logs and the usage', () => {
 
   it('adds the demo seed\'s stored figures to the measured ones, labelled as demo data', async () => {
     const measured = await usage()
-    const { setUsage } = await import('@/lib/platform-api/billing/usage')
+    const { setUsage } = await import('@/server/billing/usage')
     await setUsage(await getStore(), org.id, 'EGRESS', 1000)
     const after = await usage()
     expect(after.EGRESS).toMatchObject({ usage: measured.EGRESS.usage + 1000, source: 'demo' })

@@ -243,7 +243,7 @@ describe('one tenant cannot stall or reach another', () => {
       { datname: `project_${aliceRef}`, owner_can: true, readonly_can: false },
       { datname: `project_${bobRef}`, owner_can: false, readonly_can: false },
     ])
-    const { getStore } = await import('@/lib/platform-api/db/store')
+    const { getStore } = await import('@/server/db/store')
     const { rows } = await (await getStore()).query<{ usage: boolean }>("select has_schema_privilege($1, 'platform', 'USAGE') as usage", [`project_${aliceRef}`])
     expect(rows).toEqual([{ usage: false }])
   })

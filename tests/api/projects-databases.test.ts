@@ -6,14 +6,14 @@ import { startTestPlatform, type TestPlatform } from './helpers/platform'
 /** The project-database cache: shared opens, LRU cap, idle close, reopen after close, drop. */
 describe('project databases', () => {
   let platform: TestPlatform
-  let databases: typeof import('@/lib/platform-api/projects/databases')
+  let databases: typeof import('@/server/projects/databases')
   const refs = ['cachetestaaaaaaaaaa1', 'cachetestaaaaaaaaaa2', 'cachetestaaaaaaaaaa3']
 
   beforeAll(async () => {
     platform = await startTestPlatform({ isPlatform: true })
-    databases = await import('@/lib/platform-api/projects/databases')
+    databases = await import('@/server/projects/databases')
     for (const ref of refs) await databases.provisionProjectDatabase(ref)
-    await (await import('@/lib/platform-api/projects/jobs')).closeAllProjectDatabases()
+    await (await import('@/server/projects/jobs')).closeAllProjectDatabases()
   })
   afterAll(async () => {
     databases?.setProjectDatabaseLimits({ maxOpenPglite: databases.MAX_OPEN_PGLITE, maxOpenPostgres: databases.MAX_OPEN_POSTGRES, idleCloseMs: databases.IDLE_CLOSE_MS })

@@ -11,7 +11,7 @@ export async function createOrg(
   plan: 'free' | 'pro' | 'team' | 'enterprise',
   members: [string, Role][]
 ): Promise<{ id: number; slug: string }> {
-  const { getStore } = await import('@/lib/platform-api/db/store')
+  const { getStore } = await import('@/server/db/store')
   const db = await getStore()
   const slug = `org-${Math.random().toString(36).slice(2, 10)}`
   const { rows } = await db.query<{ id: number }>(

@@ -15,7 +15,7 @@ describe('projects', () => {
   let proOrg: { id: number; slug: string }
 
   async function storeCount(sqlText: string, params: unknown[] = []): Promise<number> {
-    const { getStore } = await import('@/lib/platform-api/db/store')
+    const { getStore } = await import('@/server/db/store')
     const { rows } = await (await getStore()).query<{ n: number }>(sqlText, params as never[])
     return Number(rows[0].n)
   }
@@ -286,7 +286,7 @@ describe('projects', () => {
   })
 
   it('picks up a provisioning job that a stopped server left behind', async () => {
-    const { getStore } = await import('@/lib/platform-api/db/store')
+    const { getStore } = await import('@/server/db/store')
     const db = await getStore()
     const ref = 'resumedprojectaaaaaa'
     const database = platform.kind === 'pglite' ? `projects/${ref}` : `project_${ref}`
@@ -295,7 +295,7 @@ describe('projects', () => {
       fs.mkdirSync(path.join(platform.dataDir, 'projects', ref), { recursive: true })
       fs.writeFileSync(path.join(platform.dataDir, 'projects', ref, 'PG_VERSION'), 'half-written')
     } else {
-      const { createProjectDatabase } = await import('@/lib/platform-api/projects/server-databases')
+      const { createProjectDatabase } = await import('@/server/projects/server-databases')
       await createProjectDatabase(db, ref)
     }
     await db.query(

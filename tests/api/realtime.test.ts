@@ -55,7 +55,7 @@ describe('the project realtime endpoint with supabase-js', () => {
     }
   })
   afterEach(async () => {
-    const { setRealtimeLimitOverrides } = await import('@/lib/platform-api/realtime/limits')
+    const { setRealtimeLimitOverrides } = await import('@/server/realtime/limits')
     setRealtimeLimitOverrides(null)
     await Promise.all(clients.splice(0).map((c) => c.removeAllChannels()))
   })
@@ -157,7 +157,7 @@ describe('the project realtime endpoint with supabase-js', () => {
   })
 
   it("enforces the plan's limits: message size, connections, heartbeat", async () => {
-    const { setRealtimeLimitOverrides } = await import('@/lib/platform-api/realtime/limits')
+    const { setRealtimeLimitOverrides } = await import('@/server/realtime/limits')
     setRealtimeLimitOverrides({ maxMessageBytes: 2_000, peakConnections: 1, heartbeatTimeoutMs: 1_500 })
     const first = new WebSocket(socketUrl(p.keys.anon))
     const closedFirst = new Promise<number>((resolve) => first.on('close', (code) => resolve(code)))
@@ -179,9 +179,9 @@ describe('the project realtime endpoint with supabase-js', () => {
   })
 
   it('writes realtime_logs lines for connections and refusals, and meters messages and peak connections', async () => {
-    const { flushLogEvents } = await import('@/lib/platform-api/logs/recorder')
-    const { flushRealtimeMetering } = await import('@/lib/platform-api/billing/realtime-metering')
-    const { getStore } = await import('@/lib/platform-api/db/store')
+    const { flushLogEvents } = await import('@/server/logs/recorder')
+    const { flushRealtimeMetering } = await import('@/server/billing/realtime-metering')
+    const { getStore } = await import('@/server/db/store')
     await flushLogEvents()
     await flushRealtimeMetering()
     const usage = await (await getStore()).query<{ messages: number; peak_connections: number }>(

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import type { RequestClaims } from '@/lib/platform-api/projects/request-role'
+import type { RequestClaims } from '@/server/projects/request-role'
 import { startTestPlatform, usePostgres, type TestPlatform } from './helpers/platform'
 import { createActiveProject, createOrg, sql } from './projects-helpers'
 
@@ -21,7 +21,7 @@ describe('requests run as the role of their key, under row level security', () =
   const claimsOf = (sub: string): RequestClaims => ({ sub, role: 'authenticated', email: `${sub.slice(0, 8)}@example.com` })
 
   const as = async <T,>(role: Role, claims: RequestClaims, fn: (q: (text: string, params?: unknown[]) => Promise<Record<string, unknown>[]>) => Promise<T>, options = {}) => {
-    const { withRequestRole } = await import('@/lib/platform-api/projects/request-role')
+    const { withRequestRole } = await import('@/server/projects/request-role')
     return withRequestRole(ref, { role, claims }, (session) => fn(async (text, params) => (await session.query(text, params)).rows), options)
   }
   const bodies = (role: Role, claims: RequestClaims) => as(role, claims, (q) => q('select body from public.notes order by id')).then((rows) => rows.map((r) => r.body))
@@ -132,7 +132,7 @@ describe('requests run as the role of their key, under row level security', () =
   // On a server, a request that is one batch (a read sent ahead) runs on a connection shared with
   // other requests (api-requests.ts): each batch is its own transaction, role and settings.
   const ahead = async (role: Role, claims: RequestClaims, text: string, options: { timeoutMs?: number } = {}) => {
-    const { withRequestRole } = await import('@/lib/platform-api/projects/request-role')
+    const { withRequestRole } = await import('@/server/projects/request-role')
     return withRequestRole(ref, { role, claims }, async (session) => session.ahead, { ...options, ahead: { text, params: [] } })
   }
   it.runIf(usePostgres)('keeps requests that share a connection apart: their role, claims and settings, and a statement past its time', async () => {
@@ -160,7 +160,7 @@ describe('requests run as the role of their key, under row level security', () =
   })
 
   it.runIf(usePostgres)('sends no read behind a slow one on a shared connection: once each is held up, a read takes a pooled one', async () => {
-    const { SHARED_SLOW_MS } = await import('@/lib/platform-api/projects/api-requests')
+    const { SHARED_SLOW_MS } = await import('@/server/projects/api-requests')
     const started = performance.now()
     const slow = [ahead('anon', {}, 'select pg_sleep(4)'), ahead('anon', {}, 'select pg_sleep(4)')]
     await vi.waitFor(() => expect(performance.now() - started).toBeGreaterThan(SHARED_SLOW_MS + 20), { interval: 10 })
@@ -175,7 +175,7 @@ describe('requests run as the role of their key, under row level security', () =
     await owner('create table public.secrets (id int); insert into public.secrets values (1); revoke all on public.secrets from anon; grant select on public.secrets to authenticated')
     await expect(as('anon', {}, (q) => q('select * from public.secrets'))).rejects.toMatchObject({ code: '42501' })
     expect(await as('authenticated', claimsOf(userA), (q) => q('select id from public.secrets'))).toEqual([{ id: 1 }])
-    const { closeProjectDatabase } = await import('@/lib/platform-api/projects/database-cache')
+    const { closeProjectDatabase } = await import('@/server/projects/database-cache')
     await closeProjectDatabase(ref) // the next request sets the database up again
     await expect(as('anon', {}, (q) => q('select * from public.secrets'))).rejects.toMatchObject({ code: '42501' })
     expect(await bodies('authenticated', claimsOf(userB))).toEqual(['b private', 'b second'])

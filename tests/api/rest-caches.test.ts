@@ -1,6 +1,6 @@
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { getStore } from '@/lib/platform-api/db/store'
+import { getStore } from '@/server/db/store'
 import { startTestPlatform, usePostgres, type TestPlatform } from './helpers/platform'
 import { createActiveProject, createOrg, sql } from './projects-helpers'
 
@@ -49,8 +49,8 @@ describe('the project REST API caches', () => {
     const old = await anonKey()
     for (let i = 0; i < 3; i++) expect((await get('items?select=id', old)).status).toBe(200)
     // Another instance rotates: it writes the store; nothing tells this process.
-    const { sealSecret } = await import('@/lib/platform-api/vault/crypto')
-    const { jwtSecretAad } = await import('@/lib/platform-api/projects/api-keys')
+    const { sealSecret } = await import('@/server/vault/crypto')
+    const { jwtSecretAad } = await import('@/server/projects/api-keys')
     const db = await getStore()
     const { rows } = await db.query<{ id: number; key_version: number }>(
       'select p.id, s.key_version from platform.projects p join platform.project_jwt_secrets s on s.project_id = p.id where p.ref = $1',
@@ -62,7 +62,7 @@ describe('the project REST API caches', () => {
       'update platform.project_jwt_secrets set ciphertext = $2, iv = $3, auth_tag = $4, seal_key_version = $5, key_version = $6, issued_at = now() where project_id = $1',
       [rows[0].id, sealed.ciphertext, sealed.iv, sealed.authTag, sealed.keyVersion, version]
     )
-    const { KEY_TTL_MS } = await import('@/lib/platform-api/projects/api-keys')
+    const { KEY_TTL_MS } = await import('@/server/projects/api-keys')
     await vi.waitFor(async () => expect((await get('items?select=id', old)).status).toBe(401), { timeout: KEY_TTL_MS * 3, interval: 50 })
     const fresh = await anonKey()
     expect(fresh).not.toBe(old)
@@ -101,7 +101,7 @@ describe('the project REST API caches', () => {
       alter table public.events enable row level security;
       create policy anon_reads on public.events for select to anon using (true);
       insert into public.events values (1, '2030-01-01 00:00', 'new year');`)
-    const { projectTarget } = await import('@/lib/platform-api/projects/targets')
+    const { projectTarget } = await import('@/server/projects/targets')
     const target = projectTarget(ref)
     if (target.kind !== 'postgres') throw new Error('a server only')
     const direct = new pg.Client({ connectionString: target.adminUrl })

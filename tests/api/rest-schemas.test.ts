@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { getStore } from '@/lib/platform-api/db/store'
+import { getStore } from '@/server/db/store'
 import { startRestProject, type RestProject } from './helpers/rest-project'
 
 /**

@@ -8,8 +8,8 @@ describe('demo seed', () => {
 
   beforeAll(async () => {
     platform = await startTestPlatform({ isPlatform: true })
-    const { getStore } = await import('@/lib/platform-api/db/store')
-    const { seedDemo } = await import('@/lib/platform-api/seed/demo')
+    const { getStore } = await import('@/server/db/store')
+    const { seedDemo } = await import('@/server/seed/demo')
     const result = await seedDemo(await getStore())
     expect(result.created).toBe(true)
     password = result.password
@@ -82,8 +82,8 @@ describe('demo seed', () => {
   })
 
   it('sets a new password on a second run instead of seeding twice', async () => {
-    const { getStore } = await import('@/lib/platform-api/db/store')
-    const { seedDemo } = await import('@/lib/platform-api/seed/demo')
+    const { getStore } = await import('@/server/db/store')
+    const { seedDemo } = await import('@/server/seed/demo')
     const again = await seedDemo(await getStore(), { password: 'an explicitly requested password 42!' })
     expect(again.created).toBe(false)
     const { body: orgs } = await platform.request('/platform/organizations', { token })

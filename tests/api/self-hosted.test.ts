@@ -11,7 +11,7 @@ describe('self-hosted mode', () => {
   afterAll(async () => platform?.close())
 
   async function counts() {
-    const { getStore } = await import('@/lib/platform-api/db/store')
+    const { getStore } = await import('@/server/db/store')
     const { rows } = await (await getStore()).query<Record<string, number>>(
       `select (select count(*) from platform.users)::int as users, (select count(*) from platform.organizations)::int as orgs,
               (select count(*) from platform.members)::int as members, (select count(*) from platform.projects)::int as projects`
@@ -75,8 +75,8 @@ describe('self-hosted mode', () => {
   it('bootstraps idempotently with an unusable password and the Owner role', async () => {
     const before = await counts()
     expect(before).toMatchObject({ users: 1, orgs: 1, members: 1, projects: 1 })
-    const { ensureSelfHostedDefaults } = await import('@/lib/platform-api/self-hosted')
-    const { getStore } = await import('@/lib/platform-api/db/store')
+    const { ensureSelfHostedDefaults } = await import('@/server/self-hosted')
+    const { getStore } = await import('@/server/db/store')
     const db = await getStore()
     await ensureSelfHostedDefaults(db)
     await Promise.all([ensureSelfHostedDefaults(db), ensureSelfHostedDefaults(db)])

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { MAX_RESULT_ROWS } from '@/lib/platform-api/projects/run-query'
+import { MAX_RESULT_ROWS } from '@/server/projects/run-query'
 import { createSnippetBody } from '@/lib/api-types/snippets'
 import { SNIPPET_NAME_MAX_LENGTH, SNIPPET_SQL_MAX_BYTES, SNIPPETS_PER_PROJECT_LIMIT, SQL_RESULT_ROW_CAP } from '@/lib/sql/limits'
 import { startTestPlatform, type TestPlatform } from './helpers/platform'
@@ -169,7 +169,7 @@ describe('snippets endpoints (hosted)', () => {
   })
 
   it(`stops at ${SNIPPETS_PER_PROJECT_LIMIT} snippets per user and project`, async () => {
-    const { getStore } = await import('@/lib/platform-api/db/store')
+    const { getStore } = await import('@/server/db/store')
     const db = await getStore()
     const { rows } = await db.query<{ id: number }>('select id from platform.projects where ref = $1', [otherRef])
     const { rows: existing } = await db.query<{ n: number }>(

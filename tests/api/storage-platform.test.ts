@@ -98,7 +98,7 @@ describe('storage routes of the dashboard', () => {
     const plain = await call('/pics/objects/sign', asked)
     expect(plain.body.url).toMatch(/\/object\/sign\/pics\/photo%20one\.png\?token=/)
     expect((await sharp(Buffer.from(await (await fetch(plain.body.url)).arrayBuffer())).metadata()).width).toBe(640)
-    const { getStore } = await import('@/lib/platform-api/db/store')
+    const { getStore } = await import('@/server/db/store')
     await (await getStore()).query(`update platform.organizations set plan_id = 'pro' where id = (select organization_id from platform.projects where ref = $1)`, [ref])
     const thumb = await call('/pics/objects/sign', asked)
     expect(thumb.status, JSON.stringify(thumb.body)).toBe(200)

@@ -1,6 +1,6 @@
 import pg from 'pg'
 import { afterAll, describe, expect, it } from 'vitest'
-import { contendedTries, sharedLocker } from '@/lib/platform-api/storage/resumable/locker'
+import { contendedTries, sharedLocker } from '@/server/storage/resumable/locker'
 import { usePostgres } from './helpers/platform'
 
 /**

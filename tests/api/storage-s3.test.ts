@@ -137,7 +137,7 @@ describe('project storage on an S3-compatible store', () => {
   it('sweeps versions no row names from the store, and keeps those rows name', async () => {
     const orphan = `${ref}/objects/ffffffff-ffff-4fff-8fff-ffffffffffff`
     await s3.client.send(new PutObjectCommand({ Bucket: s3.bucket, Key: orphan, Body: 'orphan' }))
-    const { sweepOrphans } = await import('@/lib/platform-api/storage/sweep')
+    const { sweepOrphans } = await import('@/server/storage/sweep')
     expect((await sweepOrphans(ref, 0)).versions).toBe(1)
     expect(await keysIn(`${ref}/objects/`)).not.toContain(orphan)
     expect(await (await service.storage.from('media').download('notes/hello.txt')).data!.text()).toBe('hello from s3')

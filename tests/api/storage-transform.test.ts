@@ -31,8 +31,8 @@ describe('image transformations with supabase-js', () => {
   const projectUrl = () => `${platform.projectUrl(ref)}`
   const client = (key: string) =>
     createClient(projectUrl(), key, { auth: { persistSession: false, autoRefreshToken: false }, realtime: { transport: NoWebSocket as never } })
-  const store = async () => (await import('@/lib/platform-api/db/store')).getStore()
-  const renders = async () => (await import('@/lib/platform-api/storage/transform/render')).renderCount()
+  const store = async () => (await import('@/server/db/store')).getStore()
+  const renders = async () => (await import('@/server/storage/transform/render')).renderCount()
   const cacheRows = async (name: string) =>
     (await (await store()).query<{ origin_version: string; options: string; version: string }>(
       'select origin_version, options, version from platform.storage_transform_cache where project_ref = $1 and name = $2 order by options', [ref, name])).rows
@@ -212,16 +212,16 @@ describe('image transformations with supabase-js', () => {
     const rows = await cacheRows('cached.png')
     expect(rows).toHaveLength(1)
     expect(rows[0].origin_version).not.toBe(row.origin_version)
-    const { byteStore } = await import('@/lib/platform-api/storage/byte-store-in-use')
-    const { cacheNamespace } = await import('@/lib/platform-api/storage/transform/cache')
+    const { byteStore } = await import('@/server/storage/byte-store-in-use')
+    const { cacheNamespace } = await import('@/server/storage/transform/cache')
     expect(await byteStore().read(cacheNamespace(ref), row.version)).toBeNull()
     transformed.add('pub/cached.png')
     // Removed: the sweep drops what the cache kept of it; the project's own sweep leaves the cache alone.
     const kept = rows[0].version
     expect((await service.storage.from('pub').remove(['cached.png'])).error).toBeNull()
-    const { sweepOrphans } = await import('@/lib/platform-api/storage/sweep')
+    const { sweepOrphans } = await import('@/server/storage/sweep')
     await sweepOrphans(ref, -60_000)
-    const { sweepTransformCache } = await import('@/lib/platform-api/storage/transform/cache-sweep')
+    const { sweepTransformCache } = await import('@/server/storage/transform/cache-sweep')
     expect((await cacheRows('striped.png')).length).toBeGreaterThan(0)
     expect(await sweepTransformCache(ref)).toMatchObject({ outputs: 1 })
     expect(await cacheRows('cached.png')).toEqual([])
@@ -249,14 +249,14 @@ describe('image transformations with supabase-js', () => {
   })
 
   it('meters the distinct origin images transformed on the usage page, and logs each transformation', async () => {
-    const { flushTransformMetering } = await import('@/lib/platform-api/billing/transform-metering')
+    const { flushTransformMetering } = await import('@/server/billing/transform-metering')
     await flushTransformMetering()
     const usage = await platform.request(`/platform/organizations/${orgSlug}/usage`, { token: ownerToken })
     expect(usage.status).toBe(200)
     const metric = usage.body.usages.find((u: { metric: string }) => u.metric === 'STORAGE_IMAGES_TRANSFORMED')
     expect(transformed.size).toBe(4)
     expect(metric).toMatchObject({ usage: transformed.size, quota: 100, source: 'measured', exceeded: false })
-    const { flushLogEvents } = await import('@/lib/platform-api/logs/recorder')
+    const { flushLogEvents } = await import('@/server/logs/recorder')
     await flushLogEvents()
     const { rows } = await (await store()).query<{ event_message: string }>(
       `select l.event_message from platform.project_logs l join platform.projects p on p.id = l.project_id where p.ref = $1 and l.source = 'storage_logs'`,

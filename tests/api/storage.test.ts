@@ -249,7 +249,7 @@ describe.each(['disk', 's3'] as const)('project storage with supabase-js (%s sto
     req.destroy()
     await vi.waitFor(() => expect(parts()).toEqual([]), { timeout: 10_000, interval: 20 })
     expect((await service.storage.from('pics').download('cut.bin')).error).toMatchObject({ status: 404 })
-    const { sweepOrphans } = await import('@/lib/platform-api/storage/sweep')
+    const { sweepOrphans } = await import('@/server/storage/sweep')
     const shard = path.join(platform.dataDir, 'files', ref, 'objects', 'ff')
     fs.mkdirSync(shard, { recursive: true })
     const orphan = path.join(shard, 'ffffffff-ffff-4fff-8fff-ffffffffffff')
@@ -268,9 +268,9 @@ describe.each(['disk', 's3'] as const)('project storage with supabase-js (%s sto
     const storage = usage.body.usages.find((u: { metric: string }) => u.metric === 'STORAGE_SIZE')
     expect(storage).toMatchObject({ source: 'measured' })
     expect(storage.usage).toBeGreaterThanOrEqual('meow'.length + 'x'.repeat(1024).length)
-    const { flushLogEvents } = await import('@/lib/platform-api/logs/recorder')
+    const { flushLogEvents } = await import('@/server/logs/recorder')
     await flushLogEvents()
-    const { getStore } = await import('@/lib/platform-api/db/store')
+    const { getStore } = await import('@/server/db/store')
     const { rows } = await (await getStore()).query<{ event_message: string }>(
       `select l.event_message from platform.project_logs l join platform.projects p on p.id = l.project_id where p.ref = $1 and l.source = 'storage_logs'`,
       [ref]

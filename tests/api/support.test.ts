@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { SELF_HOSTED_USER_ID } from '@/lib/platform-api/auth/caller'
+import { SELF_HOSTED_USER_ID } from '@/server/auth/caller'
 import { startTestPlatform, type TestPlatform } from './helpers/platform'
 
 type TicketRow = {
@@ -13,14 +13,14 @@ type TicketRow = {
 }
 
 async function tickets(): Promise<TicketRow[]> {
-  const { getStore } = await import('@/lib/platform-api/db/store')
+  const { getStore } = await import('@/server/db/store')
   const db = await getStore()
   const { rows } = await db.query<TicketRow>('select * from platform.support_tickets order by created_at, id')
   return rows
 }
 
 async function clearTickets(): Promise<void> {
-  const { getStore } = await import('@/lib/platform-api/db/store')
+  const { getStore } = await import('@/server/db/store')
   const db = await getStore()
   await db.query('delete from platform.support_tickets')
   await db.query(`delete from platform.auth_rate_limits where key like 'support:%'`)

@@ -4,7 +4,7 @@ import { startTestPlatform, type TestPlatform } from './helpers/platform'
 type Sql = (text: string, params?: unknown[]) => Promise<any[]>
 
 async function sqlFor(): Promise<Sql> {
-  const { getStore } = await import('@/lib/platform-api/db/store')
+  const { getStore } = await import('@/server/db/store')
   const db = await getStore()
   return async (text, params = []) => (await db.query(text, params as never[])).rows
 }
@@ -56,7 +56,7 @@ describe('telemetry sink (hosted platform)', () => {
   })
 
   it('refuses bodies over TELEMETRY_BODY_LIMIT with 413, and properties over 8192 bytes (not characters)', async () => {
-    const { TELEMETRY_BODY_LIMIT } = await import('@/lib/platform-api/telemetry/events')
+    const { TELEMETRY_BODY_LIMIT } = await import('@/server/telemetry/events')
     const [{ n: before }] = await sql('select count(*)::int as n from platform.telemetry_events')
     const big = await platform.request('/platform/telemetry/event', { body: { action: 'page_view', properties: { blob: 'x'.repeat(TELEMETRY_BODY_LIMIT) } } })
     expect(big.status).toBe(413)
@@ -69,7 +69,7 @@ describe('telemetry sink (hosted platform)', () => {
   })
 
   it('limits events per address: concurrent bursts included, 429 with Retry-After past the limit', async () => {
-    const { TELEMETRY_ADDRESS_LIMIT } = await import('@/lib/platform-api/auth/rate-limit')
+    const { TELEMETRY_ADDRESS_LIMIT } = await import('@/server/auth/rate-limit')
     await sql(`delete from platform.auth_rate_limits where key like 'telemetry:%'`)
     const [{ n: before }] = await sql('select count(*)::int as n from platform.telemetry_events')
     const send = () => platform.request('/platform/telemetry/event', { body: { action: 'page_view', properties: { pad: 'x'.repeat(7_000) } } })

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { stopAllWorkers } from '@/lib/platform-api/functions/runtime'
+import { stopAllWorkers } from '@/server/functions/runtime'
 import { startFunctionsProject, type FunctionsProject } from './helpers/functions-project'
 import { stripedImage } from './helpers/images'
 

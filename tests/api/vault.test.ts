@@ -15,7 +15,7 @@ describe('vault secrets (hosted)', () => {
   let otherRef: string
   let orgId: number
   const secrets = (r = ref) => `/platform/projects/${r}/vault/secrets`
-  const storeDb = async () => (await import('@/lib/platform-api/db/store')).getStore()
+  const storeDb = async () => (await import('@/server/db/store')).getStore()
 
   beforeAll(async () => {
     platform = await startTestPlatform({ isPlatform: true })

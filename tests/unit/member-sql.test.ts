@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { classify, paramText } from '@/lib/platform-api/projects/member-sql'
+import { classify, paramText } from '@/server/projects/member-sql'
 
 describe('what the member SQL runner sends outside the jail', () => {
   it.each([

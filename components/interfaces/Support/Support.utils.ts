@@ -8,7 +8,7 @@ import {
 } from '@/lib/catalogue/support-categories'
 import { SUPPORT_MESSAGE_MAX_LENGTH, SUPPORT_SUBJECT_MAX_LENGTH } from '@/lib/constants'
 
-// The platform's limits for a ticket (lib/platform-api/routes/support.ts checks the same).
+// The platform's limits for a ticket (server/routes/support.ts checks the same).
 export { SUPPORT_MESSAGE_MAX_LENGTH, SUPPORT_SUBJECT_MAX_LENGTH }
 
 /** An error report id as the error screen passes it (`sid`); anything else is dropped. */

@@ -53,8 +53,8 @@ function secretOfA(w: World): Promise<string> {
   let name = SECRET_OF_A.get(w)
   if (!name) {
     name = (async () => {
-      const { sealSecret } = await import('@/lib/platform-api/vault/crypto')
-      const { functionSecretAad } = await import('@/lib/platform-api/functions/secrets')
+      const { sealSecret } = await import('@/server/vault/crypto')
+      const { functionSecretAad } = await import('@/server/functions/secrets')
       const made = `ALPHA_FN_SECRET_${w.unique('s').replace(/[^A-Za-z0-9_]/g, '_')}`
       const { rows } = await w.db.query<{ id: number }>('select id from platform.projects where ref = $1', [w.projectA])
       const sealed = sealSecret('alpha secret value', functionSecretAad(Number(rows[0].id), made))

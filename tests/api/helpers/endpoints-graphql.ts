@@ -1,5 +1,5 @@
 import { expect } from 'vitest'
-import { READ_ONLY_MUTATION_MESSAGE } from '@/lib/platform-api/graphql/execute'
+import { READ_ONLY_MUTATION_MESSAGE } from '@/server/graphql/execute'
 import { allowedInA, type EndpointEntry, type World } from './endpoints'
 
 /** A table of A's project for the walk's mutations (created once, through the SQL endpoint as A's owner). */

@@ -20,7 +20,7 @@ export async function putObject(w: World, bucket: string, path: string, text: st
   const put = await fetch(signed.body.url, { method: 'PUT', body: text, headers: { 'content-type': 'text/plain' } })
   expect(put.status, await put.clone().text()).toBe(200)
   // The storage API meters the request's egress in the background: written now, not during a walk that compares the store.
-  const { flushMetering } = await import('@/lib/platform-api/billing/metering')
+  const { flushMetering } = await import('@/server/billing/metering')
   await flushMetering()
 }
 

@@ -26,7 +26,7 @@ const safeName = (text: string) => text.replace(/[^A-Za-z0-9_]/g, '_')
  */
 async function insertSecretOfA(w: World, name: string): Promise<Secret> {
   const crypto = await import('node:crypto')
-  const { sealSecret, secretAad } = await import('@/lib/platform-api/vault/crypto')
+  const { sealSecret, secretAad } = await import('@/server/vault/crypto')
   const { rows } = await w.db.query<{ id: number }>('select id from platform.projects where ref = $1', [w.projectA])
   const id = crypto.randomUUID()
   const value = `alpha-vault-value-${w.unique('v')}`

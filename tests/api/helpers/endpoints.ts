@@ -1,7 +1,7 @@
 import crypto from 'node:crypto'
 import { expect } from 'vitest'
-import { roleAtLeast, type Role } from '@/lib/platform-api/access'
-import type { Db } from '@/lib/platform-api/db/types'
+import { roleAtLeast, type Role } from '@/server/access'
+import type { Db } from '@/server/db/types'
 import type { TestPlatform, TestResponse } from './platform'
 
 /**
@@ -732,7 +732,7 @@ export const AUTH_ENDPOINTS: EndpointEntry[] = [
       const factor = await w.enrollFactor(token!)
       const challenge = await w.platform.request(`/auth/v1/factors/${factor.id}/challenge`, { token, body: {} })
       expect(challenge.status, 'challenge for the walk').toBe(200)
-      const { currentTotpCode } = await import('@/lib/platform-api/auth/totp')
+      const { currentTotpCode } = await import('@/server/auth/totp')
       return { params: { id: factor.id }, token, body: { challenge_id: challenge.body.id, code: currentTotpCode(factor.secret) } }
     },
     check: async (res, w, actor) => {
@@ -790,11 +790,11 @@ export async function buildWorld(
   platform: TestPlatform,
   options: { crossTenantProject?: boolean; lifecycleProject?: boolean } = {}
 ): Promise<World> {
-  const { getStore } = await import('@/lib/platform-api/db/store')
-  const { insertInvoice } = await import('@/lib/platform-api/billing/invoices')
-  const { hashInvitationToken } = await import('@/lib/platform-api/organizations/invitations')
-  const { generateProjectRef, projectTarget } = await import('@/lib/platform-api/projects/targets')
-  const { startSession } = await import('@/lib/platform-api/auth/sessions')
+  const { getStore } = await import('@/server/db/store')
+  const { insertInvoice } = await import('@/server/billing/invoices')
+  const { hashInvitationToken } = await import('@/server/organizations/invitations')
+  const { generateProjectRef, projectTarget } = await import('@/server/projects/targets')
+  const { startSession } = await import('@/server/auth/sessions')
   const { createActiveProject } = await import('../projects-helpers')
   const db = await getStore()
   const tag = crypto.randomBytes(3).toString('hex')

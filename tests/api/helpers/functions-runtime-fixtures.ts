@@ -6,8 +6,8 @@ import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import { expect } from 'vitest'
-import { bundleFunction, FunctionRuntimeError, invokeFunction } from '@/lib/platform-api/functions/runtime'
-import type { FunctionLogLine, InvocationResponse, WorkerSpec } from '@/lib/platform-api/functions/runtime/types'
+import { bundleFunction, FunctionRuntimeError, invokeFunction } from '@/server/functions/runtime'
+import type { FunctionLogLine, InvocationResponse, WorkerSpec } from '@/server/functions/runtime/types'
 import type { FunctionLimits } from '@/lib/functions/rules'
 
 /** Small limits keep the limit tests fast. */

@@ -6,7 +6,7 @@ import path from 'node:path'
 import type { AddressInfo } from 'node:net'
 import pg from 'pg'
 import { resetServerConfig } from '@/lib/config'
-import { stopAllWorkers } from '@/lib/platform-api/functions/runtime'
+import { stopAllWorkers } from '@/server/functions/runtime'
 
 /**
  * A real platform server for API tests, on a fresh store: PGlite in a temporary DATA_DIR, or,
@@ -71,18 +71,18 @@ export async function startTestPlatform(options: { isPlatform?: boolean; env?: R
   const g = globalThis as Record<string, unknown>
   delete g.__jwtSecret
 
-  const { platformHandler, authHandler } = await import('@/lib/platform-api/handlers')
-  const { projectApiGateway, projectApiUpgrade } = await import('@/lib/platform-api/project-api/gateway')
-  const { setProjectApiListeningPort } = await import('@/lib/platform-api/projects/api-endpoint')
-  const { getStore, closeStore } = await import('@/lib/platform-api/db/store')
-  const { closeAllProjectDatabases } = await import('@/lib/platform-api/projects/jobs')
-  const { insertUser } = await import('@/lib/platform-api/auth/users')
-  const { startSession } = await import('@/lib/platform-api/auth/sessions')
+  const { platformHandler, authHandler } = await import('@/server/handlers')
+  const { projectApiGateway, projectApiUpgrade } = await import('@/server/project-api/gateway')
+  const { setProjectApiListeningPort } = await import('@/server/projects/api-endpoint')
+  const { getStore, closeStore } = await import('@/server/db/store')
+  const { closeAllProjectDatabases } = await import('@/server/projects/jobs')
+  const { insertUser } = await import('@/server/auth/users')
+  const { startSession } = await import('@/server/auth/sessions')
 
   await closeStore()
   const db = await getStore()
 
-  const { closeDefaultRealtimeServer, defaultRealtimeServer, RealtimeServer } = await import('@/lib/platform-api/realtime/server')
+  const { closeDefaultRealtimeServer, defaultRealtimeServer, RealtimeServer } = await import('@/server/realtime/server')
 
   const listen = async (server: http.Server) => {
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))

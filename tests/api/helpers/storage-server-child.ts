@@ -10,10 +10,10 @@ import type { AddressInfo } from 'node:net'
 async function main() {
   let swept: unknown = null
   if (process.env.TEST_SWEEP_REF) {
-    const { sweepOrphans } = await import('@/lib/platform-api/storage/sweep')
+    const { sweepOrphans } = await import('@/server/storage/sweep')
     swept = await sweepOrphans(process.env.TEST_SWEEP_REF, 0, 0)
   }
-  const { projectApiGateway } = await import('@/lib/platform-api/project-api/gateway')
+  const { projectApiGateway } = await import('@/server/project-api/gateway')
   const server = http.createServer((req, res) => void projectApiGateway(req, res))
   server.listen(0, '127.0.0.1', () => {
     const { port } = server.address() as AddressInfo

@@ -1,10 +1,10 @@
 import { GraphQLObjectType, introspectionFromSchema, Kind, parse, type FieldNode, type OperationDefinitionNode } from 'graphql'
 import { exampleOperation, isCollectionField } from '@/lib/graphql/example-query'
-import type { Catalogue, CatalogueColumn } from '@/lib/platform-api/graphql/catalogue'
-import { connectionSql, insertSql, newContext } from '@/lib/platform-api/graphql/compile'
-import { referenceEveryParameter } from '@/lib/platform-api/graphql/execute'
-import { buildModel } from '@/lib/platform-api/graphql/model'
-import { buildGraphqlSchema } from '@/lib/platform-api/graphql/schema'
+import type { Catalogue, CatalogueColumn } from '@/server/graphql/catalogue'
+import { connectionSql, insertSql, newContext } from '@/server/graphql/compile'
+import { referenceEveryParameter } from '@/server/graphql/execute'
+import { buildModel } from '@/server/graphql/model'
+import { buildGraphqlSchema } from '@/server/graphql/schema'
 
 const column = (relation: number, name: string, base: string, typeSql: string, extra: Partial<CatalogueColumn> = {}): CatalogueColumn => ({
   relation,

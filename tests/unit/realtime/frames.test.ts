@@ -1,6 +1,6 @@
 import Serializer from '@supabase/realtime-js/dist/main/lib/serializer.js'
 import { describe, expect, it } from 'vitest'
-import { decodeFrame, encodeBroadcast, encodeMessage, FrameError, fromPortablePayload, portablePayload } from '@/lib/platform-api/realtime/frames'
+import { decodeFrame, encodeBroadcast, encodeMessage, FrameError, fromPortablePayload, portablePayload } from '@/server/realtime/frames'
 
 /** The realtime frame codec against realtime-js's own serializer (vsn 2.0.0): what it writes we read, and the reverse. */
 

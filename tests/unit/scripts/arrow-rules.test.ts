@@ -21,8 +21,8 @@ describe('the arrow check', () => {
       'components/interfaces/A/A.tsx': "import { P } from '@/components/ui/P'\nimport { B } from './B'\n",
       'components/interfaces/A/B.tsx': ok,
       'pages/index.tsx': "import { A } from '@/components/interfaces/A/A'\n",
-      'pages/api/x.ts': "import { r } from '@/lib/platform-api/r'\n",
-      'lib/platform-api/r.ts': "import { a } from '@/lib/a'\n",
+      'pages/api/x.ts': "import { r } from '@/server/r'\n",
+      'server/r.ts': "import { a } from '@/lib/a'\n",
     }
     expect(checkTree(files)).toEqual([])
   })
@@ -31,11 +31,11 @@ describe('the arrow check', () => {
     ['data/q.ts', "import { s } from '@/state/s'\n", 'data must not import state'],
     ['data/q.ts', "import { P } from '@/components/ui/P'\n", 'data must not import ui'],
     ['lib/a.ts', "import { q } from '@/data/q'\n", 'lib must not import data'],
-    ['lib/a.ts', "import type { r } from '@/lib/platform-api/r'\n", 'lib must not import platform-api'],
+    ['lib/a.ts', "import type { r } from '@/server/r'\n", 'lib must not import server'],
     ['state/s.ts', "import { q } from '@/data/q'\n", 'state must not import data'],
     ['components/ui/P.tsx', "import { A } from '@/components/interfaces/A/A'\n", 'ui must not import interfaces'],
-    ['components/interfaces/A/A.tsx', "import { r } from '@/lib/platform-api/r'\n", 'interfaces must not import platform-api'],
-    ['lib/platform-api/r.ts', "import { q } from '@/data/q'\n", 'platform-api must not import data'],
+    ['components/interfaces/A/A.tsx', "import { r } from '@/server/r'\n", 'interfaces must not import server'],
+    ['server/r.ts', "import { q } from '@/data/q'\n", 'server must not import data'],
   ])('refuses %s importing what its layer may not (%s)', (file, text, message) => {
     const files: Record<string, string> = {
       'lib/a.ts': ok,
@@ -43,7 +43,7 @@ describe('the arrow check', () => {
       'state/s.ts': ok,
       'components/ui/P.tsx': ok,
       'components/interfaces/A/A.tsx': ok,
-      'lib/platform-api/r.ts': ok,
+      'server/r.ts': ok,
       [file]: text,
     }
     expect(checkTree(files).join('\n')).toContain(message)
@@ -71,7 +71,7 @@ describe('the arrow check', () => {
     ])
     expect(checkTree(tree("import { type Body, body } from '@/lib/api-types/cron'\n"))).toHaveLength(1)
     // The server may import the schemas.
-    expect(checkTree({ 'lib/api-types/cron.ts': wire, 'lib/platform-api/r.ts': "import { body } from '@/lib/api-types/cron'\n" })).toEqual([])
+    expect(checkTree({ 'lib/api-types/cron.ts': wire, 'server/r.ts': "import { body } from '@/lib/api-types/cron'\n" })).toEqual([])
   })
 
   it('finds each import circle once, type-only imports included', () => {

@@ -1,7 +1,7 @@
 import sharp from 'sharp'
 import { describe, expect, it } from 'vitest'
 import { transformQuery } from '@/lib/api-types/storage-transform'
-import { renderImage, resolveTransform, transformKey } from '@/lib/platform-api/storage/transform/image'
+import { renderImage, resolveTransform, transformKey } from '@/server/storage/transform/image'
 
 describe('resolving a transformation', () => {
   it('fills in cover and quality 80, keeps the origin format unless WebP is accepted and none asked', () => {

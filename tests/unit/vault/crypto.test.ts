@@ -1,6 +1,6 @@
 import crypto from 'node:crypto'
 import { describe, expect, it } from 'vitest'
-import { openSecret, sealSecret, secretAad } from '@/lib/platform-api/vault/crypto'
+import { openSecret, sealSecret, secretAad } from '@/server/vault/crypto'
 import { secretNameError, secretValueError } from '@/lib/vault/names'
 
 const jwtSecret = new TextEncoder().encode('test-jwt-secret-for-the-vault-0123456789')

@@ -1,4 +1,4 @@
-import { authHandler } from '@/lib/platform-api/handlers'
+import { authHandler } from '@/server/handlers'
 
 export const config = { api: { bodyParser: false, externalResolver: true } }
 

@@ -7,8 +7,8 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import { openPgliteEngine } from '@/lib/platform-api/projects/pglite-engine'
-import { pglitePostgresqlConf } from '@/lib/platform-api/projects/pglite-extensions'
+import { openPgliteEngine } from '@/server/projects/pglite-engine'
+import { pglitePostgresqlConf } from '@/server/projects/pglite-extensions'
 
 const dirs: string[] = []
 const tempDir = () => {

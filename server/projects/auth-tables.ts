@@ -2,7 +2,7 @@ import { API_ROLES } from './api-roles'
 import { AUTH_SCHEMA, quoteIdent, type ProjectRoles } from './jail'
 
 /**
- * The tables of a project's own users (`{url}/auth/v1`, lib/platform-api/project-auth), in the
+ * The tables of a project's own users (`{url}/auth/v1`, server/project-auth), in the
  * project database's `auth` schema so the project's SQL can reference them
  * (`references auth.users (id)`, `auth.users.email`), with Supabase's column names on
  * `auth.users`. Made idempotently on every open (`create … if not exists`), by the platform's

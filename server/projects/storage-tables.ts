@@ -2,7 +2,7 @@ import { API_ROLES } from './api-roles'
 import { quoteIdent, type ProjectRoles } from './jail'
 
 /**
- * The project's `storage` schema (`{url}/storage/v1`, lib/platform-api/storage): buckets and the
+ * The project's `storage` schema (`{url}/storage/v1`, server/storage): buckets and the
  * rows of their objects, with Supabase's table and column names, so the policies an app writes
  * for Supabase (`bucket_id = 'avatars' and owner = auth.uid()`, `storage.foldername(name)`) work
  * here. The bytes are not in the database: each row names a `version`, the file the byte store

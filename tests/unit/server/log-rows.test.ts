@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { restLogPath } from '@/lib/platform-api/logs/rest-log'
-import { jsonbText, timeOrderedUuid } from '@/lib/platform-api/logs/recorder'
+import { restLogPath } from '@/server/logs/rest-log'
+import { jsonbText, timeOrderedUuid } from '@/server/logs/recorder'
 
 describe('log rows', () => {
   it('ids sort by the time they were made, and read as UUIDs of version 7', () => {

@@ -4,7 +4,7 @@ import type { Db } from './types'
 
 /** Numbered plain-SQL migrations, `NNN_name.sql`, applied in order, each once, each in one transaction. */
 export function migrationsDir(): string {
-  return path.join(process.cwd(), 'lib', 'platform-api', 'migrations')
+  return path.join(process.cwd(), 'server', 'migrations')
 }
 
 // The migrations are read from the checkout the server runs in (`next start` in the repository),

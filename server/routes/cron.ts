@@ -11,7 +11,7 @@ const read = { scope: 'project', minimum: 'Read-only' } as const
 const write = { scope: 'project', minimum: 'Developer' } as const
 
 /**
- * Cron jobs of a project, scheduled by the platform (lib/platform-api/cron/scheduler.ts). Any
+ * Cron jobs of a project, scheduled by the platform (server/cron/scheduler.ts). Any
  * member reads jobs and their runs; creating, changing, deleting and running them executes SQL
  * on the project database, so it needs Developer or above.
  */

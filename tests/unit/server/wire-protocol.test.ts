@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { lastReadyStatus, readStartup, readyForQuery, takeFrames, errorResponse, PROTOCOL_3 } from '@/lib/platform-api/projects/wire/messages'
-import { parseScramVerifier, scramServer, scramVerifier } from '@/lib/platform-api/projects/wire/scram'
+import { lastReadyStatus, readStartup, readyForQuery, takeFrames, errorResponse, PROTOCOL_3 } from '@/server/projects/wire/messages'
+import { parseScramVerifier, scramServer, scramVerifier } from '@/server/projects/wire/scram'
 import { databasePasswordProblem } from '@/lib/database-password'
 
 /** The loopback port's own pieces: SCRAM-SHA-256 (RFC 7677's example exchange) and message framing. */

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { storeCache } from '@/lib/platform-api/db/store-cache'
-import type { Db } from '@/lib/platform-api/db/types'
+import { storeCache } from '@/server/db/store-cache'
+import type { Db } from '@/server/db/types'
 
 const store = () => ({}) as Db
 

@@ -118,7 +118,7 @@ export function formatSeconds(ms: number): string {
   return Number.isInteger(s) ? String(s) : s.toFixed(1).replace(/\.0$/, '')
 }
 
-export const WORKER_RELATIVE_PATH = path.join('lib', 'platform-api', 'db', 'pglite-worker.mjs')
+export const WORKER_RELATIVE_PATH = path.join('server', 'db', 'pglite-worker.mjs')
 
 /**
  * Where pglite-worker.mjs is. It is loaded by file path at run time so that Next's bundler never

@@ -10,7 +10,7 @@ const BASE = '/platform/projects/:ref/vault/secrets'
 
 /**
  * Vault secrets of a project. Every call needs Developer or above: the platform's permission
- * model denies Read-only members everything about secrets (`secrets:%`, lib/platform-api/profile/
+ * model denies Read-only members everything about secrets (`secrets:%`, server/profile/
  * permissions.ts), names included. Values are only ever sent by the reveal call; creating,
  * revealing, changing and deleting are written to the organization's audit log.
  */

@@ -22,7 +22,7 @@
 import { parentPort, workerData } from 'node:worker_threads'
 import { messages, parse, PGlite, protocol } from '@electric-sql/pglite'
 
-/** Keep in step with PGLITE_CONTRIB_EXTENSIONS in lib/platform-api/projects/pglite-extensions.ts. */
+/** Keep in step with PGLITE_CONTRIB_EXTENSIONS in server/projects/pglite-extensions.ts. */
 const CONTRIB = [
   'amcheck', 'bloom', 'btree_gin', 'btree_gist', 'citext', 'cube', 'dict_int', 'dict_xsyn',
   'earthdistance', 'file_fdw', 'fuzzystrmatch', 'hstore', 'intarray', 'isn', 'lo', 'ltree',

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { projectApiServer, registerDirectRoutes } from '@/lib/platform-api/http/direct-routes'
-import { projectApiGateway, PROJECT_SERVICES, projectServiceRoutes } from '@/lib/platform-api/project-api/gateway'
+import { projectApiServer, registerDirectRoutes } from '@/server/http/direct-routes'
+import { projectApiGateway, PROJECT_SERVICES, projectServiceRoutes } from '@/server/project-api/gateway'
 
 // server.mjs serves the project API on a listener of its own, through the gateway.
 describe('the project API server of server.mjs', () => {

@@ -3,8 +3,8 @@
  * names resolve through a stub, and the rule refuses before any connection would be made.
  */
 import { describe, expect, it } from 'vitest'
-import { canonicalHost, checkEgress, embeddedIPv4, ipv6Bytes, refusedAddress, type EgressContext, type ResolvedAddress } from '@/lib/platform-api/functions/runtime/egress-policy'
-import { underProjectApi } from '@/lib/platform-api/functions/runtime/egress'
+import { canonicalHost, checkEgress, embeddedIPv4, ipv6Bytes, refusedAddress, type EgressContext, type ResolvedAddress } from '@/server/functions/runtime/egress-policy'
+import { underProjectApi } from '@/server/functions/runtime/egress'
 
 const PUBLIC_V4 = '93.184.215.14'
 const PUBLIC_V6 = '2606:2800:21f:cb07:6820:80da:af6b:8b2c'

@@ -12,7 +12,7 @@ import { readProject, serializeBranch, serializeProject, serializeProjectDetail 
 import type { ProjectAction } from '../projects/status'
 
 /**
- * Projects (spec §3, §7) and their branches. Logic lives in `lib/platform-api/projects/`, whose
+ * Projects (spec §3, §7) and their branches. Logic lives in `server/projects/`, whose
  * functions check the caller's role again themselves (the seed calls them without the router).
  */
 const lifecycle = (path: string, action: ProjectAction, minimum: 'Admin' | 'Developer', summary: string) =>
