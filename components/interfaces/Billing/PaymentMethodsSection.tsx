@@ -37,7 +37,7 @@ export function PaymentMethodsSection({ slug }: { slug: string }) {
       ) : methods.data.data.length === 0 ? (
         <EmptyState title="No payment methods" description="Add a card record below." />
       ) : (
-        <ul className={styles.records} aria-label="Payment methods">
+        <ul className={`surface ${styles.records}`} aria-label="Payment methods">
           {methods.data.data.map((card) => {
             const name = `${cardBrandLabel(card.brand)} ending in ${card.last4}`
             return (

@@ -28,7 +28,7 @@ export function TaxIdsSection({ slug }: { slug: string }) {
           No tax IDs
         </p>
       ) : (
-        <ul className={styles.records} aria-labelledby="tax-ids-title">
+        <ul className={`surface ${styles.records}`} aria-labelledby="tax-ids-title">
           {taxIds.data.map((taxId) => (
             <li key={taxId.id} className={styles.record}>
               <span className={styles.recordMain}>

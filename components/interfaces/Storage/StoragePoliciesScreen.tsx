@@ -63,8 +63,8 @@ function BucketPolicies({ projectRef, access }: { projectRef: string; access: Pr
         {cards.map(({ bucket, isPublic }) => {
           const list = byBucket.get(bucket) ?? []
           return (
-            <li key={bucket ?? '(other)'} className={styles.policyCard} aria-label={bucket ? `Bucket ${bucket}` : 'Other policies'}>
-              <div className={styles.policyCardHeader}>
+            <li key={bucket ?? '(other)'} className="surface" aria-label={bucket ? `Bucket ${bucket}` : 'Other policies'}>
+              <div className={`bar ${styles.policyCardHeader}`}>
                 <h2>
                   {bucket ?? 'Other policies on storage.objects'} {bucket && (isPublic ? <Badge variant="warning">Public</Badge> : <Badge>Private</Badge>)}
                 </h2>

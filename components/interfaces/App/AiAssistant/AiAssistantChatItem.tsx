@@ -91,7 +91,7 @@ export function AiAssistantChatItem({ chat, active, onSelect, onRename, onDelete
     <li className={styles.chatItem}>
       <button
         type="button"
-        className={styles.chatSelect}
+        className={`list-button ${styles.chatSelect}`}
         aria-current={active ? 'true' : undefined}
         onClick={() => onSelect(chat.id)}
       >
