@@ -36,3 +36,12 @@ export function defineProjectGet<Data, Key extends QueryKey = QueryKey>(
   const query = defineQuery(({ projectRef }: { projectRef?: string }) => key(projectRef), fetch, { staleTime, ready: ({ projectRef }) => Boolean(projectRef) })
   return { fetch, ...query }
 }
+
+/**
+ * A query without variables (the signed-in user's profile, organizations, MFA state): its
+ * `options()` and hook take only whether it may run yet (default yes).
+ */
+export function defineUserQuery<Data, Key extends QueryKey>(key: () => Key, fetch: (signal: AbortSignal) => Promise<Data>, staleTime: number) {
+  const query = defineQuery((_: { enabled?: boolean }) => key(), (_, signal) => fetch(signal), { staleTime })
+  return { options: (args: { enabled?: boolean } = {}) => query.options(args), use: (args: { enabled?: boolean } = {}) => query.use(args) }
+}
