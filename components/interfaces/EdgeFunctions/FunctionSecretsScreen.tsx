@@ -1,9 +1,9 @@
 import Link from 'next/link'
 import { useState } from 'react'
-import { toast } from 'sonner'
 import { Admonition } from '@/components/ui/Admonition'
 import { Badge } from '@/components/ui/Badge'
 import { ConfirmModal } from '@/components/ui/ConfirmModal'
+import { toastThen } from '@/components/ui/toast-then'
 import { DataTable } from '@/components/ui/DataTable'
 import { queryState } from '@/components/ui/QueryState'
 import { EmptyState } from '@/components/ui/EmptyState'
@@ -65,17 +65,7 @@ export function FunctionSecretsScreen({ projectRef }: { projectRef: string }) {
     )
   }
 
-  const confirmDelete = () =>
-    deleting &&
-    remove.mutate(
-      { projectRef, names: [deleting.name] },
-      {
-        onSuccess: () => {
-          toast.success(`Secret ${deleting.name} deleted`)
-          setDeleting(null)
-        },
-      }
-    )
+  const confirmDelete = () => deleting && remove.mutate({ projectRef, names: [deleting.name] }, toastThen(`Secret ${deleting.name} deleted`, () => setDeleting(null)))
 
   return (
     <div className={pageScreenClass}>
