@@ -25,11 +25,7 @@ type Dialog =
 /** /project/{ref}/auth/policies: each table's row level security and policies; create, edit and drop them as SQL. */
 export function PoliciesScreen({ projectRef }: { projectRef: string }) {
   return (
-    <DatabaseScreen
-      projectRef={projectRef}
-      title="Policies"
-      subtitle="Row level security decides which rows the anon key and signed-in users may read and change. Each policy is a rule on one table, written in SQL."
-    >
+    <DatabaseScreen projectRef={projectRef} title="Policies" subtitle="Row level security decides which rows the anon key and signed-in users may read and change. Each policy is a rule on one table, written in SQL.">
       {(access) => <PolicyTables access={access} />}
     </DatabaseScreen>
   )

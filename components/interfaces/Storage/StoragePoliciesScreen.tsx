@@ -18,11 +18,7 @@ type Dialog = { kind: 'pick'; bucket: string } | { kind: 'create'; bucket: strin
 /** `/project/{ref}/storage/policies`: per bucket, the policies on storage.objects that name it; new ones from templates, shown as SQL first. */
 export function StoragePoliciesScreen({ projectRef }: { projectRef: string }) {
   return (
-    <DatabaseScreen
-      projectRef={projectRef}
-      title="Storage policies"
-      subtitle="Policies on storage.objects decide who may download, upload, change and delete files with the anon key or a user's token. The service role and the dashboard are not bound by them."
-    >
+    <DatabaseScreen projectRef={projectRef} title="Storage policies" subtitle="Policies on storage.objects decide who may download, upload, change and delete files with the anon key or a user's token. The service role and the dashboard are not bound by them.">
       {(access) => <BucketPolicies projectRef={projectRef} access={access} />}
     </DatabaseScreen>
   )
