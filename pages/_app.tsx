@@ -6,6 +6,7 @@ import { AppProviders } from '@/components/layouts/AppProviders'
 import { useIsClient } from '@/hooks/use-is-client'
 import '@/styles/globals.css'
 import '@/styles/feedback.css'
+import '@/styles/layout.css'
 
 export default function App({ Component, pageProps }: AppProps) {
   // The mode is known only in the browser (runtime config), so the tree renders after hydration.

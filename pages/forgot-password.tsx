@@ -5,9 +5,5 @@ import { AuthLayout } from '@/components/layouts/AuthLayout'
 export const getServerSideProps = redirectWhenSelfHosted
 
 export default function ForgotPasswordPage() {
-  return (
-    <AuthLayout title="Reset your password" subtitle="Type in your email and we'll send you a link to reset your password">
-      <ForgotPasswordForm />
-    </AuthLayout>
-  )
+  return <AuthLayout title="Reset your password" subtitle="Type in your email and we'll send you a link to reset your password"><ForgotPasswordForm /></AuthLayout>
 }

@@ -4,9 +4,7 @@ import { AppLayout } from '@/components/layouts/AppLayout'
 export default function JoinPage() {
   return (
     <AppLayout title="Join organization" crumbs={[{ label: 'Join organization' }]}>
-      <div className="page">
-        <JoinScreen />
-      </div>
+      <div className="page"><JoinScreen /></div>
     </AppLayout>
   )
 }

@@ -4,9 +4,7 @@ import { OrganizationsScreen } from '@/components/interfaces/Organizations/Organ
 export default function OrganizationsPage() {
   return (
     <AppLayout title="Organizations" crumbs={[{ label: 'Organizations' }]}>
-      <div className="page">
-        <OrganizationsScreen />
-      </div>
+      <div className="page"><OrganizationsScreen /></div>
     </AppLayout>
   )
 }

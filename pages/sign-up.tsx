@@ -5,9 +5,5 @@ import { AuthLayout } from '@/components/layouts/AuthLayout'
 export const getServerSideProps = redirectWhenSelfHosted
 
 export default function SignUpPage() {
-  return (
-    <AuthLayout title="Get started" subtitle="Create a new account">
-      <SignUpForm />
-    </AuthLayout>
-  )
+  return <AuthLayout title="Get started" subtitle="Create a new account"><SignUpForm /></AuthLayout>
 }

@@ -1,21 +1,13 @@
-import { get } from '@/data/fetchers'
 import { projectUrl } from '@/data/project-url'
-import { defineQuery } from '@/data/query'
+import { defineProjectGet } from '@/data/query'
 import type { ApiKey, ApiKeyName } from '@/lib/api-types/api-keys'
-import { DEFAULT_STALE_TIME_MS } from '@/lib/constants'
 import { apiKeysKeys } from './keys'
 
 export type { ApiKey, ApiKeyName } from '@/lib/api-types/api-keys'
 
 /** GET /platform/projects/{ref}/api-keys: `anon` for every member, `service_role` for Developers and above. */
-export async function getApiKeys({ projectRef }: { projectRef?: string }, signal?: AbortSignal): Promise<ApiKey[]> {
-  return get<ApiKey[]>(projectUrl(projectRef, 'api-keys'), { signal })
-}
-
-export const { options: projectApiKeysQueryOptions, use: useProjectApiKeysQuery } = defineQuery(
-  ({ projectRef }: { projectRef?: string }) => apiKeysKeys.list(projectRef),
-  getApiKeys,
-  { staleTime: DEFAULT_STALE_TIME_MS, ready: ({ projectRef }) => Boolean(projectRef) }
+export const { fetch: getApiKeys, options: projectApiKeysQueryOptions, use: useProjectApiKeysQuery } = defineProjectGet<ApiKey[]>(
+  apiKeysKeys.list, (ref) => projectUrl(ref, 'api-keys')
 )
 
 /** The key of that name, or undefined when the platform did not send it (the caller's role). */

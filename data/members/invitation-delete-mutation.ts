@@ -1,7 +1,8 @@
 import { del } from '@/data/fetchers'
 import { organizationKeys } from '@/data/organizations/keys'
 import type { Invitation } from '@/lib/api-types/members'
-import { useDataMutation, type MutationOptions } from '@/data/mutation'
+import { useListMutation } from '@/data/cache-mutation'
+import type { MutationOptions } from '@/data/mutation'
 
 export type InvitationDeleteVariables = { slug: string; id: number }
 
@@ -12,17 +13,13 @@ export async function deleteInvitation({ slug, id }: InvitationDeleteVariables):
 }
 
 /** Revokes an invitation and drops it from the cache; a default error toast unless `onError` is given. */
-export function useInvitationDeleteMutation(options: MutationOptions<void, InvitationDeleteVariables> = {}) {
-  return useDataMutation(
+export const useInvitationDeleteMutation = (options: MutationOptions<void, InvitationDeleteVariables> = {}) =>
+  useListMutation<Invitation, void, InvitationDeleteVariables>(
     {
       mutationFn: deleteInvitation,
       what: 'revoke invitation',
-      async onSuccess(_data, variables, queryClient) {
-        queryClient.setQueryData<Invitation[]>(organizationKeys.invitations(variables.slug), (list) =>
-          list?.filter((invitation) => invitation.id !== variables.id)
-        )
-      },
+      list: (v) => organizationKeys.invitations(v.slug),
+      update: (list, _data, v) => list.filter((invitation) => invitation.id !== v.id),
     },
     options
   )
-}

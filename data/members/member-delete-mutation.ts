@@ -1,7 +1,8 @@
 import { del } from '@/data/fetchers'
 import { organizationKeys } from '@/data/organizations/keys'
 import type { Member } from '@/lib/api-types/members'
-import { useDataMutation, type MutationOptions } from '@/data/mutation'
+import { useListMutation } from '@/data/cache-mutation'
+import type { MutationOptions } from '@/data/mutation'
 
 export type MemberDeleteVariables = { slug: string; userId: string }
 
@@ -12,17 +13,8 @@ export async function deleteMember({ slug, userId }: MemberDeleteVariables): Pro
 }
 
 /** Removes a member and drops them from the members cache; a default error toast unless `onError` is given. */
-export function useMemberDeleteMutation(options: MutationOptions<void, MemberDeleteVariables> = {}) {
-  return useDataMutation(
-    {
-      mutationFn: deleteMember,
-      what: 'remove member',
-      async onSuccess(_data, variables, queryClient) {
-        queryClient.setQueryData<Member[]>(organizationKeys.members(variables.slug), (list) =>
-          list?.filter((member) => member.user_id !== variables.userId)
-        )
-      },
-    },
+export const useMemberDeleteMutation = (options: MutationOptions<void, MemberDeleteVariables> = {}) =>
+  useListMutation<Member, void, MemberDeleteVariables>(
+    { mutationFn: deleteMember, what: 'remove member', list: (v) => organizationKeys.members(v.slug), update: (list, _data, v) => list.filter((member) => member.user_id !== v.userId) },
     options
   )
-}

@@ -1,7 +1,8 @@
 import { patch } from '@/data/fetchers'
 import { organizationKeys } from '@/data/organizations/keys'
 import type { Member, MemberRoleUpdateBody } from '@/lib/api-types/members'
-import { useDataMutation, type MutationOptions } from '@/data/mutation'
+import { useListMutation } from '@/data/cache-mutation'
+import type { MutationOptions } from '@/data/mutation'
 
 export type MemberRoleUpdateVariables = { slug: string; userId: string } & MemberRoleUpdateBody
 
@@ -12,21 +13,14 @@ export async function updateMemberRole({ slug, userId, role }: MemberRoleUpdateV
 }
 
 /** Changes a member's role; refreshes members and the organization list (the caller's own role may change). */
-export function useMemberRoleUpdateMutation(options: MutationOptions<Member, MemberRoleUpdateVariables> = {}) {
-  return useDataMutation(
+export const useMemberRoleUpdateMutation = (options: MutationOptions<Member, MemberRoleUpdateVariables> = {}) =>
+  useListMutation<Member, Member, MemberRoleUpdateVariables>(
     {
       mutationFn: updateMemberRole,
       what: 'change role',
-      async onSuccess(data, variables, queryClient) {
-        queryClient.setQueryData<Member[]>(organizationKeys.members(variables.slug), (list) =>
-          list?.map((member) => (member.user_id === data.user_id ? data : member))
-        )
-        await Promise.all([
-          queryClient.invalidateQueries({ queryKey: organizationKeys.members(variables.slug), exact: true }),
-          queryClient.invalidateQueries({ queryKey: organizationKeys.list(), exact: true }),
-        ])
-      },
+      list: (v) => organizationKeys.members(v.slug),
+      update: (list, data) => list.map((member) => (member.user_id === data.user_id ? data : member)),
+      invalidate: (v) => [organizationKeys.members(v.slug), organizationKeys.list()],
     },
     options
   )
-}

@@ -1,6 +1,6 @@
 import { profileKeys } from '@/data/profile/keys'
 import { getGotrueClient } from '@/data/auth/gotrue-client'
-import { defineQuery } from '@/data/query'
+import { defineUserQuery } from '@/data/query'
 
 /** Assurance levels as the access token carries them (`aal` claim); null without a session. */
 export type AuthenticatorAssuranceLevel = 'aal1' | 'aal2' | (string & {}) | null
@@ -21,7 +21,4 @@ export async function getAssuranceLevel(): Promise<AssuranceLevel> {
   return { currentLevel: data.currentLevel, nextLevel: data.nextLevel }
 }
 
-const query = defineQuery((_: { enabled?: boolean }) => profileKeys.aal(), () => getAssuranceLevel(), { staleTime: MFA_AAL_STALE_TIME_MS })
-
-export const assuranceLevelQueryOptions = (args: { enabled?: boolean } = {}) => query.options(args)
-export const useAssuranceLevelQuery = (args: { enabled?: boolean } = {}) => query.use(args)
+export const { options: assuranceLevelQueryOptions, use: useAssuranceLevelQuery } = defineUserQuery(profileKeys.aal, getAssuranceLevel, MFA_AAL_STALE_TIME_MS)

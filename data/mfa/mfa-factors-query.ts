@@ -1,7 +1,7 @@
 import type { Factor } from '@supabase/auth-js'
 import { profileKeys } from '@/data/profile/keys'
 import { getGotrueClient } from '@/data/auth/gotrue-client'
-import { defineQuery } from '@/data/query'
+import { defineUserQuery } from '@/data/query'
 
 /** Factors change only through this dashboard's own mutations, which refresh the cache. */
 export const MFA_FACTORS_STALE_TIME_MS = 300_000
@@ -20,7 +20,4 @@ export async function getMfaFactors(): Promise<MfaFactors> {
   return { all: data.all, totp: data.totp }
 }
 
-const query = defineQuery((_: { enabled?: boolean }) => profileKeys.mfaFactors(), () => getMfaFactors(), { staleTime: MFA_FACTORS_STALE_TIME_MS })
-
-export const mfaFactorsQueryOptions = (args: { enabled?: boolean } = {}) => query.options(args)
-export const useMfaFactorsQuery = (args: { enabled?: boolean } = {}) => query.use(args)
+export const { options: mfaFactorsQueryOptions, use: useMfaFactorsQuery } = defineUserQuery(profileKeys.mfaFactors, getMfaFactors, MFA_FACTORS_STALE_TIME_MS)

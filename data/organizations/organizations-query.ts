@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query'
 import { get } from '@/data/fetchers'
-import { defineQuery } from '@/data/query'
+import { defineUserQuery } from '@/data/query'
 import { ORGANIZATIONS_STALE_TIME_MS } from '@/lib/constants'
 import type { Organization } from '@/lib/api-types/organizations'
 import { organizationKeys } from './keys'
@@ -14,12 +14,7 @@ export async function getOrganizations(signal?: AbortSignal): Promise<Organizati
 }
 
 // spec §9: stale after 30 min. Waits for the profile (spec §7): pass `enabled` once the profile has loaded.
-const organizations = defineQuery((_: { enabled?: boolean }) => organizationKeys.list(), (_, signal) => getOrganizations(signal), {
-  staleTime: ORGANIZATIONS_STALE_TIME_MS,
-})
-
-export const organizationsQueryOptions = (args: { enabled?: boolean } = {}) => organizations.options(args)
-export const useOrganizationsQuery = (args: { enabled?: boolean } = {}) => organizations.use(args)
+export const { options: organizationsQueryOptions, use: useOrganizationsQuery } = defineUserQuery(organizationKeys.list, getOrganizations, ORGANIZATIONS_STALE_TIME_MS)
 
 /**
  * Puts an organization the caller has just gained (created, joined) into the list, sorted by

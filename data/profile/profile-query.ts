@@ -1,5 +1,5 @@
 import { get } from '@/data/fetchers'
-import { defineQuery } from '@/data/query'
+import { defineUserQuery } from '@/data/query'
 import { PROFILE_STALE_TIME_MS } from '@/lib/constants'
 import type { Profile } from '@/lib/api-types/profile'
 import { profileKeys } from './keys'
@@ -12,7 +12,4 @@ export async function getProfile(signal?: AbortSignal): Promise<Profile> {
 }
 
 // spec §9: stale after 30 min.
-const profile = defineQuery((_: { enabled?: boolean }) => profileKeys.profile(), (_, signal) => getProfile(signal), { staleTime: PROFILE_STALE_TIME_MS })
-
-export const profileQueryOptions = (args: { enabled?: boolean } = {}) => profile.options(args)
-export const useProfileQuery = (args: { enabled?: boolean } = {}) => profile.use(args)
+export const { options: profileQueryOptions, use: useProfileQuery } = defineUserQuery(profileKeys.profile, getProfile, PROFILE_STALE_TIME_MS)

@@ -1,6 +1,5 @@
-import { get } from '@/data/fetchers'
-import { defineQuery } from '@/data/query'
 import { projectUrl } from '@/data/project-url'
+import { defineProjectGet } from '@/data/query'
 import type { RealtimeStats } from '@/lib/api-types/realtime-inspector'
 import { realtimeKeys } from './keys'
 
@@ -10,12 +9,6 @@ export type { RealtimeStats } from '@/lib/api-types/realtime-inspector'
 export const REALTIME_STATS_REFRESH_MS = 5_000
 
 /** GET /platform/projects/{ref}/realtime/stats: connections now (all instances), messages this billing period. */
-export async function getRealtimeStats({ projectRef }: { projectRef?: string }, signal?: AbortSignal): Promise<RealtimeStats> {
-  return get<RealtimeStats>(projectUrl(projectRef, 'realtime/stats'), { signal })
-}
-
-export const { options: realtimeStatsQueryOptions, use: useRealtimeStatsQuery } = defineQuery(
-  ({ projectRef }: { projectRef?: string }) => realtimeKeys.stats(projectRef),
-  getRealtimeStats,
-  { staleTime: REALTIME_STATS_REFRESH_MS, ready: ({ projectRef }) => Boolean(projectRef) }
+export const { fetch: getRealtimeStats, options: realtimeStatsQueryOptions, use: useRealtimeStatsQuery } = defineProjectGet<RealtimeStats>(
+  realtimeKeys.stats, (ref) => projectUrl(ref, 'realtime/stats'), REALTIME_STATS_REFRESH_MS
 )

@@ -1,11 +1,10 @@
-import { useRouter } from 'next/router'
+import { useRouteParam } from '@/hooks/use-route-param'
 import { NewProjectScreen } from '@/components/interfaces/NewProject/NewProjectScreen'
 import { AppLayout } from '@/components/layouts/AppLayout'
 import { useOrganizationsQuery } from '@/data/organizations/organizations-query'
 
 export default function NewProjectPage() {
-  const { query } = useRouter()
-  const slug = typeof query.slug === 'string' ? query.slug : undefined
+  const slug = useRouteParam('slug')
   const organization = useOrganizationsQuery().data?.find((org) => org.slug === slug)
   return (
     <AppLayout

@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react'
 import { toast } from 'sonner'
 import { CopyButton } from '@/components/ui/CopyButton'
 import { Modal } from '@/components/ui/Modal'
+import { OneTimeCodeInput } from '@/components/ui/OneTimeCodeInput'
 import { unenrollMfaFactor } from '@/data/mfa/mfa-unenroll-mutation'
 import { useMfaEnrollMutation, type TotpEnrollment } from '@/data/mfa/mfa-enroll-mutation'
 import { useMfaVerifyMutation } from '@/data/mfa/mfa-verify-mutation'
@@ -103,15 +104,7 @@ export function MfaEnrollDialog({ open, onOpenChange }: MfaEnrollDialogProps) {
           </div>
           <div className="field">
             <label htmlFor="mfa-enroll-code">Code from the app</label>
-            <input
-              id="mfa-enroll-code"
-              className="input"
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              maxLength={6}
-              value={code}
-              onChange={(event) => setCode(event.target.value.replace(/\D/g, ''))}
-            />
+            <OneTimeCodeInput id="mfa-enroll-code" value={code} onChange={setCode} />
           </div>
           <div className={styles.actions}>
             <button type="button" className="btn" onClick={() => close(false)}>

@@ -31,7 +31,7 @@ export function CacheHitPanel(vars: ProjectSqlVariables & { enabled: boolean }) 
             ).map(([label, hit, read]) => {
               const ratio = hitRatio(hit, read)
               return (
-                <div key={label} className={styles.stat}>
+                <div key={label} className={`surface ${styles.stat}`}>
                   <div className="muted">{label}</div>
                   <div className={styles.statValue}>{ratio === null ? 'No reads yet' : formatPercent(ratio)}</div>
                   <div className="muted">

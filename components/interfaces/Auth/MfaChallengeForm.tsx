@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react'
 import { toast } from 'sonner'
+import { OneTimeCodeInput } from '@/components/ui/OneTimeCodeInput'
 import { verifyMfaCode } from '@/data/mfa/mfa-verify-mutation'
 import { authErrorMessage } from './auth-error-message'
 import styles from './Auth.module.css'
@@ -33,18 +34,7 @@ export function MfaChallengeForm({ factorId, onVerified, onCancel }: MfaChalleng
     <form className={styles.form} onSubmit={submit} noValidate>
       <div className="field">
         <label htmlFor="mfa-code">Authentication code</label>
-        <input
-          id="mfa-code"
-          className={`input ${styles.code}`}
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          pattern="[0-9]{6}"
-          maxLength={6}
-          value={code}
-          onChange={(event) => setCode(event.target.value.replace(/\D/g, ''))}
-          aria-describedby="mfa-code-hint"
-          autoFocus
-        />
+        <OneTimeCodeInput id="mfa-code" className={`input ${styles.code}`} pattern="[0-9]{6}" value={code} onChange={setCode} aria-describedby="mfa-code-hint" autoFocus />
         <span id="mfa-code-hint" className="field-hint">
           Enter the 6-digit code from your authenticator app.
         </span>

@@ -158,30 +158,19 @@ function BillingSections({ slug, organization, canManage }: { slug: string; orga
         id="address"
         title="Billing address"
         description="Shown on your invoices. If you are a registered business, please add a tax ID too."
+        restricted={{ allowed: canManage, what: 'the billing address' }}
       >
-        {canManage ? (
-          <>
-            <BillingAddressForm slug={slug} />
-            <TaxIdsSection slug={slug} />
-          </>
-        ) : (
-          <BillingPermissionNote what="the billing address" />
-        )}
+        <BillingAddressForm slug={slug} />
+        <TaxIdsSection slug={slug} />
       </BillingSection>
 
-      <BillingSection id="payment-methods" title="Payment methods" description="Cards on record for this organization.">
-        {canManage ? <PaymentMethodsSection slug={slug} /> : <BillingPermissionNote what="payment methods" />}
+      <BillingSection id="payment-methods" title="Payment methods" description="Cards on record for this organization." restricted={{ allowed: canManage, what: 'payment methods' }}>
+        <PaymentMethodsSection slug={slug} />
       </BillingSection>
 
-      <BillingSection id="invoices" title="Invoices" description="The upcoming invoice of this period and every past invoice.">
-        {canManage ? (
-          <>
-            <UpcomingInvoice slug={slug} />
-            <InvoicesList slug={slug} />
-          </>
-        ) : (
-          <BillingPermissionNote what="invoices" />
-        )}
+      <BillingSection id="invoices" title="Invoices" description="The upcoming invoice of this period and every past invoice." restricted={{ allowed: canManage, what: 'invoices' }}>
+        <UpcomingInvoice slug={slug} />
+        <InvoicesList slug={slug} />
       </BillingSection>
     </section>
   )

@@ -13,6 +13,7 @@ import { usePaymentMethodsQuery } from '@/data/billing/payment-methods-query'
 import { CARD_BRANDS, type CardBrand } from '@/lib/api-types/billing'
 import { cardBrandLabel, formatCardExpiry, validateCard, type CardErrors, type CardValues } from './Billing.utils'
 import { FormSubmit } from './FormSubmit'
+import { RemoveButton } from './RemoveButton'
 import styles from './Billing.module.css'
 
 /** Said beside the cards: the embedded platform keeps records and processes no payment. */
@@ -37,7 +38,7 @@ export function PaymentMethodsSection({ slug }: { slug: string }) {
       ) : methods.data.data.length === 0 ? (
         <EmptyState title="No payment methods" description="Add a card record below." />
       ) : (
-        <ul className={styles.records} aria-label="Payment methods">
+        <ul className={`surface ${styles.records}`} aria-label="Payment methods">
           {methods.data.data.map((card) => {
             const name = `${cardBrandLabel(card.brand)} ending in ${card.last4}`
             return (
@@ -59,15 +60,7 @@ export function PaymentMethodsSection({ slug }: { slug: string }) {
                       Make default
                     </button>
                   )}
-                  <button
-                    type="button"
-                    className="btn btn-sm"
-                    aria-label={`Remove ${name}`}
-                    disabled={remove.isPending && remove.variables?.id === card.id}
-                    onClick={() => remove.mutate({ slug, id: card.id })}
-                  >
-                    Remove
-                  </button>
+                  <RemoveButton label={`Remove ${name}`} remove={remove} slug={slug} id={card.id} />
                 </span>
               </li>
             )

@@ -6,6 +6,7 @@ import { useTaxIdCreateMutation } from '@/data/billing/tax-id-create-mutation'
 import { useTaxIdDeleteMutation } from '@/data/billing/tax-id-delete-mutation'
 import { useTaxIdsQuery } from '@/data/billing/tax-ids-query'
 import { TAX_ID_TYPES, countryName, taxIdTypeLabel } from './Billing.utils'
+import { RemoveButton } from './RemoveButton'
 import styles from './Billing.module.css'
 
 /** The organization's tax ids: list, add, remove (spec §8: registered businesses add one). */
@@ -28,7 +29,7 @@ export function TaxIdsSection({ slug }: { slug: string }) {
           No tax IDs
         </p>
       ) : (
-        <ul className={styles.records} aria-labelledby="tax-ids-title">
+        <ul className={`surface ${styles.records}`} aria-labelledby="tax-ids-title">
           {taxIds.data.map((taxId) => (
             <li key={taxId.id} className={styles.record}>
               <span className={styles.recordMain}>
@@ -37,15 +38,7 @@ export function TaxIdsSection({ slug }: { slug: string }) {
                   {taxIdTypeLabel(taxId.type)} · {countryName(taxId.country) ?? taxId.country}
                 </span>
               </span>
-              <button
-                type="button"
-                className="btn btn-sm"
-                aria-label={`Remove tax ID ${taxId.value}`}
-                disabled={remove.isPending && remove.variables?.id === taxId.id}
-                onClick={() => remove.mutate({ slug, id: taxId.id })}
-              >
-                Remove
-              </button>
+              <RemoveButton label={`Remove tax ID ${taxId.value}`} remove={remove} slug={slug} id={taxId.id} />
             </li>
           ))}
         </ul>

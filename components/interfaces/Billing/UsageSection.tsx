@@ -25,7 +25,7 @@ export function UsageSection({ slug }: { slug: string }) {
       <p className="muted" style={{ marginTop: 0 }}>
         Billing period {formatShortDate(usage.data.period_start)} to {formatShortDate(usage.data.period_end)}
       </p>
-      <ul className={styles.usageList} aria-label="Usage against quota">
+      <ul className={`plain-list ${styles.usageList}`} aria-label="Usage against quota">
         {usage.data.usages.map((metric) => (
           <li key={metric.metric}>
             <UsageBar usage={metric} />

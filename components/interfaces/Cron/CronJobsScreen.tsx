@@ -2,9 +2,8 @@ import dynamic from 'next/dynamic'
 import { useState } from 'react'
 import { toast } from 'sonner'
 import { Admonition } from '@/components/ui/Admonition'
+import { queryState } from '@/components/ui/QueryState'
 import { EmptyState } from '@/components/ui/EmptyState'
-import { ErrorState } from '@/components/ui/ErrorState'
-import { SkeletonLines } from '@/components/ui/Skeleton'
 import { useCronJobRunMutation } from '@/data/cron/cron-job-run-mutation'
 import { useCronJobUpdateMutation } from '@/data/cron/cron-job-update-mutation'
 import { useCronJobsQuery, type CronJob } from '@/data/cron/cron-jobs-query'
@@ -70,20 +69,17 @@ export function CronJobsScreen({ projectRef }: { projectRef: string }) {
     </button>
   )
 
-  let content
-  if (jobs.isError) {
-    content = <ErrorState title="Failed to load cron jobs" error={jobs.error} onRetry={() => void jobs.refetch()} retrying={jobs.isFetching} />
-  } else if (jobs.isPending) {
-    content = <SkeletonLines lines={4} label="Loading cron jobs" />
-  } else if (jobs.data.length === 0) {
-    content = (
+  let content = queryState(jobs, {
+    what: 'cron jobs',
+    empty: (
       <EmptyState
         title="No cron jobs yet"
         description="Schedule SQL to run on this project's database: clean up old rows, refresh a materialized view, call a function every few minutes."
         action={createButton || undefined}
       />
-    )
-  } else {
+    ),
+  })
+  if (jobs.isSuccess && content === null) {
     content = (
       <CronJobsTable
         jobs={jobs.data}

@@ -1,9 +1,8 @@
 import { useEffect, useState } from 'react'
 import { Badge } from '@/components/ui/Badge'
+import { queryState } from '@/components/ui/QueryState'
 import { EmptyState } from '@/components/ui/EmptyState'
-import { ErrorState } from '@/components/ui/ErrorState'
 import { Modal } from '@/components/ui/Modal'
-import { SkeletonLines } from '@/components/ui/Skeleton'
 import { useCronJobRunsQuery } from '@/data/cron/cron-job-runs-query'
 import type { CronJob } from '@/data/cron/cron-jobs-query'
 import { CRON_RUNS_PAGE_SIZE } from '@/lib/cron/limits'
@@ -18,14 +17,13 @@ export function CronRunsModal({ projectRef, job, onClose }: { projectRef: string
   useEffect(() => setOffset(0), [job?.id])
   const runs = useCronJobRunsQuery({ projectRef, jobId: job?.id, offset })
 
-  let body
-  if (runs.isError) {
-    body = <ErrorState title="Failed to load the run history" error={runs.error} onRetry={() => void runs.refetch()} retrying={runs.isFetching} />
-  } else if (runs.isPending) {
-    body = <SkeletonLines lines={4} label="Loading runs" />
-  } else if (runs.data.total === 0) {
-    body = <EmptyState title="No runs yet" description={job?.active ? 'The job runs at its next scheduled time, or use Run now.' : 'The job is inactive: use Run now, or activate it.'} />
-  } else {
+  let body = queryState(runs, {
+    what: 'runs',
+    errorTitle: 'Failed to load the run history',
+    isEmpty: (page) => page.total === 0,
+    empty: <EmptyState title="No runs yet" description={job?.active ? 'The job runs at its next scheduled time, or use Run now.' : 'The job is inactive: use Run now, or activate it.'} />,
+  })
+  if (runs.isSuccess && body === null) {
     const { total } = runs.data
     const last = Math.min(offset + CRON_RUNS_PAGE_SIZE, total)
     body = (

@@ -2,6 +2,7 @@ import { useId, useState } from 'react'
 import { toast } from 'sonner'
 import { SqlPreview, SqlRunError } from '@/components/ui/SqlPreview'
 import { ConfirmButtons } from '@/components/ui/ConfirmModal'
+import { TextField } from '@/components/ui/Field'
 import { Modal } from '@/components/ui/Modal'
 import { useDatabaseScriptMutation } from '@/data/database/database-script-mutation'
 import { importForeignSchemaSql } from '@/lib/database/wrappers'
@@ -44,18 +45,8 @@ export function ImportSchemaModal({ access, server, onClose }: { access: Project
     >
       <div className={styles.form}>
         <div className={styles.row}>
-          <div className="field">
-            <label className="label" htmlFor={`${id}-remote`}>
-              Remote schema
-            </label>
-            <input id={`${id}-remote`} className="input" value={remoteSchema} onChange={(e) => setRemoteSchema(e.target.value)} />
-          </div>
-          <div className="field">
-            <label className="label" htmlFor={`${id}-local`}>
-              Local schema
-            </label>
-            <input id={`${id}-local`} className="input" value={localSchema} onChange={(e) => setLocalSchema(e.target.value)} />
-          </div>
+          <TextField id={`${id}-remote`} label="Remote schema" value={remoteSchema} onChange={(e) => setRemoteSchema(e.target.value)} />
+          <TextField id={`${id}-local`} label="Local schema" value={localSchema} onChange={(e) => setLocalSchema(e.target.value)} />
         </div>
         <div className="field">
           <label className="label" htmlFor={`${id}-tables`}>

@@ -1,14 +1,13 @@
 import Link from 'next/link'
 import { useState } from 'react'
-import { toast } from 'sonner'
 import { Admonition } from '@/components/ui/Admonition'
 import { Badge } from '@/components/ui/Badge'
 import { ConfirmModal } from '@/components/ui/ConfirmModal'
+import { toastThen } from '@/components/ui/toast-then'
 import { DataTable } from '@/components/ui/DataTable'
+import { queryState } from '@/components/ui/QueryState'
 import { EmptyState } from '@/components/ui/EmptyState'
-import { ErrorState } from '@/components/ui/ErrorState'
 import { PageHeader, pageScreenClass } from '@/components/ui/PageHeader'
-import { SkeletonLines } from '@/components/ui/Skeleton'
 import { useFunctionSecretsDeleteMutation } from '@/data/functions/secrets-delete-mutation'
 import { useFunctionSecretsQuery, type FunctionSecret } from '@/data/functions/secrets-query'
 import { useProjectAccess } from '@/hooks/use-project-access'
@@ -39,16 +38,14 @@ export function FunctionSecretsScreen({ projectRef }: { projectRef: string }) {
     </button>
   )
 
-  let content
+  let content = queryState(secrets, {
+    what: 'secrets',
+    lines: 3,
+    empty: <EmptyState title="No secrets yet" description="Store API keys and other credentials your functions need; they read them with Deno.env.get(name)." action={addButton} />,
+  })
   if (role !== null && !allowed) {
     content = <Admonition title="Secrets need the Developer role">Your role ({role}) cannot see this project&apos;s function secrets.</Admonition>
-  } else if (secrets.isError) {
-    content = <ErrorState title="Failed to load secrets" error={secrets.error} onRetry={() => void secrets.refetch()} retrying={secrets.isFetching} />
-  } else if (secrets.isPending) {
-    content = <SkeletonLines lines={3} label="Loading secrets" />
-  } else if (secrets.data.length === 0) {
-    content = <EmptyState title="No secrets yet" description="Store API keys and other credentials your functions need; they read them with Deno.env.get(name)." action={addButton} />
-  } else {
+  } else if (secrets.isSuccess && content === null) {
     content = (
       <DataTable
         label="Secrets"
@@ -68,17 +65,7 @@ export function FunctionSecretsScreen({ projectRef }: { projectRef: string }) {
     )
   }
 
-  const confirmDelete = () =>
-    deleting &&
-    remove.mutate(
-      { projectRef, names: [deleting.name] },
-      {
-        onSuccess: () => {
-          toast.success(`Secret ${deleting.name} deleted`)
-          setDeleting(null)
-        },
-      }
-    )
+  const confirmDelete = () => deleting && remove.mutate({ projectRef, names: [deleting.name] }, toastThen(`Secret ${deleting.name} deleted`, () => setDeleting(null)))
 
   return (
     <div className={pageScreenClass}>

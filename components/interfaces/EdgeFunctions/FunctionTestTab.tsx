@@ -37,7 +37,7 @@ export function FunctionTestTab({ projectRef, fn, blockedReason }: Props) {
   }
 
   return (
-    <div className={styles.testLayout}>
+    <div className="columns">
       <form
         className={styles.testForm}
         aria-label="Test request"

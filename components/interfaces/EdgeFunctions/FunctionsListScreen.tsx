@@ -4,10 +4,9 @@ import { useState } from 'react'
 import { Badge } from '@/components/ui/Badge'
 import { CopyButton } from '@/components/ui/CopyButton'
 import { DataTable } from '@/components/ui/DataTable'
+import { queryState } from '@/components/ui/QueryState'
 import { EmptyState } from '@/components/ui/EmptyState'
-import { ErrorState } from '@/components/ui/ErrorState'
 import { PageHeader, pageScreenClass } from '@/components/ui/PageHeader'
-import { SkeletonLines } from '@/components/ui/Skeleton'
 import { useFunctionsQuery } from '@/data/functions/functions-query'
 import { useProjectAccess } from '@/hooks/use-project-access'
 import { formatDateTime } from '@/lib/formatting'
@@ -30,20 +29,17 @@ export function FunctionsListScreen({ projectRef }: { projectRef: string }) {
     </button>
   )
 
-  let content
-  if (functions.isError) {
-    content = <ErrorState title="Failed to load functions" error={functions.error} onRetry={() => void functions.refetch()} retrying={functions.isFetching} />
-  } else if (functions.isPending) {
-    content = <SkeletonLines lines={4} label="Loading functions" />
-  } else if (functions.data.length === 0) {
-    content = (
+  let content = queryState(functions, {
+    what: 'functions',
+    empty: (
       <EmptyState
         title="No functions yet"
         description="Edge Functions run your TypeScript on the server, close to your data: webhooks, integrations, custom APIs."
         action={createButton || <span className="muted">Ask a Developer, Admin or Owner to create one.</span>}
       />
-    )
-  } else {
+    ),
+  })
+  if (functions.isSuccess && content === null) {
     content = (
       <DataTable
         label="Functions"

@@ -120,7 +120,7 @@ export function GraphiqlExplorer({ projectRef, schema, firstCollection, canMutat
       <div className={styles.workspace}>
         <div className={styles.editors}>
           <section className={styles.queryPane} aria-labelledby="graphiql-query-title">
-            <div className={styles.paneHeader}>
+            <div className={`bar ${styles.paneHeader}`}>
               <h2 id="graphiql-query-title" className={styles.paneTitle}>
                 Query
               </h2>

@@ -14,7 +14,7 @@ export type RunState =
 export function ResultPanel({ state }: { state: RunState }) {
   return (
     <section className={styles.result} aria-labelledby="graphiql-result-title">
-      <div className={styles.paneHeader}>
+      <div className={`bar ${styles.paneHeader}`}>
         <h2 id="graphiql-result-title" className={styles.paneTitle}>
           Result
         </h2>

@@ -13,8 +13,8 @@ export function LogDetailPanel({ projectRef, line, onClose }: { projectRef: stri
   useEffect(() => heading.current?.focus(), [line.id])
   const json = JSON.stringify(line, null, 2)
   return (
-    <aside className={styles.detail} aria-labelledby="log-detail-title">
-      <div className={styles.detailHeader}>
+    <aside className={`surface ${styles.detail}`} aria-labelledby="log-detail-title">
+      <div className={`bar ${styles.detailHeader}`}>
         <h2 id="log-detail-title" ref={heading} tabIndex={-1}>
           Log line
         </h2>

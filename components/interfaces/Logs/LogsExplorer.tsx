@@ -117,7 +117,7 @@ export function LogsExplorer({ projectRef }: { projectRef: string }) {
         refreshing={query.isFetching && !query.isFetchingNextPage}
       />
       <div className={styles.body}>
-        <section className={styles.tableWrap} aria-label="Log lines">
+        <section className={`surface ${styles.tableWrap}`} aria-label="Log lines">
           {unrecorded ? (
             <div className={styles.state}>
               <EmptyState
@@ -147,7 +147,7 @@ export function LogsExplorer({ projectRef }: { projectRef: string }) {
           ) : (
             <>
               <LogsTable lines={lines} showSource={unified} selectedId={selected?.id ?? null} onSelect={setSelected} />
-              <div className={styles.footer}>
+              <div className={`bar ${styles.footer}`}>
                 <span role="status">
                   {lines.length} {lines.length === 1 ? 'line' : 'lines'}
                   {liveTail ? ' · live tail on' : ''}

@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react'
+import { useEffect, useState, type FormEvent, type ReactNode } from 'react'
 import { Toggle } from '@/components/ui/Toggle'
 import { LOG_SOURCE_LABELS, LOG_SOURCES, type LogSource } from '@/lib/catalogue/log-sources'
 import { LOG_LEVEL_LABELS, LOG_LEVELS, type LogLevel } from '@/lib/logs/log-lines'
@@ -36,45 +36,29 @@ export function LogsToolbar(props: LogsToolbarProps) {
   return (
     <div className={styles.toolbar}>
       {props.source !== null && (
-        <label className={styles.control}>
-          Source
-          <select className="select" value={props.source} onChange={(e) => props.onSourceChange(e.target.value as LogSource)}>
-            {LOG_SOURCES.map((source) => (
-              <option key={source} value={source}>
-                {LOG_SOURCE_LABELS[source]}
-              </option>
-            ))}
-          </select>
-        </label>
-      )}
-      <label className={styles.control}>
-        Time range
-        <select className="select" value={props.preset} onChange={(e) => props.onPresetChange(e.target.value as LogTimePresetKey)}>
-          {LOG_TIME_PRESETS.map((preset) => {
-            const allowed = presetWithinRetention(preset, props.retentionDays)
-            return (
-              <option key={preset.key} value={preset.key} disabled={!allowed}>
-                {preset.label}
-              </option>
-            )
-          })}
-        </select>
-      </label>
-      <label className={styles.control}>
-        Level
-        <select
-          className="select"
-          value={props.level ?? ''}
-          onChange={(e) => props.onLevelChange(e.target.value ? (e.target.value as LogLevel) : null)}
-        >
-          <option value="">All levels</option>
-          {LOG_LEVELS.map((level) => (
-            <option key={level} value={level}>
-              {LOG_LEVEL_LABELS[level]}
+        <ToolbarSelect label="Source" value={props.source} onChange={(value) => props.onSourceChange(value as LogSource)}>
+          {LOG_SOURCES.map((source) => (
+            <option key={source} value={source}>
+              {LOG_SOURCE_LABELS[source]}
             </option>
           ))}
-        </select>
-      </label>
+        </ToolbarSelect>
+      )}
+      <ToolbarSelect label="Time range" value={props.preset} onChange={(value) => props.onPresetChange(value as LogTimePresetKey)}>
+        {LOG_TIME_PRESETS.map((preset) => (
+          <option key={preset.key} value={preset.key} disabled={!presetWithinRetention(preset, props.retentionDays)}>
+            {preset.label}
+          </option>
+        ))}
+      </ToolbarSelect>
+      <ToolbarSelect label="Level" value={props.level ?? ''} onChange={(value) => props.onLevelChange(value ? (value as LogLevel) : null)}>
+        <option value="">All levels</option>
+        {LOG_LEVELS.map((level) => (
+          <option key={level} value={level}>
+            {LOG_LEVEL_LABELS[level]}
+          </option>
+        ))}
+      </ToolbarSelect>
       <form className={styles.searchForm} role="search" onSubmit={submit}>
         <label className={styles.control}>
           Search event messages
@@ -99,5 +83,17 @@ export function LogsToolbar(props: LogsToolbarProps) {
         <Toggle label="Live tail" size="small" checked={props.liveTail} onChange={props.onLiveTailChange} />
       </div>
     </div>
+  )
+}
+
+/** One of the toolbar's choices: its name, then the select (the label wraps it, so it names it). */
+function ToolbarSelect({ label, value, onChange, children }: { label: string; value: string; onChange: (value: string) => void; children: ReactNode }) {
+  return (
+    <label className={styles.control}>
+      {label}
+      <select className="select" value={value} onChange={(e) => onChange(e.target.value)}>
+        {children}
+      </select>
+    </label>
   )
 }

@@ -1,22 +1,18 @@
-import { useQueryClient } from '@tanstack/react-query'
-import { useRouter } from 'next/router'
 import { QueryErrorState } from '@/components/ui/ErrorState'
 import { SkeletonLines } from '@/components/ui/Skeleton'
-import { forgetOrganization } from '@/data/organizations/organization-delete-mutation'
 import { useOrganizationsQuery } from '@/data/organizations/organizations-query'
 import { isPlatform } from '@/lib/config'
-import { lastVisitedStore } from '@/state/last-visited'
 import { DeleteOrganizationPanel } from './DeleteOrganizationPanel'
 import { OrganizationAiSettings } from './OrganizationAiSettings'
 import { OrganizationGeneralForm } from './OrganizationGeneralForm'
 import { OrganizationMfaSetting } from './OrganizationMfaSetting'
 import { canManageMembers } from './Team.utils'
+import { useLeaveOrganization } from './use-leave-organization'
 import styles from './Settings.module.css'
 
 /** /org/{slug}/general: rename, billing e-mail, MFA requirement, the assistant's opt-ins and deletion. */
 export function OrganizationSettingsScreen({ slug }: { slug: string }) {
-  const router = useRouter()
-  const queryClient = useQueryClient()
+  const leave = useLeaveOrganization(slug)
   const organizations = useOrganizationsQuery()
   const organization = organizations.data?.find((org) => org.slug === slug)
 
@@ -38,11 +34,7 @@ export function OrganizationSettingsScreen({ slug }: { slug: string }) {
         <DeleteOrganizationPanel
           organization={organization}
           isOwner={isOwner}
-          onDeleted={async () => {
-            if (lastVisitedStore.getState().organization === slug) lastVisitedStore.getState().clearLastVisitedOrganization()
-            await router.push('/organizations')
-            forgetOrganization(queryClient, slug)
-          }}
+          onDeleted={leave}
         />
       )}
     </div>

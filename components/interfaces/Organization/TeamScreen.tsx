@@ -1,5 +1,3 @@
-import { useQueryClient } from '@tanstack/react-query'
-import { useRouter } from 'next/router'
 import { Admonition } from '@/components/ui/Admonition'
 import { EmptyState } from '@/components/ui/EmptyState'
 import { ErrorState, QueryErrorState } from '@/components/ui/ErrorState'
@@ -7,21 +5,19 @@ import { SkeletonLines } from '@/components/ui/Skeleton'
 import { useInvitationsQuery } from '@/data/members/invitations-query'
 import { useMembersQuery } from '@/data/members/members-query'
 import { useRolesQuery } from '@/data/members/roles-query'
-import { forgetOrganization } from '@/data/organizations/organization-delete-mutation'
 import { useOrganizationsQuery } from '@/data/organizations/organizations-query'
 import { useProfileQuery } from '@/data/profile/profile-query'
 import { isPlatform } from '@/lib/config'
-import { lastVisitedStore } from '@/state/last-visited'
 import { InvitationsTable } from './InvitationsTable'
 import { InviteMemberForm } from './InviteMemberForm'
 import { MembersTable } from './MembersTable'
 import { assignableRoles, canManageMembers } from './Team.utils'
+import { useLeaveOrganization } from './use-leave-organization'
 import styles from './Team.module.css'
 
 /** /org/{slug}/team: members and roles, invitations by link, pending invitations. */
 export function TeamScreen({ slug }: { slug: string }) {
-  const router = useRouter()
-  const queryClient = useQueryClient()
+  const leave = useLeaveOrganization(slug)
   const platform = isPlatform()
   const organization = useOrganizationsQuery().data?.find((org) => org.slug === slug)
   const profile = useProfileQuery({ enabled: platform })
@@ -53,11 +49,7 @@ export function TeamScreen({ slug }: { slug: string }) {
             callerRole={callerRole}
             canManage={canManage}
             assignableRoles={roleChoices}
-            onLeft={async () => {
-              if (lastVisitedStore.getState().organization === slug) lastVisitedStore.getState().clearLastVisitedOrganization()
-              await router.push('/organizations')
-              forgetOrganization(queryClient, slug)
-            }}
+            onLeft={leave}
           />
         )}
       </section>

@@ -1,12 +1,11 @@
 import dynamic from 'next/dynamic'
 import { useState } from 'react'
-import { DatabaseGate } from '@/components/ui/DatabaseGate'
+import { DatabaseScreen, WriteBlockedNote } from '@/components/ui/DatabaseScreen'
 import { EmptyState } from '@/components/ui/EmptyState'
-import { PageHeader, pageScreenClass } from '@/components/ui/PageHeader'
 import { ErrorState } from '@/components/ui/ErrorState'
 import { SkeletonLines } from '@/components/ui/Skeleton'
 import { usePolicyTablesQuery } from '@/data/database/policies-query'
-import { useProjectAccess, type ProjectAccess } from '@/hooks/use-project-access'
+import type { ProjectAccess } from '@/hooks/use-project-access'
 import type { Policy, PolicyTable } from '@/lib/database/policies'
 import { PolicyTableCard } from './PolicyTableCard'
 import styles from './Policies.module.css'
@@ -25,17 +24,10 @@ type Dialog =
 
 /** /project/{ref}/auth/policies: each table's row level security and policies; create, edit and drop them as SQL. */
 export function PoliciesScreen({ projectRef }: { projectRef: string }) {
-  const access = useProjectAccess(projectRef)
   return (
-    <div className={pageScreenClass}>
-      <PageHeader
-        title="Policies"
-        subtitle="Row level security decides which rows the anon key and signed-in users may read and change. Each policy is a rule on one table, written in SQL."
-      />
-      <DatabaseGate access={access}>
-        <PolicyTables access={access} />
-      </DatabaseGate>
-    </div>
+    <DatabaseScreen projectRef={projectRef} title="Policies" subtitle="Row level security decides which rows the anon key and signed-in users may read and change. Each policy is a rule on one table, written in SQL.">
+      {(access) => <PolicyTables access={access} />}
+    </DatabaseScreen>
   )
 }
 
@@ -52,11 +44,7 @@ function PolicyTables({ access }: { access: ProjectAccess }) {
 
   return (
     <>
-      {access.writeBlockedReason && (
-        <p className="field-hint" role="note" style={{ margin: 0 }}>
-          {access.writeBlockedReason}
-        </p>
-      )}
+      <WriteBlockedNote access={access} />
       <ul className={styles.tables} aria-label="Tables">
         {query.data.map((table) => (
           <li key={table.id}>

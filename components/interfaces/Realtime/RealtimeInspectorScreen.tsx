@@ -84,7 +84,7 @@ export function RealtimeInspectorScreen({ projectRef }: { projectRef: string }) 
         </div>
       </dl>
       {stats.isError && <ErrorState title="Failed to load the realtime figures" error={stats.error} onRetry={() => void stats.refetch()} retrying={stats.isFetching} />}
-      <div className={styles.layout}>
+      <div className={`columns ${styles.layout}`}>
         <section aria-label="Channel">{controls}</section>
         <section aria-label="Live messages" className={styles.panel}>
           <div className={styles.listHead}>

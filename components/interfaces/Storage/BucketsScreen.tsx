@@ -2,13 +2,11 @@ import Link from 'next/link'
 import { useState } from 'react'
 import { Badge } from '@/components/ui/Badge'
 import { DataTable } from '@/components/ui/DataTable'
-import { DatabaseGate } from '@/components/ui/DatabaseGate'
+import { DatabaseScreen, WriteBlockedNote } from '@/components/ui/DatabaseScreen'
+import { queryState } from '@/components/ui/QueryState'
 import { EmptyState } from '@/components/ui/EmptyState'
-import { ErrorState } from '@/components/ui/ErrorState'
-import { PageHeader, pageScreenClass } from '@/components/ui/PageHeader'
-import { SkeletonLines } from '@/components/ui/Skeleton'
 import { useBucketsQuery, type StorageBucket } from '@/data/storage/buckets-query'
-import { useProjectAccess, type ProjectAccess } from '@/hooks/use-project-access'
+import type { ProjectAccess } from '@/hooks/use-project-access'
 import { formatBytes, formatDateTime } from '@/lib/formatting'
 import { BucketDangerModal } from './BucketDangerModal'
 import { BucketFormModal } from './BucketFormModal'
@@ -18,14 +16,10 @@ type Dialog = { kind: 'form'; bucket: StorageBucket | null } | { kind: 'empty' |
 
 /** `/project/{ref}/storage/buckets`: the project's buckets, their settings, and a way into each. */
 export function BucketsScreen({ projectRef }: { projectRef: string }) {
-  const access = useProjectAccess(projectRef)
   return (
-    <div className={pageScreenClass}>
-      <PageHeader title="Buckets" subtitle="Files live in buckets. A public bucket serves its files to anyone with their URL; a private one only through policies or signed URLs." />
-      <DatabaseGate access={access}>
-        <BucketList projectRef={projectRef} access={access} />
-      </DatabaseGate>
-    </div>
+    <DatabaseScreen projectRef={projectRef} title="Buckets" subtitle="Files live in buckets. A public bucket serves its files to anyone with their URL; a private one only through policies or signed URLs.">
+      {(access) => <BucketList projectRef={projectRef} access={access} />}
+    </DatabaseScreen>
   )
 }
 
@@ -39,12 +33,11 @@ function BucketList({ projectRef, access }: { projectRef: string; access: Projec
     </button>
   )
 
-  let content
-  if (buckets.isPending) content = <SkeletonLines lines={4} label="Loading buckets" />
-  else if (buckets.isError) content = <ErrorState title="Failed to load buckets" error={buckets.error} onRetry={() => void buckets.refetch()} retrying={buckets.isFetching} />
-  else if (buckets.data.length === 0) {
-    content = <EmptyState title="No buckets yet" description="Create a bucket to store images, documents and other files, then upload to it here or with supabase-js." action={newButton || undefined} />
-  } else {
+  let content = queryState(buckets, {
+    what: 'buckets',
+    empty: <EmptyState title="No buckets yet" description="Create a bucket to store images, documents and other files, then upload to it here or with supabase-js." action={newButton || undefined} />,
+  })
+  if (buckets.isSuccess && content === null) {
     content = (
       <>
         <div className={styles.toolbar}>
@@ -93,11 +86,7 @@ function BucketList({ projectRef, access }: { projectRef: string; access: Projec
 
   return (
     <>
-      {access.writeBlockedReason && (
-        <p className="field-hint" role="note" style={{ margin: 0 }}>
-          Read-only members can browse buckets and files but not change them.
-        </p>
-      )}
+      <WriteBlockedNote access={access}>Read-only members can browse buckets and files but not change them.</WriteBlockedNote>
       {content}
       <BucketFormModal projectRef={projectRef} open={dialog?.kind === 'form'} bucket={dialog?.kind === 'form' ? dialog.bucket : null} onClose={close} />
       {(dialog?.kind === 'empty' || dialog?.kind === 'delete') && <BucketDangerModal projectRef={projectRef} bucket={dialog.bucket} action={dialog.kind} onClose={close} />}

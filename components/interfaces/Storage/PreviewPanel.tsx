@@ -24,7 +24,7 @@ export function PreviewPanel({ projectRef, bucket, entry, canWrite, onClose, onG
 
   return (
     <aside className={styles.preview} aria-label={`Preview of ${entry.name}`}>
-      <div className={styles.previewHeader}>
+      <div className="bar">
         <h2 className={styles.previewTitle} title={entry.path}>
           {entry.name}
         </h2>

@@ -1,14 +1,13 @@
 import { useState } from 'react'
 import { Badge } from '@/components/ui/Badge'
-import { DatabaseGate } from '@/components/ui/DatabaseGate'
+import { DatabaseScreen, WriteBlockedNote } from '@/components/ui/DatabaseScreen'
 import { EmptyState } from '@/components/ui/EmptyState'
 import { ErrorState } from '@/components/ui/ErrorState'
-import { PageHeader, pageScreenClass } from '@/components/ui/PageHeader'
 import { ScriptConfirmModal } from '@/components/ui/ScriptConfirmModal'
 import { SkeletonLines } from '@/components/ui/Skeleton'
 import { useBucketsQuery } from '@/data/storage/buckets-query'
 import { useStoragePoliciesQuery } from '@/data/storage/policies-query'
-import { useProjectAccess, type ProjectAccess } from '@/hooks/use-project-access'
+import type { ProjectAccess } from '@/hooks/use-project-access'
 import { dropPolicySql, type Policy } from '@/lib/database/policies'
 import { policyBucket, STORAGE_OBJECTS, storageTemplateSql, type StoragePolicyTemplate } from '@/lib/storage/policy-templates'
 import { StoragePolicyTemplateModal } from './StoragePolicyTemplateModal'
@@ -18,17 +17,10 @@ type Dialog = { kind: 'pick'; bucket: string } | { kind: 'create'; bucket: strin
 
 /** `/project/{ref}/storage/policies`: per bucket, the policies on storage.objects that name it; new ones from templates, shown as SQL first. */
 export function StoragePoliciesScreen({ projectRef }: { projectRef: string }) {
-  const access = useProjectAccess(projectRef)
   return (
-    <div className={pageScreenClass}>
-      <PageHeader
-        title="Storage policies"
-        subtitle="Policies on storage.objects decide who may download, upload, change and delete files with the anon key or a user's token. The service role and the dashboard are not bound by them."
-      />
-      <DatabaseGate access={access}>
-        <BucketPolicies projectRef={projectRef} access={access} />
-      </DatabaseGate>
-    </div>
+    <DatabaseScreen projectRef={projectRef} title="Storage policies" subtitle="Policies on storage.objects decide who may download, upload, change and delete files with the anon key or a user's token. The service role and the dashboard are not bound by them.">
+      {(access) => <BucketPolicies projectRef={projectRef} access={access} />}
+    </DatabaseScreen>
   )
 }
 
@@ -54,17 +46,13 @@ function BucketPolicies({ projectRef, access }: { projectRef: string; access: Pr
 
   return (
     <>
-      {access.writeBlockedReason && (
-        <p className="field-hint" role="note" style={{ margin: 0 }}>
-          {access.writeBlockedReason}
-        </p>
-      )}
+      <WriteBlockedNote access={access} />
       <ul className={styles.policyBuckets} aria-label="Buckets">
         {cards.map(({ bucket, isPublic }) => {
           const list = byBucket.get(bucket) ?? []
           return (
-            <li key={bucket ?? '(other)'} className={styles.policyCard} aria-label={bucket ? `Bucket ${bucket}` : 'Other policies'}>
-              <div className={styles.policyCardHeader}>
+            <li key={bucket ?? '(other)'} className="surface" aria-label={bucket ? `Bucket ${bucket}` : 'Other policies'}>
+              <div className={`bar ${styles.policyCardHeader}`}>
                 <h2>
                   {bucket ?? 'Other policies on storage.objects'} {bucket && (isPublic ? <Badge variant="warning">Public</Badge> : <Badge>Private</Badge>)}
                 </h2>

@@ -6,7 +6,7 @@ export function UploadList({ items, onClear }: { items: UploadItem[]; onClear: (
   if (items.length === 0) return null
   const finished = items.every((i) => i.status !== 'uploading')
   return (
-    <section className={styles.uploads} aria-label="Uploads">
+    <section className={`surface ${styles.uploads}`} aria-label="Uploads">
       <div className={styles.uploadsHeader}>
         <strong>{finished ? 'Uploads finished' : `Uploading ${items.filter((i) => i.status === 'uploading').length} of ${items.length}`}</strong>
         {finished && (

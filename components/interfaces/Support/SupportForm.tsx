@@ -1,4 +1,5 @@
 import { useId, useState, type FormEvent } from 'react'
+import { TextField } from '@/components/ui/Field'
 import { useSupportTicketCreateMutation } from '@/data/support/support-ticket-create-mutation'
 import { SUPPORT_CATEGORY_OPTIONS, isSupportCategory } from '@/lib/catalogue/support-categories'
 import {
@@ -62,6 +63,10 @@ export function SupportForm({ initialValues, onSent }: SupportFormProps) {
     ) : null
   const describedBy = (key: keyof SupportFormErrors, hint?: string) =>
     [errors[key] ? `${id}-${key}-error` : null, hint].filter(Boolean).join(' ') || undefined
+  // The organization and project the request is about: free text, optional, never validated.
+  const optionalField = (key: 'organizationSlug' | 'projectRef', idSuffix: string, label: string, placeholder: string) => (
+    <TextField id={`${id}-${idSuffix}`} label={label} value={values[key]} maxLength={64} onChange={(event) => update(key, event.target.value)} placeholder={placeholder} />
+  )
 
   return (
     <form className={styles.form} onSubmit={submit} noValidate aria-busy={isPending}>
@@ -88,28 +93,8 @@ export function SupportForm({ initialValues, onSent }: SupportFormProps) {
       </div>
 
       <div className={styles.row}>
-        <div className="field">
-          <label htmlFor={`${id}-org`}>Organization (optional)</label>
-          <input
-            id={`${id}-org`}
-            className="input"
-            value={values.organizationSlug}
-            maxLength={64}
-            onChange={(event) => update('organizationSlug', event.target.value)}
-            placeholder="Organization slug"
-          />
-        </div>
-        <div className="field">
-          <label htmlFor={`${id}-project`}>Project (optional)</label>
-          <input
-            id={`${id}-project`}
-            className="input"
-            value={values.projectRef}
-            maxLength={64}
-            onChange={(event) => update('projectRef', event.target.value)}
-            placeholder="Project reference"
-          />
-        </div>
+        {optionalField('organizationSlug', 'org', 'Organization (optional)', 'Organization slug')}
+        {optionalField('projectRef', 'project', 'Project (optional)', 'Project reference')}
       </div>
 
       <div className="field">

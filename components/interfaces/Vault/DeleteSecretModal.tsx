@@ -1,22 +1,12 @@
-import { toast } from 'sonner'
 import { ConfirmModal } from '@/components/ui/ConfirmModal'
+import { toastThen } from '@/components/ui/toast-then'
 import { useSecretDeleteMutation } from '@/data/vault/secret-delete-mutation'
 import type { VaultSecret } from '@/data/vault/secrets-query'
 
 /** Confirms deleting a secret. */
 export function DeleteSecretModal({ projectRef, secret, onClose }: { projectRef: string; secret: VaultSecret | null; onClose: () => void }) {
   const remove = useSecretDeleteMutation()
-  const confirm = () =>
-    secret &&
-    remove.mutate(
-      { projectRef, id: secret.id },
-      {
-        onSuccess: () => {
-          toast.success(`Secret ${secret.name} deleted`)
-          onClose()
-        },
-      }
-    )
+  const confirm = () => secret && remove.mutate({ projectRef, id: secret.id }, toastThen(`Secret ${secret.name} deleted`, onClose))
   return (
     <ConfirmModal
       open={secret !== null}

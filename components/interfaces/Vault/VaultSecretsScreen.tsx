@@ -1,8 +1,7 @@
 import { useState } from 'react'
 import { Admonition } from '@/components/ui/Admonition'
+import { queryState } from '@/components/ui/QueryState'
 import { EmptyState } from '@/components/ui/EmptyState'
-import { ErrorState } from '@/components/ui/ErrorState'
-import { SkeletonLines } from '@/components/ui/Skeleton'
 import { useSecretsQuery, type VaultSecret } from '@/data/vault/secrets-query'
 import { formatDateTime } from '@/lib/formatting'
 import { useProjectAccess } from '@/hooks/use-project-access'
@@ -30,16 +29,13 @@ export function VaultSecretsScreen({ projectRef }: { projectRef: string }) {
     </button>
   )
 
-  let content
+  let content = queryState(secrets, {
+    what: 'secrets',
+    empty: <EmptyState title="No secrets yet" description="Store API keys and other credentials encrypted, and reveal them when you need them." action={addButton} />,
+  })
   if (role !== null && !allowed) {
     content = <Admonition title="Secrets need the Developer role">Your role ({role}) cannot see this project&apos;s secrets. Ask an Owner or Admin of the organization.</Admonition>
-  } else if (secrets.isError) {
-    content = <ErrorState title="Failed to load secrets" error={secrets.error} onRetry={() => void secrets.refetch()} retrying={secrets.isFetching} />
-  } else if (secrets.isPending) {
-    content = <SkeletonLines lines={4} label="Loading secrets" />
-  } else if (secrets.data.length === 0) {
-    content = <EmptyState title="No secrets yet" description="Store API keys and other credentials encrypted, and reveal them when you need them." action={addButton} />
-  } else {
+  } else if (secrets.isSuccess && content === null) {
     const term = search.trim().toLowerCase()
     const shown = term ? secrets.data.filter((s) => s.name.toLowerCase().includes(term) || s.description.toLowerCase().includes(term)) : secrets.data
     content = (

@@ -1,13 +1,6 @@
-import { useRouter } from 'next/router'
 import { OrganizationHomeScreen } from '@/components/interfaces/Organization/OrganizationHomeScreen'
-import { OrganizationLayout } from '@/components/layouts/OrganizationLayout'
+import { OrganizationPage } from '@/components/layouts/OrganizationPage'
 
-export default function OrganizationPage() {
-  const { query } = useRouter()
-  const slug = typeof query.slug === 'string' ? query.slug : undefined
-  return (
-    <OrganizationLayout slug={slug} title="Projects">
-      {slug && <OrganizationHomeScreen slug={slug} />}
-    </OrganizationLayout>
-  )
+export default function OrganizationHomePage() {
+  return <OrganizationPage title="Projects">{(slug) => <OrganizationHomeScreen slug={slug} />}</OrganizationPage>
 }

@@ -1,13 +1,6 @@
-import { useRouter } from 'next/router'
 import { TeamScreen } from '@/components/interfaces/Organization/TeamScreen'
-import { OrganizationLayout } from '@/components/layouts/OrganizationLayout'
+import { OrganizationPage } from '@/components/layouts/OrganizationPage'
 
 export default function OrganizationTeamPage() {
-  const { query } = useRouter()
-  const slug = typeof query.slug === 'string' ? query.slug : undefined
-  return (
-    <OrganizationLayout slug={slug} title="Team">
-      {slug && <TeamScreen slug={slug} />}
-    </OrganizationLayout>
-  )
+  return <OrganizationPage title="Team">{(slug) => <TeamScreen slug={slug} />}</OrganizationPage>
 }

@@ -1,5 +1,5 @@
 import dayjs from 'dayjs'
-import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react'
+import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent, type ReactNode } from 'react'
 import type { AssistantChat } from '@/state/ai-assistant'
 import { PencilIcon, TrashIcon } from './AiAssistantIcons'
 import styles from './AiAssistantPanel.module.css'
@@ -91,7 +91,7 @@ export function AiAssistantChatItem({ chat, active, onSelect, onRename, onDelete
     <li className={styles.chatItem}>
       <button
         type="button"
-        className={styles.chatSelect}
+        className={`list-button ${styles.chatSelect}`}
         aria-current={active ? 'true' : undefined}
         onClick={() => onSelect(chat.id)}
       >
@@ -100,10 +100,8 @@ export function AiAssistantChatItem({ chat, active, onSelect, onRename, onDelete
           {dayjs(chat.updatedAt).format('D MMM, HH:mm')}
         </time>
       </button>
-      <button
-        type="button"
-        className="btn btn-ghost btn-sm"
-        aria-label={`Rename chat ${chat.name}`}
+      <RowIconButton
+        label={`Rename chat ${chat.name}`}
         title="Rename chat"
         onClick={() => {
           setName(chat.name)
@@ -111,16 +109,19 @@ export function AiAssistantChatItem({ chat, active, onSelect, onRename, onDelete
         }}
       >
         <PencilIcon />
-      </button>
-      <button
-        type="button"
-        className="btn btn-ghost btn-sm"
-        aria-label={`Delete chat ${chat.name}`}
-        title="Delete chat"
-        onClick={() => setMode('confirm-delete')}
-      >
+      </RowIconButton>
+      <RowIconButton label={`Delete chat ${chat.name}`} title="Delete chat" onClick={() => setMode('confirm-delete')}>
         <TrashIcon />
-      </button>
+      </RowIconButton>
     </li>
+  )
+}
+
+/** A chat's icon button, named for screen readers by `label` and on hover by `title`. */
+function RowIconButton({ label, title, onClick, children }: { label: string; title: string; onClick: () => void; children: ReactNode }) {
+  return (
+    <button type="button" className="btn btn-ghost btn-sm" aria-label={label} title={title} onClick={onClick}>
+      {children}
+    </button>
   )
 }

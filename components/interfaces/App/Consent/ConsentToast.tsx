@@ -26,7 +26,7 @@ export function ConsentToast() {
             We use cookies to collect data about how the dashboard is used, so that we can keep it working and
             improve it. You can accept them, opt out, or choose per category.
           </p>
-          <div className={styles.toastActions}>
+          <div className="button-row">
             <button type="button" className="btn btn-primary btn-sm" onClick={() => consentStore.getState().acceptAll()}>
               Accept
             </button>

@@ -87,7 +87,7 @@ export function PrivacySettingsModal({ open, onOpenChange }: PrivacySettingsModa
         </Admonition>
       )}
       {categories.data && (
-        <ul className={styles.categories}>
+        <ul className={`plain-list ${styles.categories}`}>
           {categories.data.map((category) => (
             <li key={category.slug}>
               <Toggle

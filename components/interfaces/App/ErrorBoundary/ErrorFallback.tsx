@@ -108,7 +108,7 @@ export function ErrorFallback({ error, reportId, landingPath, onReset }: ErrorFa
         </pre>
         {reportId && <p className="field-hint">Error report id: {reportId}</p>}
 
-        <div className={styles.actions}>
+        <div className={`button-row ${styles.actions}`}>
           <a className="btn btn-primary" href={supportHref}>
             Contact support
           </a>

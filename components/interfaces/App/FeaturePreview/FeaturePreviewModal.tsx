@@ -70,7 +70,7 @@ export function FeaturePreviewModal({ organizationPlanId, projectRef, organizati
                   <li key={preview.key}>
                     <button
                       type="button"
-                      className={styles.item}
+                      className={`list-button ${styles.item}`}
                       aria-current={preview.key === selected.key ? 'true' : undefined}
                       onClick={() => select(preview.key)}
                     >

@@ -1,14 +1,7 @@
-import { useRouter } from 'next/router'
 import { QueryPerformanceScreen } from '@/components/interfaces/Advisors/QueryPerformanceScreen'
-import { ProjectLayout } from '@/components/layouts/ProjectLayout'
+import { ProjectPage } from '@/components/layouts/ProjectPage'
 
 /** spec §2: /project/{ref}/advisors/query-performance. */
 export default function QueryPerformancePage() {
-  const { query } = useRouter()
-  const ref = typeof query.ref === 'string' ? query.ref : undefined
-  return (
-    <ProjectLayout projectRef={ref} title="Query performance">
-      {ref && <QueryPerformanceScreen projectRef={ref} />}
-    </ProjectLayout>
-  )
+  return <ProjectPage title="Query performance">{(projectRef) => <QueryPerformanceScreen projectRef={projectRef} />}</ProjectPage>
 }

@@ -1,13 +1,6 @@
-import { useRouter } from 'next/router'
 import { LazyGraphiqlScreen } from '@/components/interfaces/Graphiql/LazyGraphiqlScreen'
-import { ProjectLayout } from '@/components/layouts/ProjectLayout'
+import { ProjectPage } from '@/components/layouts/ProjectPage'
 
 export default function ApiGraphiqlPage() {
-  const { query } = useRouter()
-  const ref = typeof query.ref === 'string' ? query.ref : undefined
-  return (
-    <ProjectLayout projectRef={ref} title="API explorer">
-      {ref && <LazyGraphiqlScreen projectRef={ref} heading="API explorer" />}
-    </ProjectLayout>
-  )
+  return <ProjectPage title="API explorer">{(projectRef) => <LazyGraphiqlScreen projectRef={projectRef} heading="API explorer" />}</ProjectPage>
 }

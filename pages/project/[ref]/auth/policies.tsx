@@ -1,13 +1,6 @@
-import { useRouter } from 'next/router'
 import { PoliciesScreen } from '@/components/interfaces/ProjectAuth/PoliciesScreen'
-import { ProjectLayout } from '@/components/layouts/ProjectLayout'
+import { ProjectPage } from '@/components/layouts/ProjectPage'
 
 export default function AuthPoliciesPage() {
-  const { query } = useRouter()
-  const ref = typeof query.ref === 'string' ? query.ref : undefined
-  return (
-    <ProjectLayout projectRef={ref} title="Policies">
-      {ref && <PoliciesScreen projectRef={ref} />}
-    </ProjectLayout>
-  )
+  return <ProjectPage title="Policies">{(projectRef) => <PoliciesScreen projectRef={projectRef} />}</ProjectPage>
 }

@@ -1,13 +1,6 @@
-import { useRouter } from 'next/router'
 import { ColumnPrivilegesScreen } from '@/components/interfaces/Database/ColumnPrivilegesScreen'
-import { ProjectLayout } from '@/components/layouts/ProjectLayout'
+import { ProjectPage } from '@/components/layouts/ProjectPage'
 
 export default function ColumnPrivilegesPage() {
-  const { query } = useRouter()
-  const ref = typeof query.ref === 'string' ? query.ref : undefined
-  return (
-    <ProjectLayout projectRef={ref} title="Column privileges">
-      {ref && <ColumnPrivilegesScreen projectRef={ref} />}
-    </ProjectLayout>
-  )
+  return <ProjectPage title="Column privileges">{(projectRef) => <ColumnPrivilegesScreen projectRef={projectRef} />}</ProjectPage>
 }

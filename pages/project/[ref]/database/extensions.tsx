@@ -1,13 +1,6 @@
-import { useRouter } from 'next/router'
 import { ExtensionsScreen } from '@/components/interfaces/Database/ExtensionsScreen'
-import { ProjectLayout } from '@/components/layouts/ProjectLayout'
+import { ProjectPage } from '@/components/layouts/ProjectPage'
 
 export default function ExtensionsPage() {
-  const { query } = useRouter()
-  const ref = typeof query.ref === 'string' ? query.ref : undefined
-  return (
-    <ProjectLayout projectRef={ref} title="Extensions">
-      {ref && <ExtensionsScreen projectRef={ref} />}
-    </ProjectLayout>
-  )
+  return <ProjectPage title="Extensions">{(projectRef) => <ExtensionsScreen projectRef={projectRef} />}</ProjectPage>
 }

@@ -1,13 +1,6 @@
-import { useRouter } from 'next/router'
 import { LazyGraphiqlScreen } from '@/components/interfaces/Graphiql/LazyGraphiqlScreen'
-import { ProjectLayout } from '@/components/layouts/ProjectLayout'
+import { ProjectPage } from '@/components/layouts/ProjectPage'
 
 export default function DatabaseGraphiqlPage() {
-  const { query } = useRouter()
-  const ref = typeof query.ref === 'string' ? query.ref : undefined
-  return (
-    <ProjectLayout projectRef={ref} title="GraphiQL">
-      {ref && <LazyGraphiqlScreen projectRef={ref} heading="GraphiQL" />}
-    </ProjectLayout>
-  )
+  return <ProjectPage title="GraphiQL">{(projectRef) => <LazyGraphiqlScreen projectRef={projectRef} heading="GraphiQL" />}</ProjectPage>
 }

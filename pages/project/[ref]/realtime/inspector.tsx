@@ -1,13 +1,6 @@
-import { useRouter } from 'next/router'
 import { RealtimeInspectorScreen } from '@/components/interfaces/Realtime/RealtimeInspectorScreen'
-import { ProjectLayout } from '@/components/layouts/ProjectLayout'
+import { ProjectPage } from '@/components/layouts/ProjectPage'
 
 export default function RealtimeInspectorPage() {
-  const { query } = useRouter()
-  const ref = typeof query.ref === 'string' ? query.ref : undefined
-  return (
-    <ProjectLayout projectRef={ref} title="Realtime inspector">
-      {ref && <RealtimeInspectorScreen projectRef={ref} />}
-    </ProjectLayout>
-  )
+  return <ProjectPage title="Realtime inspector">{(projectRef) => <RealtimeInspectorScreen projectRef={projectRef} />}</ProjectPage>
 }

@@ -1,13 +1,6 @@
-import { useRouter } from 'next/router'
 import { ProjectApiScreen } from '@/components/interfaces/ProjectApi/ProjectApiScreen'
-import { ProjectLayout } from '@/components/layouts/ProjectLayout'
+import { ProjectPage } from '@/components/layouts/ProjectPage'
 
 export default function ProjectApiSettingsPage() {
-  const { query } = useRouter()
-  const ref = typeof query.ref === 'string' ? query.ref : undefined
-  return (
-    <ProjectLayout projectRef={ref} title="API settings">
-      {ref && <ProjectApiScreen projectRef={ref} />}
-    </ProjectLayout>
-  )
+  return <ProjectPage title="API settings">{(projectRef) => <ProjectApiScreen projectRef={projectRef} />}</ProjectPage>
 }

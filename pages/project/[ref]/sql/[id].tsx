@@ -1,11 +1,10 @@
-import { useRouter } from 'next/router'
+import { useRouteParam } from '@/hooks/use-route-param'
 import { LazySqlEditorScreen as SqlEditorScreen } from '@/components/interfaces/SqlEditor/LazySqlEditorScreen'
 import { ProjectLayout } from '@/components/layouts/ProjectLayout'
 
 export default function SqlEditorPage() {
-  const { query } = useRouter()
-  const ref = typeof query.ref === 'string' ? query.ref : undefined
-  const id = typeof query.id === 'string' ? query.id : undefined
+  const ref = useRouteParam('ref')
+  const id = useRouteParam('id')
   return (
     <ProjectLayout projectRef={ref} title="SQL editor">
       {ref && id && <SqlEditorScreen projectRef={ref} snippetId={id} />}

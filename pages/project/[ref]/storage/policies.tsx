@@ -1,13 +1,6 @@
-import { useRouter } from 'next/router'
 import { StoragePoliciesScreen } from '@/components/interfaces/Storage/StoragePoliciesScreen'
-import { ProjectLayout } from '@/components/layouts/ProjectLayout'
+import { ProjectPage } from '@/components/layouts/ProjectPage'
 
 export default function StoragePoliciesPage() {
-  const { query } = useRouter()
-  const ref = typeof query.ref === 'string' ? query.ref : undefined
-  return (
-    <ProjectLayout projectRef={ref} title="Storage policies">
-      {ref && <StoragePoliciesScreen projectRef={ref} />}
-    </ProjectLayout>
-  )
+  return <ProjectPage title="Storage policies">{(projectRef) => <StoragePoliciesScreen projectRef={projectRef} />}</ProjectPage>
 }
