@@ -8,6 +8,7 @@ import { PROJECT_REF_PATTERN } from '../projects/targets'
 import { functionAnswerHeaders, TENANT_CSP } from '@/lib/tenant-content'
 import { recordFunctionInvocation } from '../logs/function-log'
 import { internalProjectApiEndpoint } from '../projects/api-endpoint'
+import { PROJECT_CORS } from '../project-api/cors'
 import { findServing, GatewayError, limitsOf, runInvocation } from './invoke'
 import type { ServingRow } from './store'
 
@@ -25,15 +26,9 @@ import type { ServingRow } from './store'
 
 const PATH = /^\/([^/]+)\/functions\/v1\/([^/?]+)(\/[^?]*)?$/
 
-const CORS_HEADERS: Record<string, string> = {
-  'Access-Control-Allow-Origin': '*',
-  'Access-Control-Allow-Methods': 'GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS',
-  'Access-Control-Allow-Headers': 'authorization, x-client-info, apikey, content-type, x-region',
-  'Access-Control-Max-Age': '86400',
-}
 
 /** The gateway's own answers are inert too. */
-const OWN_HEADERS: Record<string, string> = { ...CORS_HEADERS, 'X-Content-Type-Options': 'nosniff', 'Content-Security-Policy': TENANT_CSP }
+const OWN_HEADERS: Record<string, string> = { 'X-Content-Type-Options': 'nosniff', 'Content-Security-Policy': TENANT_CSP }
 
 /** Headers of the worker's answer that this server sets itself. */
 const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'transfer-encoding', 'content-length', 'upgrade', 'trailer'])
@@ -78,7 +73,7 @@ export async function functionsHandler(req: IncomingMessage, res: ServerResponse
   const method = (req.method ?? 'GET').toUpperCase()
   if (method === 'OPTIONS' && req.headers['access-control-request-method']) {
     const asked = header(req.headers['access-control-request-headers'])
-    res.writeHead(200, { ...OWN_HEADERS, ...(asked ? { 'Access-Control-Allow-Headers': `${CORS_HEADERS['Access-Control-Allow-Headers']}, ${asked}` } : {}), 'Content-Length': 0 })
+    res.writeHead(200, { ...OWN_HEADERS, ...(asked ? { 'Access-Control-Allow-Headers': `${PROJECT_CORS.functions['Access-Control-Allow-Headers']}, ${asked}` } : {}), 'Content-Length': 0 })
     res.end()
     return
   }

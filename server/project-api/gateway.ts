@@ -5,9 +5,9 @@
  * the request's URL to the one shape every service reads (`/{ref}/{service}/v1/...`), and hands it
  * to the service declared for that prefix. The dashboard's origin serves none of this.
  *
- * The services are data: a prefix, the handler, whether the gateway meters the answer's bytes as
- * the project's egress (the others meter and log their own), and the WebSocket upgrade when there
- * is one. `npm run routes` lists each service's routes from `PROJECT_SERVICE_ROUTES`.
+ * The services are data: a prefix, the handler, the CORS the gateway sets on every answer of it
+ * (cors.ts), and whether the gateway meters the answer's bytes as the project's egress (the others
+ * meter and log their own). `npm run routes` lists each service's routes from `PROJECT_SERVICE_ROUTES`.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { Duplex } from 'node:stream'
@@ -22,6 +22,7 @@ import { restHandler, REST_ROUTES } from '../rest/handler'
 import { storageHandler } from '../storage/handler'
 import { STORAGE_ROUTES } from '../storage/routes'
 import { projectApiSettings } from '../projects/api-endpoint'
+import { PROJECT_CORS, type CorsPolicy } from './cors'
 
 export type NodeHandler = (req: IncomingMessage, res: ServerResponse) => Promise<void>
 export type UpgradeHandler = (req: IncomingMessage, socket: Duplex, head: Buffer) => Promise<void>
@@ -31,16 +32,18 @@ export type ProjectService = {
   /** The path below the project's URL, e.g. `/rest/v1`. */
   prefix: string
   handle: NodeHandler
+  /** What browsers may send it and read of its answers (project-api/cors.ts), set on every answer. */
+  cors: CorsPolicy
   /** The gateway records the answer's bytes as the project's egress (the service does not). */
   meterEgress: boolean
 }
 
 export const PROJECT_SERVICES: readonly ProjectService[] = [
-  { name: 'auth', prefix: '/auth/v1', handle: projectAuthHandler, meterEgress: true },
-  { name: 'storage', prefix: '/storage/v1', handle: storageHandler, meterEgress: false },
-  { name: 'functions', prefix: '/functions/v1', handle: functionsHandler, meterEgress: false },
-  { name: 'realtime', prefix: '/realtime/v1', handle: realtimeHttpHandler, meterEgress: false },
-  { name: 'rest', prefix: '/rest/v1', handle: restHandler, meterEgress: false },
+  { name: 'auth', prefix: '/auth/v1', handle: projectAuthHandler, cors: PROJECT_CORS.auth, meterEgress: true },
+  { name: 'storage', prefix: '/storage/v1', handle: storageHandler, cors: PROJECT_CORS.storage, meterEgress: false },
+  { name: 'functions', prefix: '/functions/v1', handle: functionsHandler, cors: PROJECT_CORS.functions, meterEgress: false },
+  { name: 'realtime', prefix: '/realtime/v1', handle: realtimeHttpHandler, cors: PROJECT_CORS.realtime, meterEgress: false },
+  { name: 'rest', prefix: '/rest/v1', handle: restHandler, cors: PROJECT_CORS.rest, meterEgress: false },
 ]
 
 /** Every service's routes (`METHOD /prefix/path`), for `npm run routes` and the walks. */
@@ -86,6 +89,7 @@ export async function projectApiGateway(req: IncomingMessage, res: ServerRespons
   const found = route(req)
   if (!found) return notFound(res, 'No project at this address: a project API URL is {project url}/rest/v1, /auth/v1, /storage/v1, /functions/v1 or /realtime/v1')
   if (!found.service) return notFound(res, `No service at ${found.path}: a project serves /rest/v1, /auth/v1, /storage/v1, /functions/v1 and /realtime/v1`)
+  for (const [name, value] of Object.entries(found.service.cors)) res.setHeader(name, value)
   await found.service.handle(req, res)
   if (found.service.meterEgress) recordProjectEgress(found.ref, Number(res.getHeader('content-length') ?? 0))
 }

@@ -17,13 +17,6 @@ import { projectAuthRoutes } from './routes'
 
 const PATH = /^\/([^/]+)\/auth\/v1(\/[^?]*)?$/
 
-const CORS_HEADERS: Record<string, string> = {
-  'Access-Control-Allow-Origin': '*',
-  'Access-Control-Allow-Methods': 'GET, POST, PUT, DELETE, OPTIONS',
-  'Access-Control-Allow-Headers': 'apikey, authorization, content-type, x-client-info, x-supabase-api-version',
-  'Access-Control-Expose-Headers': 'X-Total-Count, Link',
-  'Access-Control-Max-Age': '86400',
-}
 
 const router = new Router().declare(projectAuthRoutes)
 const serve = createNodeHandler(router, { prefix: /^(?!)/, errorBody: gotrueErrorBody })
@@ -48,7 +41,6 @@ const header = (value: string | string[] | undefined) => (Array.isArray(value) ?
 export async function projectAuthHandler(req: IncomingMessage, res: ServerResponse): Promise<void> {
   const method = (req.method ?? 'GET').toUpperCase()
   const matched = matchProjectAuthPath(new URL(req.url ?? '/', 'http://localhost').pathname)
-  for (const [k, v] of Object.entries(CORS_HEADERS)) res.setHeader(k, v)
   if (method === 'OPTIONS') {
     res.statusCode = 200
     res.end()

@@ -18,12 +18,6 @@ import { defaultRealtimeServer, realtimeHttpAnswer, refusalBody } from './server
 /** The paths and methods served here, as the project API walk writes them down (tests/api/helpers/expected-project-api.ts). */
 export const REALTIME_HTTP_ROUTES = ['GET /realtime/v1/websocket', 'POST /realtime/v1/api/broadcast', 'OPTIONS /realtime/v1/websocket']
 
-const CORS_HEADERS: Record<string, string> = {
-  'Access-Control-Allow-Origin': '*',
-  'Access-Control-Allow-Methods': 'GET, POST, OPTIONS',
-  'Access-Control-Allow-Headers': 'apikey, authorization, content-type, x-client-info',
-  'Access-Control-Max-Age': '86400',
-}
 
 const PATH = /^\/([^/]+)\/realtime\/v1(\/.*)?$/
 
@@ -97,7 +91,7 @@ export async function realtimeHttpHandler(req: IncomingMessage, res: ServerRespo
     console.error(`[realtime] ${req.method} ${req.url} failed`, failure)
     reply = error(500, 'unexpected_failure', 'Internal server error')
   }
-  const headers: Record<string, string> = { ...CORS_HEADERS }
+  const headers: Record<string, string> = {}
   if (reply.body !== undefined) {
     headers['Content-Type'] = 'application/json; charset=utf-8'
     headers['Content-Length'] = String(Buffer.byteLength(reply.body))

@@ -26,13 +26,6 @@ import { deleteStatement, insertStatement, notSupportedYet, readStatement, updat
 
 const PATH = /^\/([^/]+)\/rest\/v1\/(.*)$/
 
-const CORS_HEADERS: Record<string, string> = {
-  'Access-Control-Allow-Origin': '*',
-  'Access-Control-Allow-Methods': 'GET, HEAD, POST, PATCH, PUT, DELETE, OPTIONS',
-  'Access-Control-Allow-Headers': 'apikey, authorization, content-type, prefer, range, range-unit, accept, accept-profile, content-profile, x-client-info',
-  'Access-Control-Expose-Headers': 'Content-Range, Content-Location, Preference-Applied',
-  'Access-Control-Max-Age': '86400',
-}
 
 type Caller = { role: ApiRole; claims: RequestClaims }
 type Reply = { status: number; body?: string; headers?: Record<string, string> }
@@ -229,7 +222,7 @@ async function handle(req: IncomingMessage, method: string, url: URL, signal: Ab
 /** Writes the answer; returns the bytes of its body. */
 function send(res: ServerResponse, reply: Reply): number {
   const bytes = reply.body === undefined ? 0 : Buffer.byteLength(reply.body)
-  const headers = reply.body === undefined ? { ...CORS_HEADERS, ...reply.headers } : { ...CORS_HEADERS, ...reply.headers, 'Content-Length': String(bytes) }
+  const headers = reply.body === undefined ? { ...reply.headers } : { ...reply.headers, 'Content-Length': String(bytes) }
   res.writeHead(reply.status, headers)
   res.end(reply.body)
   return bytes

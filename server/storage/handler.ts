@@ -26,13 +26,6 @@ import { sweepNowAndThen } from './sweep'
 
 const PATH = /^\/([^/]+)\/storage\/v1(\/[^?]*)?$/
 
-const CORS_HEADERS: Record<string, string> = {
-  'Access-Control-Allow-Origin': '*',
-  'Access-Control-Allow-Methods': 'GET, HEAD, POST, PUT, DELETE, OPTIONS',
-  'Access-Control-Allow-Headers': 'apikey, authorization, content-type, x-client-info, x-upsert, x-metadata, cache-control, content-encoding, range',
-  'Access-Control-Expose-Headers': 'Content-Length, Content-Type, ETag, Last-Modified, Content-Disposition, Content-Range, Accept-Ranges',
-  'Access-Control-Max-Age': '86400',
-}
 
 /** The storage API's own answers (JSON, empty) are inert; a download sets its own (downloads.ts: a PDF has no sandbox). */
 const OWN_ANSWER_HEADERS: Record<string, string> = { 'X-Content-Type-Options': 'nosniff', 'Content-Security-Policy': TENANT_CSP }
@@ -102,7 +95,7 @@ function errorReply(error: unknown, method: string, req: IncomingMessage): Stora
 }
 
 async function send(res: ServerResponse, method: string, reply: StorageReply, seen: Seen): Promise<void> {
-  for (const [k, v] of Object.entries({ ...CORS_HEADERS, ...(reply.stream ? {} : OWN_ANSWER_HEADERS), ...reply.headers })) res.setHeader(k, v)
+  for (const [k, v] of Object.entries({ ...(reply.stream ? {} : OWN_ANSWER_HEADERS), ...reply.headers })) res.setHeader(k, v)
   res.statusCode = reply.status
   if (reply.stream && method === 'HEAD') {
     reply.stream.destroy()

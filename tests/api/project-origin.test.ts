@@ -65,6 +65,20 @@ describe("the project API's own origin", () => {
     }
   })
 
+  it("sets each service's declared CORS on its answers, preflights and errors alike (project-api/cors.ts)", async () => {
+    const { PROJECT_CORS } = await import('@/server/project-api/cors')
+    const paths = { rest: '/rest/v1/notes', auth: '/auth/v1/settings', storage: '/storage/v1/bucket', functions: '/functions/v1/none', realtime: '/realtime/v1/api/broadcast' } as const
+    for (const [service, path] of Object.entries(paths) as [keyof typeof PROJECT_CORS, string][]) {
+      for (const method of ['OPTIONS', 'GET']) {
+        const res = await fetch(`${p.platform.projectUrl(p.ref)}${path}`, { method, headers: { Origin: 'https://app.example.test', 'Access-Control-Request-Method': 'POST' } })
+        await res.arrayBuffer()
+        expect(res.headers.get('access-control-allow-origin'), `${method} ${path}`).toBe('*')
+        expect(res.headers.get('access-control-allow-methods'), `${method} ${path}`).toBe(PROJECT_CORS[service]['Access-Control-Allow-Methods'])
+        expect(res.headers.get('access-control-allow-credentials'), `${method} ${path}`).toBeNull()
+      }
+    }
+  })
+
   it("behind a proxy with a host per project, takes the project from the Host and never from the path", async () => {
     process.env.PROJECT_API_URL = 'https://{ref}.api.example.test'
     resetServerConfig()

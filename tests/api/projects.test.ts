@@ -72,7 +72,8 @@ describe('projects', () => {
       // The project's own loopback port (tests/api/connection-string.test.ts connects to it).
       expect(detail.connectionString).toMatch(new RegExp(`^postgresql://project_${res.body.ref}:\\[YOUR-PASSWORD\\]@127\\.0\\.0\\.1:\\d+/postgres$`))
     } else {
-      expect(detail.connectionString).toMatch(new RegExp(`^postgresql://project_${res.body.ref}:\\[YOUR-PASSWORD\\]@127\\.0\\.0\\.1:\\d+/project_${res.body.ref}$`))
+      // A login role of its own, not the owner role members' SQL runs as (issue 22: no member sets its password).
+      expect(detail.connectionString).toMatch(new RegExp(`^postgresql://project_${res.body.ref}_login:\\[YOUR-PASSWORD\\]@127\\.0\\.0\\.1:\\d+/project_${res.body.ref}$`))
     }
     expect(await databaseExists(res.body.ref)).toBe(true)
 
