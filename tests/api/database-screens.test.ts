@@ -13,7 +13,7 @@ import { EXCLUDED_SCHEMAS } from '@/lib/schemas'
 import { postgresArrayText } from '@/lib/sql/table-description'
 import { FDW_EXTENSIONS, FDW_EXTENSIONS_SQL, FOREIGN_DATA_WRAPPERS_SQL, FOREIGN_SERVERS_SQL, FOREIGN_TABLES_SQL } from '@/lib/database/wrappers'
 import { startTestPlatform, usePostgres, type TestPlatform } from './helpers/platform'
-import { createActiveProject, createOrg, sql } from './projects-helpers'
+import { createActiveProject, createTeamProject, sql } from './projects-helpers'
 
 type User = { id: string; token: string }
 
@@ -26,15 +26,9 @@ describe('database screens on a project database', () => {
 
   beforeAll(async () => {
     platform = await startTestPlatform({ isPlatform: true })
-    const owner = await platform.createUser()
-    developer = await platform.createUser()
-    reader = await platform.createUser()
-    const org = await createOrg('team', [
-      [owner.id, 'Owner'],
-      [developer.id, 'Developer'],
-      [reader.id, 'Read-only'],
-    ])
-    ref = (await createActiveProject(platform, owner.token, org.slug, 'Database screens')).ref
+    const team = await createTeamProject(platform, 'Database screens')
+    ;({ developer, reader, ref } = team)
+    const { owner, org } = team
     otherRef = (await createActiveProject(platform, owner.token, org.slug, 'Neighbour')).ref
     const setup = await sql(platform, developer.token, ref, 'create table public.orders (id int primary key, total numeric, note text)')
     expect(setup.status, JSON.stringify(setup.body)).toBe(200)

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestPlatform, type TestPlatform } from './helpers/platform'
 import { psql, withPassword } from './helpers/psql'
-import { createActiveProject, createOrg, sql } from './projects-helpers'
+import { createTeamProject, sql } from './projects-helpers'
 
 /**
  * Issue 22 (findings 1, 2, 5), as an attacker tries them, on the store these tests run on
@@ -45,15 +45,7 @@ describe('escapes from the jail', () => {
 
   beforeAll(async () => {
     platform = await startTestPlatform({ isPlatform: true })
-    owner = await platform.createUser()
-    developer = await platform.createUser()
-    reader = await platform.createUser()
-    const org = await createOrg('team', [
-      [owner.id, 'Owner'],
-      [developer.id, 'Developer'],
-      [reader.id, 'Read-only'],
-    ])
-    ref = (await createActiveProject(platform, owner.token, org.slug, 'Escapes')).ref
+    ;({ owner, developer, reader, ref } = await createTeamProject(platform, 'Escapes'))
     // The attacker's payload: it notes who runs it, then tries to climb.
     const made = await sql(platform, developer.token, ref, `create table public.escape_log (who text, sess text, super boolean);
       grant all on public.escape_log to public;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestPlatform, type TestPlatform } from './helpers/platform'
-import { createActiveProject, createOrg, sql, waitForStatus } from './projects-helpers'
+import { createActiveProject, createOrg, createTeamProject, sql, waitForStatus } from './projects-helpers'
 
 /**
  * Issue 9: members' SQL never runs as a superuser, cannot reach the host's files or programs,
@@ -18,15 +18,7 @@ describe('member SQL runs as the project roles, jailed', () => {
 
   beforeAll(async () => {
     platform = await startTestPlatform({ isPlatform: true, env: { STATEMENT_TIMEOUT_SECONDS: '3' } })
-    const owner = await platform.createUser()
-    developer = await platform.createUser()
-    reader = await platform.createUser()
-    const org = await createOrg('team', [
-      [owner.id, 'Owner'],
-      [developer.id, 'Developer'],
-      [reader.id, 'Read-only'],
-    ])
-    ref = (await createActiveProject(platform, owner.token, org.slug, 'Jail')).ref
+    ;({ developer, reader, ref } = await createTeamProject(platform, 'Jail'))
     const made = await sql(platform, developer.token, ref, "create table public.notes (id int primary key, body text); insert into notes values (1, 'keep me'), (2, 'and me')")
     expect(made.status, JSON.stringify(made.body)).toBe(200)
   })

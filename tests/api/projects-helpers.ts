@@ -54,3 +54,22 @@ export function sql(platform: TestPlatform, token: string | undefined, ref: stri
     body: parameters ? { query, parameters } : { query },
   })
 }
+
+export type TeamMember = { id: string; email: string; token: string }
+
+/**
+ * A Team organization with an Owner, a Developer and a Read-only member, and one active project
+ * of theirs named `name`: the cast of every test of members' SQL.
+ */
+export async function createTeamProject(platform: TestPlatform, name: string) {
+  const owner = await platform.createUser()
+  const developer = await platform.createUser()
+  const reader = await platform.createUser()
+  const org = await createOrg('team', [
+    [owner.id, 'Owner'],
+    [developer.id, 'Developer'],
+    [reader.id, 'Read-only'],
+  ])
+  const ref = (await createActiveProject(platform, owner.token, org.slug, name)).ref
+  return { owner, developer, reader, org, ref }
+}
