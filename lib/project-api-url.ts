@@ -36,11 +36,41 @@ function withRef(template: string): string {
   return template.includes('{ref}') ? template : `${template}/{ref}`
 }
 
+/**
+ * A template taken apart once (the gateway reads it on every request): the project in the host
+ * name (its scheme, and the host around `{ref}`, with and without the port), or in the path (the
+ * origin, and the path before `{ref}` a proxy may forward). Null: not an http(s) URL.
+ */
+type ParsedTemplate =
+  | { inHost: true; scheme: string; authority: [string, string]; hostname: [string, string] }
+  | { inHost: false; origin: string; prefix: string }
+
+const parsedTemplates = new Map<string, ParsedTemplate | null>()
+
+function parseTemplate(template: string): ParsedTemplate | null {
+  let parsed = parsedTemplates.get(template)
+  if (parsed !== undefined) return parsed
+  parsed = null
+  const match = /^(https?):\/\/([^/]+)/i.exec(withRef(template))
+  if (match && match[2].includes('{ref}')) {
+    const [before, after] = match[2].split('{ref}')
+    const hostname = hostnameOf(match[2]).split('{ref}')
+    if (hostname.length === 2) parsed = { inHost: true, scheme: match[1].toLowerCase(), authority: [before, after], hostname: [hostname[0].toLowerCase(), hostname[1].toLowerCase()] }
+  } else if (match) {
+    try {
+      const url = new URL(withRef(template).replaceAll('{ref}', 'x'))
+      parsed = { inHost: false, origin: url.origin, prefix: url.pathname.replace(/\/x(\/.*)?$/, '') }
+    } catch {
+      parsed = null
+    }
+  }
+  parsedTemplates.set(template, parsed)
+  return parsed
+}
+
 /** Whether the template puts the project in the host name (`https://{ref}.api.example.com`). */
 export function refInHost(template: string): boolean {
-  const afterScheme = template.replace(/^[a-z]+:\/\//i, '')
-  const slash = afterScheme.indexOf('/')
-  return (slash < 0 ? afterScheme : afterScheme.slice(0, slash)).includes('{ref}')
+  return parseTemplate(template)?.inHost === true
 }
 
 /**
@@ -59,18 +89,11 @@ export function projectApiUrl(ref: string, settings: ProjectApiSettings, request
  */
 export function projectApiSource(settings: ProjectApiSettings, request: { host: string | null; https: boolean }): string | null {
   if (!settings.template) return new URL(projectApiUrl('x', settings, request)).origin
-  const url = withRef(settings.template)
-  if (refInHost(url)) {
-    const match = /^(https?):\/\/([^/]+)/i.exec(url)
-    if (!match) return null
-    const host = match[2].replace(/^\{ref\}\./, '*.')
-    return host.includes('{ref}') ? null : `${match[1].toLowerCase()}://${host}`
-  }
-  try {
-    return new URL(url.replaceAll('{ref}', 'x')).origin
-  } catch {
-    return null
-  }
+  const parsed = parseTemplate(settings.template)
+  if (!parsed) return null
+  if (!parsed.inHost) return parsed.origin
+  const [before, after] = parsed.authority
+  return before === '' && after.startsWith('.') ? `${parsed.scheme}://*${after}` : null
 }
 
 /** What a request to the project API names: the project, and the path within its API (`/rest/v1/...`). */
@@ -82,21 +105,18 @@ export type ProjectRequest = { ref: string; path: string }
  * template's own path prefix, when a proxy forwards it). Null when it names none.
  */
 export function resolveProjectRequest(settings: ProjectApiSettings, host: string | undefined, pathname: string): ProjectRequest | null {
-  const template = settings.template ? withRef(settings.template) : null
-  if (template && refInHost(template)) {
-    const hostPattern = /^[a-z]+:\/\/([^/]+)/i.exec(template)?.[1]
-    if (!hostPattern || !host) return null
-    const [before, after] = hostnameOf(hostPattern).split('{ref}')
+  const parsed = settings.template ? parseTemplate(settings.template) : null
+  if (settings.template && !parsed) return null
+  if (parsed?.inHost) {
+    if (!host) return null
+    const [before, after] = parsed.hostname
     const name = hostnameOf(host).toLowerCase()
-    if (!name.startsWith(before.toLowerCase()) || !name.endsWith(after.toLowerCase())) return null
+    if (!name.startsWith(before) || !name.endsWith(after)) return null
     const ref = name.slice(before.length, name.length - after.length)
     return REF.test(ref) ? { ref, path: pathname } : null
   }
-  let rest = pathname
-  if (template) {
-    const prefix = new URL(template.replaceAll('{ref}', 'x')).pathname.replace(/\/x(\/.*)?$/, '')
-    if (prefix && rest.startsWith(`${prefix}/`)) rest = rest.slice(prefix.length)
-  }
+  const prefix = parsed?.prefix
+  const rest = prefix && pathname.startsWith(`${prefix}/`) ? pathname.slice(prefix.length) : pathname
   const match = /^\/([^/]+)(\/.*)?$/.exec(rest)
   if (!match) return null
   let ref: string

@@ -68,8 +68,7 @@ function route(req: IncomingMessage): Found | null {
   const raw = req.url ?? '/'
   const at = raw.indexOf('?')
   const pathname = at < 0 ? raw : raw.slice(0, at)
-  const host = Array.isArray(req.headers.host) ? req.headers.host[0] : req.headers.host
-  const target = resolveProjectRequest(projectApiSettings(), host, pathname)
+  const target = resolveProjectRequest(projectApiSettings(), req.headers.host, pathname)
   if (!target) return null
   req.url = `/${target.ref}${target.path}${at < 0 ? '' : raw.slice(at)}`
   const service = PROJECT_SERVICES.find((s) => target.path === s.prefix || target.path.startsWith(`${s.prefix}/`))

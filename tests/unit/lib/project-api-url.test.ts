@@ -49,6 +49,14 @@ describe('the project a request to the gateway names', () => {
     }
   })
 
+  it('names no project, and no CSP source, for a PROJECT_API_URL that is no http(s) URL (it never throws per request)', () => {
+    for (const template of ['https://[bad/{ref}', 'ftp://{ref}.example.com', 'not a url']) {
+      const settings = { template, port: 8083 }
+      expect(resolveProjectRequest(settings, 'abc.example.com', '/abc/rest/v1/items')).toBeNull()
+      expect(projectApiSource(settings, { host: 'dash.example.com', https: true })).toBeNull()
+    }
+  })
+
   it("strips a proxy's path prefix when the project is in the path", () => {
     expect(resolveProjectRequest(perPath, 'api.example.com', '/projects/abc/storage/v1/bucket')).toEqual({ ref: 'abc', path: '/storage/v1/bucket' })
     expect(resolveProjectRequest(perPath, 'api.example.com', '/abc/storage/v1/bucket')).toEqual({ ref: 'abc', path: '/storage/v1/bucket' })
