@@ -163,3 +163,6 @@ export const SUPPORT_MESSAGE_MAX_LENGTH = 10_000
 
 /** Longest organization name the forms accept. */
 export const ORGANIZATION_NAME_MAX_LENGTH = 64
+
+/** Refs are lower-case letters, digits and hyphens: safe in a path, a host name and a role name. */
+export const PROJECT_REF_PATTERN = /^[a-z0-9][a-z0-9-]{0,39}$/

@@ -11,15 +11,14 @@
  *   (`https://api.example.com/{ref}`; with no `{ref}`, `/{ref}` is appended).
  */
 
+import { PROJECT_REF_PATTERN } from '@/lib/constants'
+
 export type ProjectApiSettings = {
   /** PROJECT_API_URL, `{ref}` standing for the project; null: the second port. */
   template: string | null
   /** The port the project API listens on, when no template is set. */
   port: number
 }
-
-/** A project ref as the platform makes them (lower-case letters and digits, `default` self-hosted). */
-const REF = /^[a-z0-9][a-z0-9-]{0,62}$/
 
 /** A host as a Host header may name it: a name or IPv4 address, or a bracketed IPv6 one, and a port. */
 const HOST = /^(?:[A-Za-z0-9.-]+|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/
@@ -113,7 +112,7 @@ export function resolveProjectRequest(settings: ProjectApiSettings, host: string
     const name = hostnameOf(host).toLowerCase()
     if (!name.startsWith(before) || !name.endsWith(after)) return null
     const ref = name.slice(before.length, name.length - after.length)
-    return REF.test(ref) ? { ref, path: pathname } : null
+    return PROJECT_REF_PATTERN.test(ref) ? { ref, path: pathname } : null
   }
   const prefix = parsed?.prefix
   const rest = prefix && pathname.startsWith(`${prefix}/`) ? pathname.slice(prefix.length) : pathname
@@ -125,5 +124,5 @@ export function resolveProjectRequest(settings: ProjectApiSettings, host: string
   } catch {
     return null
   }
-  return REF.test(ref) ? { ref, path: match[2] ?? '/' } : null
+  return PROJECT_REF_PATTERN.test(ref) ? { ref, path: match[2] ?? '/' } : null
 }

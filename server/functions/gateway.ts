@@ -4,7 +4,7 @@ import { recordProjectEgress } from '../billing/metering'
 import { ApiError } from '../http/errors'
 import { readBody } from '../http/node-adapter'
 import { verifyProjectBearer } from '../project-auth/bearer'
-import { PROJECT_REF_PATTERN } from '../projects/targets'
+import { PROJECT_REF_PATTERN } from '@/lib/constants'
 import { functionAnswerHeaders, TENANT_CSP } from '@/lib/tenant-content'
 import { recordFunctionInvocation } from '../logs/function-log'
 import { internalProjectApiEndpoint } from '../projects/api-endpoint'
@@ -25,7 +25,6 @@ import type { ServingRow } from './store'
  */
 
 const PATH = /^\/([^/]+)\/functions\/v1\/([^/?]+)(\/[^?]*)?$/
-
 
 /** The gateway's own answers are inert too. */
 const OWN_HEADERS: Record<string, string> = { 'X-Content-Type-Options': 'nosniff', 'Content-Security-Policy': TENANT_CSP }

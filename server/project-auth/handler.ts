@@ -4,7 +4,7 @@ import { getStore } from '../db/store'
 import { createNodeHandler } from '../http/node-adapter'
 import { Router } from '../http/router'
 import { verifyProjectKey } from '../projects/api-keys'
-import { PROJECT_REF_PATTERN } from '../projects/targets'
+import { PROJECT_REF_PATTERN } from '@/lib/constants'
 import { recordAuthRequest } from './events'
 import { projectAuthRoutes } from './routes'
 
@@ -16,7 +16,6 @@ import { projectAuthRoutes } from './routes'
  */
 
 const PATH = /^\/([^/]+)\/auth\/v1(\/[^?]*)?$/
-
 
 const router = new Router().declare(projectAuthRoutes)
 const serve = createNodeHandler(router, { prefix: /^(?!)/, errorBody: gotrueErrorBody })

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { PROJECT_REF_PATTERN } from './targets'
+import { PROJECT_REF_PATTERN } from '@/lib/constants'
 
 /** A project ref in the path. The request bodies are in lib/api-types/projects.ts. */
 export const refParams = z.object({

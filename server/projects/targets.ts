@@ -1,6 +1,7 @@
 import crypto from 'node:crypto'
 import path from 'node:path'
 import { getServerConfig } from '@/lib/config'
+import { PROJECT_REF_PATTERN } from '@/lib/constants'
 import { getJwtSecret } from '../auth/jwt'
 
 /**
@@ -14,9 +15,6 @@ import { getJwtSecret } from '../auth/jwt'
 
 /** The ref of the self-hosted project (spec §2: /project/default). */
 export const DEFAULT_PROJECT_REF = 'default'
-
-/** Refs are lower-case letters, digits and hyphens: safe in a path and in a role name. */
-export const PROJECT_REF_PATTERN = /^[a-z0-9][a-z0-9-]{0,39}$/
 
 export type ProjectTarget =
   | { kind: 'pglite'; ref: string; dir: string; databaseName: string; isDefault: boolean }

@@ -18,7 +18,6 @@ import { defaultRealtimeServer, realtimeHttpAnswer, refusalBody } from './server
 /** The paths and methods served here, as the project API walk writes them down (tests/api/helpers/expected-project-api.ts). */
 export const REALTIME_HTTP_ROUTES = ['GET /realtime/v1/websocket', 'POST /realtime/v1/api/broadcast', 'OPTIONS /realtime/v1/websocket']
 
-
 const PATH = /^\/([^/]+)\/realtime\/v1(\/.*)?$/
 
 type Answer = { status: number; body?: string }

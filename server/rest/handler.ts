@@ -26,7 +26,6 @@ import { deleteStatement, insertStatement, notSupportedYet, readStatement, updat
 
 const PATH = /^\/([^/]+)\/rest\/v1\/(.*)$/
 
-
 type Caller = { role: ApiRole; claims: RequestClaims }
 type Reply = { status: number; body?: string; headers?: Record<string, string> }
 

@@ -2,7 +2,7 @@ import crypto from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 import { getServerConfig } from '@/lib/config'
-import { PROJECT_REF_PATTERN } from '../projects/targets'
+import { PROJECT_REF_PATTERN } from '@/lib/constants'
 import { TooLarge, type ByteStore, type StoredVersion } from './byte-store'
 
 /**

@@ -6,7 +6,7 @@ import { ApiError } from '../http/errors'
 import { DEFAULT_BODY_LIMIT, readBody } from '../http/node-adapter'
 import { decodeUtf8Body, describeIssues, findUnsafeJson } from '../http/validate'
 import { recordStorageAnswer } from '../logs/storage-log'
-import { PROJECT_REF_PATTERN } from '../projects/targets'
+import { PROJECT_REF_PATTERN } from '@/lib/constants'
 import { TENANT_CSP } from '@/lib/tenant-content'
 import { authenticateStorageCaller } from './caller'
 import { invalidRequest, StorageApiError, storagePostgresError } from './errors'
@@ -26,7 +26,6 @@ import { sweepNowAndThen } from './sweep'
 
 const PATH = /^\/([^/]+)\/storage\/v1(\/[^?]*)?$/
 
-
 /** The storage API's own answers (JSON, empty) are inert; a download sets its own (downloads.ts: a PDF has no sandbox). */
 const OWN_ANSWER_HEADERS: Record<string, string> = { 'X-Content-Type-Options': 'nosniff', 'Content-Security-Policy': TENANT_CSP }
 
@@ -36,7 +35,6 @@ export function matchStoragePath(pathname: string): { ref: string; path: string 
   if (!match || !PROJECT_REF_PATTERN.test(match[1])) return null
   return { ref: match[1], path: match[2] ?? '/' }
 }
-
 
 function parsed<S extends z.ZodType>(schema: S, data: unknown, what: string): z.infer<S> {
   const unsafe = findUnsafeJson(data)

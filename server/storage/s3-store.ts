@@ -6,7 +6,7 @@ import {
   type S3Client,
 } from '@aws-sdk/client-s3'
 import type { StorageS3Config } from '@/lib/config'
-import { PROJECT_REF_PATTERN } from '../projects/targets'
+import { PROJECT_REF_PATTERN } from '@/lib/constants'
 import { TooLarge, type ByteStore, type StoredVersion } from './byte-store'
 import { s3Client } from './s3-client'
 

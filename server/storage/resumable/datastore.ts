@@ -6,7 +6,7 @@ import { FileStore } from '@tus/file-store'
 import { S3Store } from '@tus/s3-store'
 import type { DataStore } from '@tus/utils'
 import { getServerConfig, type StorageS3Config } from '@/lib/config'
-import { PROJECT_REF_PATTERN } from '../../projects/targets'
+import { PROJECT_REF_PATTERN } from '@/lib/constants'
 import { s3Client, s3ClientConfig } from '../s3-client'
 import { deleteKeys, listed, multipartUploads } from '../s3-store'
 
