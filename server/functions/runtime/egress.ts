@@ -12,10 +12,10 @@ import fs from 'node:fs'
 import http from 'node:http'
 import https from 'node:https'
 import net from 'node:net'
-import os from 'node:os'
 import type { Duplex } from 'node:stream'
 import { getServerConfig } from '@/lib/config'
 import { checkEgress, type EgressContext, type ResolvedAddress } from './egress-policy'
+import { hostAddresses, platformDatabase } from './sandbox'
 
 export type EgressOptions = {
   /** The function's SUPABASE_URL: requests under it go to the platform itself. */
@@ -34,23 +34,12 @@ async function resolve(host: string): Promise<ResolvedAddress[]> {
   return found.map(({ address, family }) => ({ address, family: family === 6 ? 6 : 4 }))
 }
 
-function hostAddresses(): string[] {
-  return Object.values(os.networkInterfaces()).flatMap((list) => list ?? []).map((nic) => nic.address)
-}
-
 /** 5432, the platform database's port, and the ports PGlite projects listen on. */
 export function databasePort(port: number): boolean {
   if (port === 5432) return true
-  const config = getServerConfig()
-  const { base, count } = config.pglitePorts
+  const { base, count } = getServerConfig().pglitePorts
   if (base > 0 && port >= base && port < base + count) return true
-  try {
-    const url = new URL(process.env.DATABASE_URL ?? config.databaseUrl ?? '')
-    if (Number(url.port || 5432) === port) return true
-  } catch {
-    // no database URL
-  }
-  return false
+  return platformDatabase()?.port === port
 }
 
 /** Whether `target` lies under the project API's origin and path (dot segments resolved, no encoded separators). */

@@ -73,24 +73,35 @@ export function denoCacheDir(tenant: string): string {
   return dir
 }
 
+/** This machine's own interface addresses (IPv6 ones without their scope). */
+export function hostAddresses(): string[] {
+  return Object.values(os.networkInterfaces()).flatMap((list) => list ?? []).map((nic) => nic.address.split('%')[0])
+}
+
+/** Where the platform's database listens (DATABASE_URL's host and port), or null: PGlite, or a URL the platform cannot use either. */
+export function platformDatabase(): { host: string; port: number } | null {
+  const url = process.env.DATABASE_URL ?? getServerConfig().databaseUrl
+  if (!url) return null
+  try {
+    const parsed = new URL(url)
+    return { host: parsed.hostname.replace(/^\[|\]$/g, ''), port: Number(parsed.port || 5432) }
+  } catch {
+    return null
+  }
+}
+
 /** Host:port pairs no function (nor the bundler) may reach: the platform's database and the cloud metadata service. */
 export function deniedHosts(): string[] {
   // 0.0.0.0 and [::]: no one connects there, and denying them stops listening on every interface.
   const denied = ['169.254.169.254', 'metadata.google.internal', '0.0.0.0', '[::]']
-  const url = process.env.DATABASE_URL ?? getServerConfig().databaseUrl
-  if (url) {
-    try {
-      const parsed = new URL(url)
-      const port = parsed.port || '5432'
-      const host = parsed.hostname.replace(/^\[|\]$/g, '')
-      const loopback = ['localhost', '127.0.0.1', '::1', '0.0.0.0'].includes(host) || host.startsWith('127.')
-      // A database on this machine may also answer on its other addresses (listen_addresses = '*').
-      const local = Object.values(os.networkInterfaces()).flatMap((list) => list ?? []).map((nic) => (nic.family === 'IPv6' ? `[${nic.address.split('%')[0]}]` : nic.address))
-      const hosts = loopback ? ['localhost', '127.0.0.1', '[::1]', ...local] : [host.includes(':') ? `[${host}]` : host]
-      for (const h of new Set(hosts)) denied.push(`${h}:${port}`)
-    } catch {
-      // an unparsable DATABASE_URL: the platform itself cannot use it either
-    }
+  const database = platformDatabase()
+  if (database) {
+    const { host, port } = database
+    const loopback = ['localhost', '127.0.0.1', '::1', '0.0.0.0'].includes(host) || host.startsWith('127.')
+    // A database on this machine may also answer on its other addresses (listen_addresses = '*').
+    const local = hostAddresses().map((address) => (address.includes(':') ? `[${address}]` : address))
+    const hosts = loopback ? ['localhost', '127.0.0.1', '[::1]', ...local] : [host.includes(':') ? `[${host}]` : host]
+    for (const h of new Set(hosts)) denied.push(`${h}:${port}`)
   }
   return denied
 }
