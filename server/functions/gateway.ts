@@ -1,6 +1,5 @@
 import crypto from 'node:crypto'
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import { recordProjectEgress } from '../billing/metering'
 import { ApiError } from '../http/errors'
 import { readBody } from '../http/node-adapter'
 import { verifyProjectBearer } from '../project-auth/bearer'
@@ -9,8 +8,10 @@ import { functionAnswerHeaders, TENANT_CSP } from '@/lib/tenant-content'
 import { recordFunctionInvocation } from '../logs/function-log'
 import { internalProjectApiEndpoint } from '../projects/api-endpoint'
 import { PROJECT_CORS } from '../project-api/cors'
+import type { ProjectRequest } from '../project-api/frame'
 import { findServing, GatewayError, limitsOf, runInvocation } from './invoke'
 import type { ServingRow } from './store'
+import { firstHeader as header } from '../http/headers'
 
 /**
  * `{project url}/functions/v1/{slug}[/more][?query]`: where apps call a project's Edge Functions
@@ -44,7 +45,6 @@ export function matchFunctionsPath(pathname: string): { ref: string; slug: strin
   return { ref: match[1], slug, subpath: match[3] ?? '' }
 }
 
-const header = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value)
 
 /** A project key or a project user's access token, signed with the project's current secret. */
 export async function verifyJwt(ref: string, authorization: string | undefined): Promise<void> {
@@ -55,34 +55,28 @@ export async function verifyJwt(ref: string, authorization: string | undefined):
   throw new GatewayError(401, 'UNAUTHORIZED_INVALID_JWT', 'Invalid JWT: it is expired, malformed, or not signed with this project\'s secret')
 }
 
-function sendJson(res: ServerResponse, status: number, body: unknown): number {
+function sendJson(res: ServerResponse, status: number, body: unknown): void {
   const text = JSON.stringify(body)
   res.writeHead(status, { ...OWN_HEADERS, 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(text) })
   res.end(text)
-  return Buffer.byteLength(text)
 }
 
-export async function functionsHandler(req: IncomingMessage, res: ServerResponse): Promise<void> {
+/** A function's call, as the project API's gateway hands it (its refusals and invocations log themselves; the gateway meters the bytes). */
+export async function functionsHandler(req: IncomingMessage, res: ServerResponse, frame: ProjectRequest): Promise<void> {
   const url = new URL(req.url ?? '/', 'http://localhost')
   const found = matchFunctionsPath(url.pathname)
   if (!found) {
     sendJson(res, 404, { code: 'NOT_FOUND', message: 'No such function: call {project url}/functions/v1/{slug}' })
     return
   }
-  const method = (req.method ?? 'GET').toUpperCase()
+  const method = frame.method
   if (method === 'OPTIONS' && req.headers['access-control-request-method']) {
     const asked = header(req.headers['access-control-request-headers'])
     res.writeHead(200, { ...OWN_HEADERS, ...(asked ? { 'Access-Control-Allow-Headers': `${PROJECT_CORS.functions['Access-Control-Allow-Headers']}, ${asked}` } : {}), 'Content-Length': 0 })
     res.end()
     return
   }
-  const gone = new AbortController()
-  res.on('close', () => {
-    if (!res.writableFinished) gone.abort()
-  })
-  let sent = 0
-  const startedAt = new Date()
-  const started = performance.now()
+  const { startedAt, started } = frame
   let refusable: ServingRow | null = null
   try {
     const row = await findServing(found.ref, found.slug)
@@ -102,7 +96,7 @@ export async function functionsHandler(req: IncomingMessage, res: ServerResponse
       }
     }
     refusable = null // the invocation logs itself
-    const answer = await runInvocation({ ref: found.ref, row, method, subpath: found.subpath, search: url.search, headers: req.headers, apiUrl: internalProjectApiEndpoint(found.ref), body, signal: gone.signal })
+    const answer = await runInvocation({ ref: found.ref, row, method, subpath: found.subpath, search: url.search, headers: req.headers, apiUrl: internalProjectApiEndpoint(found.ref), body, signal: frame.signal })
     const headers: Record<string, string | string[]> = {}
     for (const [name, value] of functionAnswerHeaders(answer.headers)) {
       const lower = name.toLowerCase()
@@ -114,15 +108,14 @@ export async function functionsHandler(req: IncomingMessage, res: ServerResponse
     headers['content-length'] = String(answer.body.length)
     res.writeHead(answer.status, answer.statusText || undefined, headers)
     res.end(method === 'HEAD' ? undefined : answer.body)
-    sent = answer.body.length
   } catch (error) {
-    if (gone.signal.aborted) return // the caller left: nobody to answer
+    if (frame.signal.aborted) return // the caller left: nobody to answer
     if (res.headersSent) {
       res.destroy()
       return
     }
     if (error instanceof GatewayError) {
-      sent = sendJson(res, error.status, { code: error.code, message: error.message })
+      sendJson(res, error.status, { code: error.code, message: error.message })
       if (refusable) {
         const row = refusable
         recordFunctionInvocation({ ref: found.ref, functionId: row.id, slug: row.slug, version: row.active_version, executionId: crypto.randomUUID(), method, path: `/${row.slug}${found.subpath}`, status: error.status, durationMs: performance.now() - started, cold: false, error: error.code, startedAt })
@@ -130,9 +123,7 @@ export async function functionsHandler(req: IncomingMessage, res: ServerResponse
     }
     else {
       console.error(`[platform-api] edge function gateway: ${error instanceof Error ? error.message : String(error)}`)
-      sent = sendJson(res, 500, { code: 'INTERNAL_ERROR', message: 'The gateway failed to run the function' })
+      sendJson(res, 500, { code: 'INTERNAL_ERROR', message: 'The gateway failed to run the function' })
     }
-  } finally {
-    recordProjectEgress(found.ref, sent)
   }
 }

@@ -6,26 +6,50 @@
  * to the service declared for that prefix. The dashboard's origin serves none of this.
  *
  * The services are data: a prefix, the handler, the CORS the gateway sets on every answer of it
- * (cors.ts), and whether the gateway meters the answer's bytes as the project's egress (the others
- * meter and log their own). `npm run routes` lists each service's routes from `PROJECT_SERVICE_ROUTES`.
+ * (cors.ts), who must prove themselves and how a refusal reads (the gateway checks before the
+ * service runs), and the log line of an answer. The frame every service used to write for itself
+ * (the project, the start, the client leaving, the caller, the bytes sent) is made here once
+ * (frame.ts); every answer's bytes are metered as the project's egress here. `npm run routes`
+ * lists each service's routes from `projectServiceRoutes()`.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { Duplex } from 'node:stream'
 import { resolveProjectRequest } from '@/lib/project-api-url'
 import { recordProjectEgress } from '../billing/metering'
+import { getStore } from '../db/store'
+import { verifyProjectKey } from '../projects/api-keys'
 import { functionsHandler } from '../functions/gateway'
-import { projectAuthHandler } from '../project-auth/handler'
+import { PROJECT_AUTH_SERVICE, projectAuthHandler } from '../project-auth/handler'
 import { projectAuthRoutes } from '../project-auth/routes'
-import { realtimeHttpHandler, REALTIME_HTTP_ROUTES } from '../realtime/http'
+import { realtimeHttpHandler, REALTIME_HTTP_ROUTES, REALTIME_SERVICE } from '../realtime/http'
 import { defaultRealtimeServer, matchRealtimePath } from '../realtime/server'
-import { restHandler, REST_ROUTES } from '../rest/handler'
-import { storageHandler } from '../storage/handler'
+import { restHandler, REST_ROUTES, REST_SERVICE } from '../rest/handler'
+import { storageHandler, STORAGE_SERVICE } from '../storage/handler'
 import { STORAGE_ROUTES } from '../storage/routes'
 import { projectApiSettings } from '../projects/api-endpoint'
 import { PROJECT_CORS, type CorsPolicy } from './cors'
+import { projectRequest, type ProjectRequest } from './frame'
 
-export type NodeHandler = (req: IncomingMessage, res: ServerResponse) => Promise<void>
+export type NodeHandler = (req: IncomingMessage, res: ServerResponse, frame: ProjectRequest) => Promise<void>
 export type UpgradeHandler = (req: IncomingMessage, socket: Duplex, head: Buffer) => Promise<void>
+
+/**
+ * Who must prove themselves before a service runs (never for a CORS preflight), checked by the gateway:
+ * - `key`: a project key in `apikey` (a user's token may ride along; the service reads it);
+ * - `caller`: a key in `apikey`, or a key or user's token as the bearer (`frame.caller()`);
+ * - `keyed-caller`: as `caller`, with `apikey` present;
+ * - `function`: each function's own setting (verify_jwt), which the service checks: its refusals are
+ *   the function's and show in its logs.
+ */
+export type ServiceAuth =
+  | { proves: 'function' }
+  | {
+      proves: 'key' | 'caller' | 'keyed-caller'
+      /** Requests answered without a credential, whose own token is one (a recovery link, a signed or public URL). */
+      open?: (frame: ProjectRequest) => boolean
+      /** The service's 401: the body its clients read for a missing or an invalid credential. */
+      refusal: (reason: 'missing' | 'invalid') => unknown
+    }
 
 export type ProjectService = {
   name: 'auth' | 'storage' | 'functions' | 'realtime' | 'rest'
@@ -34,16 +58,17 @@ export type ProjectService = {
   handle: NodeHandler
   /** What browsers may send it and read of its answers (project-api/cors.ts), set on every answer. */
   cors: CorsPolicy
-  /** The gateway records the answer's bytes as the project's egress (the service does not). */
-  meterEgress: boolean
+  auth: ServiceAuth
+  /** The answer's log line, once it is out (null: the service logs events of its own, as functions' invocations and realtime's). */
+  log: ((frame: ProjectRequest, res: ServerResponse, req: IncomingMessage) => void) | null
 }
 
 export const PROJECT_SERVICES: readonly ProjectService[] = [
-  { name: 'auth', prefix: '/auth/v1', handle: projectAuthHandler, cors: PROJECT_CORS.auth, meterEgress: true },
-  { name: 'storage', prefix: '/storage/v1', handle: storageHandler, cors: PROJECT_CORS.storage, meterEgress: false },
-  { name: 'functions', prefix: '/functions/v1', handle: functionsHandler, cors: PROJECT_CORS.functions, meterEgress: false },
-  { name: 'realtime', prefix: '/realtime/v1', handle: realtimeHttpHandler, cors: PROJECT_CORS.realtime, meterEgress: false },
-  { name: 'rest', prefix: '/rest/v1', handle: restHandler, cors: PROJECT_CORS.rest, meterEgress: false },
+  { name: 'auth', prefix: '/auth/v1', handle: projectAuthHandler, cors: PROJECT_CORS.auth, ...PROJECT_AUTH_SERVICE },
+  { name: 'storage', prefix: '/storage/v1', handle: storageHandler, cors: PROJECT_CORS.storage, ...STORAGE_SERVICE },
+  { name: 'functions', prefix: '/functions/v1', handle: functionsHandler, cors: PROJECT_CORS.functions, auth: { proves: 'function' }, log: null },
+  { name: 'realtime', prefix: '/realtime/v1', handle: realtimeHttpHandler, cors: PROJECT_CORS.realtime, ...REALTIME_SERVICE },
+  { name: 'rest', prefix: '/rest/v1', handle: restHandler, cors: PROJECT_CORS.rest, ...REST_SERVICE },
 ]
 
 /** Every service's routes (`METHOD /prefix/path`), for `npm run routes` and the walks. */
@@ -62,6 +87,26 @@ export function projectServiceRoutes(): { service: string; method: string; path:
 }
 
 type Found = { ref: string; path: string; service: ProjectService | undefined }
+
+function sendJson(res: ServerResponse, status: number, value: unknown): void {
+  const body = JSON.stringify(value)
+  res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': String(Buffer.byteLength(body)) })
+  res.end(body)
+}
+
+/** Whether the request proves what its service asks (ServiceAuth); answers the service's 401 when not. */
+async function admitted(service: ProjectService, frame: ProjectRequest, res: ServerResponse): Promise<boolean> {
+  const auth = service.auth
+  if (auth.proves === 'function' || frame.method === 'OPTIONS' || auth.open?.(frame)) return true
+  const { apikey, bearer } = frame.credentials
+  const missing = auth.proves === 'caller' ? !apikey && !bearer : !apikey
+  const proven =
+    missing ? false
+    : auth.proves === 'key' ? (await verifyProjectKey(await getStore(), frame.ref, apikey!)) !== null
+    : (await frame.caller()) !== null
+  if (!proven) sendJson(res, 401, auth.refusal(missing ? 'missing' : 'invalid'))
+  return proven
+}
 
 /** The project and service a request names, its URL rewritten to `/{ref}{path}{query}`; null: none. */
 function route(req: IncomingMessage): Found | null {
@@ -88,9 +133,18 @@ export async function projectApiGateway(req: IncomingMessage, res: ServerRespons
   const found = route(req)
   if (!found) return notFound(res, 'No project at this address: a project API URL is {project url}/rest/v1, /auth/v1, /storage/v1, /functions/v1 or /realtime/v1')
   if (!found.service) return notFound(res, `No service at ${found.path}: a project serves /rest/v1, /auth/v1, /storage/v1, /functions/v1 and /realtime/v1`)
-  for (const [name, value] of Object.entries(found.service.cors)) res.setHeader(name, value)
-  await found.service.handle(req, res)
-  if (found.service.meterEgress) recordProjectEgress(found.ref, Number(res.getHeader('content-length') ?? 0))
+  const service = found.service
+  for (const [name, value] of Object.entries(service.cors)) res.setHeader(name, value)
+  const frame = projectRequest(req, res, found.ref, found.path)
+  try {
+    if (await admitted(service, frame, res)) await service.handle(req, res, frame)
+  } catch (error) {
+    console.error(`[project-api] ${frame.method} ${service.prefix} failed`, error instanceof Error ? error.message : 'unknown error')
+    if (!res.headersSent) sendJson(res, 500, { code: 500, error_code: 'unexpected_failure', message: 'Internal server error' })
+    else res.destroy()
+  }
+  recordProjectEgress(found.ref, frame.sent)
+  service.log?.(frame, res, req)
 }
 
 /** The project API's WebSocket upgrades: a project's realtime socket, and nothing else. */

@@ -1,73 +1,58 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { gotrueErrorBody } from '../auth-router'
-import { getStore } from '../db/store'
 import { createNodeHandler } from '../http/node-adapter'
 import { Router } from '../http/router'
-import { verifyProjectKey } from '../projects/api-keys'
-import { PROJECT_REF_PATTERN } from '@/lib/constants'
+import type { ProjectRequest } from '../project-api/frame'
 import { recordAuthRequest } from './events'
 import { projectAuthRoutes } from './routes'
 
 /**
- * The node handler of `{project API}/auth/v1/*`, which the project API's catch-all dispatches to:
- * CORS (browsers call it from the app's origin), the project `apikey` on every request but the
- * recovery link's `GET /verify` (opened from a browser's address bar, its one-time token is the
- * credential), GoTrue-shaped errors, and an `auth_logs` line per request.
+ * The node handler of `{project API}/auth/v1/*`, as the project API's gateway hands it: GoTrue's
+ * routes (routes.ts) with GoTrue-shaped errors. The gateway declares the rest (PROJECT_AUTH_SERVICE):
+ * CORS, the project `apikey` on every request but the recovery link's `GET /verify` (opened from a
+ * browser's address bar, its one-time token is the credential), an `auth_logs` line per request.
  */
-
-const PATH = /^\/([^/]+)\/auth\/v1(\/[^?]*)?$/
 
 const router = new Router().declare(projectAuthRoutes)
 const serve = createNodeHandler(router, { prefix: /^(?!)/, errorBody: gotrueErrorBody })
 
-/** The ref and path below `/auth/v1` of a project auth URL, else null. */
-export function matchProjectAuthPath(pathname: string): { ref: string; path: string } | null {
-  const match = PATH.exec(pathname)
-  if (!match || !PROJECT_REF_PATTERN.test(match[1])) return null
-  return { ref: match[1], path: match[2] ?? '/' }
-}
+/** The path below `/auth/v1` (`/verify`), without a trailing slash. */
+const authPath = (frame: ProjectRequest) => frame.path.slice('/auth/v1'.length).replace(/\/$/, '') || '/'
 
-function refuse(res: ServerResponse, status: number, message: string, code: string): void {
-  const body = JSON.stringify(gotrueErrorBody(status, message, code))
-  res.statusCode = status
-  res.setHeader('Content-Type', 'application/json; charset=utf-8')
-  res.setHeader('Content-Length', Buffer.byteLength(body))
-  res.end(body)
-}
+export const PROJECT_AUTH_SERVICE = {
+  auth: {
+    proves: 'key',
+    open: (frame: ProjectRequest) => frame.method === 'GET' && authPath(frame) === '/verify',
+    refusal: (reason: 'missing' | 'invalid') =>
+      reason === 'missing' ? gotrueErrorBody(401, 'No API key found in request', 'no_api_key') : gotrueErrorBody(401, 'Invalid API key', 'invalid_api_key'),
+  },
+  log(frame: ProjectRequest, res: ServerResponse, req: IncomingMessage) {
+    if (frame.method === 'OPTIONS') return
+    recordAuthRequest(frame.ref, {
+      method: frame.method,
+      path: frame.path,
+      status: res.statusCode,
+      startedAt: frame.startedAt,
+      durationMs: performance.now() - frame.started,
+      headers: req.headers,
+    })
+  },
+} as const
 
-const header = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value)?.trim()
-
-export async function projectAuthHandler(req: IncomingMessage, res: ServerResponse): Promise<void> {
-  const method = (req.method ?? 'GET').toUpperCase()
-  const matched = matchProjectAuthPath(new URL(req.url ?? '/', 'http://localhost').pathname)
-  if (method === 'OPTIONS') {
+export async function projectAuthHandler(req: IncomingMessage, res: ServerResponse, frame: ProjectRequest): Promise<void> {
+  if (frame.method === 'OPTIONS') {
     res.statusCode = 200
     res.end()
     return
   }
-  if (!matched) return refuse(res, 404, 'No such project', 'not_found')
-  const startedAt = new Date()
-  const started = performance.now()
   try {
-    const opensLink = method === 'GET' && matched.path.replace(/\/$/, '') === '/verify'
-    const apikey = header(req.headers.apikey)
-    if (!opensLink && !apikey) {
-      refuse(res, 401, 'No API key found in request', 'no_api_key')
-    } else if (!opensLink && !(await verifyProjectKey(await getStore(), matched.ref, apikey!))) {
-      refuse(res, 401, 'Invalid API key', 'invalid_api_key')
-    } else {
-      await serve(req, res)
-    }
+    await serve(req, res)
   } catch (error) {
-    console.error(`[project-auth] ${method} ${matched.path} failed`, error instanceof Error ? error.message : 'unknown error')
-    if (!res.headersSent) refuse(res, 500, 'Internal server error', 'unexpected_failure')
+    console.error(`[project-auth] ${frame.method} ${authPath(frame)} failed`, error instanceof Error ? error.message : 'unknown error')
+    if (!res.headersSent) {
+      const body = JSON.stringify(gotrueErrorBody(500, 'Internal server error', 'unexpected_failure'))
+      res.writeHead(500, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': String(Buffer.byteLength(body)) })
+      res.end(body)
+    }
   }
-  recordAuthRequest(matched.ref, {
-    method,
-    path: `/auth/v1${matched.path}`,
-    status: res.statusCode,
-    startedAt,
-    durationMs: performance.now() - started,
-    headers: req.headers,
-  })
 }

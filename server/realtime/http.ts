@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import { broadcastBody, firstIssue } from '@/lib/api-types/realtime'
 import { ApiError } from '../http/errors'
 import { DEFAULT_BODY_LIMIT, readBody } from '../http/node-adapter'
-import { verifyProjectCaller } from '../project-auth/bearer'
+import type { ProjectRequest } from '../project-api/frame'
 import { recordRealtimeEvent } from '../logs/realtime-log'
 import { channelAccess, hubTopic } from './private-channels'
 import { defaultRealtimeServer, realtimeHttpAnswer, refusalBody } from './server'
@@ -23,14 +23,30 @@ const PATH = /^\/([^/]+)\/realtime\/v1(\/.*)?$/
 type Answer = { status: number; body?: string }
 
 const error = (status: number, error_code: string, message: string): Answer => ({ status, body: refusalBody({ status, error_code, message }) })
-const header = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value)
 
-async function broadcast(ref: string, req: IncomingMessage): Promise<Answer> {
-  const apikey = header(req.headers.apikey)?.trim()
-  if (!apikey) return error(401, 'no_api_key', 'No API key found in request')
-  const bearer = /^Bearer\s+(\S+)\s*$/i.exec(header(req.headers.authorization) ?? '')?.[1]
-  const caller = await verifyProjectCaller(ref, apikey, bearer)
-  if (!caller) return error(401, 'invalid_api_key', 'Invalid API key')
+const keyRefusal = (reason: 'missing' | 'invalid') =>
+  reason === 'missing' ? { status: 401, error_code: 'no_api_key', message: 'No API key found in request' } : { status: 401, error_code: 'invalid_api_key', message: 'Invalid API key' }
+const refusal = (reason: 'missing' | 'invalid'): Answer => ({ status: 401, body: refusalBody(keyRefusal(reason)) })
+
+const isBroadcast = (frame: ProjectRequest) => frame.method === 'POST' && frame.path === '/realtime/v1/api/broadcast'
+
+/**
+ * How the gateway declares realtime's HTTP side (project-api/gateway.ts): a broadcast proves a
+ * caller with its `apikey`; the socket's GET answers its own refusals, as the socket does. Realtime
+ * logs its own events (realtime-log.ts), not each request.
+ */
+export const REALTIME_SERVICE = {
+  auth: { proves: 'keyed-caller', open: (frame: ProjectRequest) => !isBroadcast(frame), refusal: (reason: 'missing' | 'invalid') => {
+      const { status, error_code, message } = keyRefusal(reason)
+      return { code: status, error_code, message }
+    } },
+  log: null,
+} as const
+
+async function broadcast(ref: string, req: IncomingMessage, frame: ProjectRequest): Promise<Answer> {
+  if (!frame.credentials.apikey) return refusal('missing')
+  const caller = await frame.caller() // proven by the gateway (REALTIME_SERVICE.auth)
+  if (!caller) return refusal('invalid')
   let raw: Buffer
   try {
     raw = await readBody(req, DEFAULT_BODY_LIMIT)
@@ -57,7 +73,7 @@ async function broadcast(ref: string, req: IncomingMessage): Promise<Answer> {
   return { status: 202 }
 }
 
-async function answer(req: IncomingMessage, url: URL): Promise<Answer> {
+async function answer(req: IncomingMessage, url: URL, frame: ProjectRequest): Promise<Answer> {
   const method = (req.method ?? 'GET').toUpperCase()
   if (method === 'OPTIONS') return { status: 200 }
   const match = PATH.exec(url.pathname)
@@ -76,16 +92,16 @@ async function answer(req: IncomingMessage, url: URL): Promise<Answer> {
   }
   if (rest === '/api/broadcast') {
     if (method !== 'POST') return error(405, 'method_not_allowed', `${method} is not allowed on /api/broadcast: use POST`)
-    return broadcast(ref, req)
+    return broadcast(ref, req, frame)
   }
   return error(404, 'not_found', `No realtime endpoint at ${url.pathname}: the socket is /realtime/v1/websocket`)
 }
 
 /** The handler the project API hands `/realtime/v1` requests to. */
-export async function realtimeHttpHandler(req: IncomingMessage, res: ServerResponse): Promise<void> {
+export async function realtimeHttpHandler(req: IncomingMessage, res: ServerResponse, frame: ProjectRequest): Promise<void> {
   let reply: Answer
   try {
-    reply = await answer(req, new URL(req.url ?? '/', 'http://localhost'))
+    reply = await answer(req, new URL(req.url ?? '/', 'http://localhost'), frame)
   } catch (failure) {
     console.error(`[realtime] ${req.method} ${req.url} failed`, failure)
     reply = error(500, 'unexpected_failure', 'Internal server error')

@@ -10,6 +10,7 @@ import { CLOSE_POLICY, RealtimeConnection } from './connection'
 import { RealtimeHub } from './hub'
 import { LARGEST_MESSAGE_BYTES, realtimeLimits, type RealtimeLimits } from './limits'
 import type { RealtimeCaller } from './member'
+import { firstHeader as header } from '../http/headers'
 
 /**
  * `{project url}/realtime/v1/websocket?apikey=…&vsn=…`: the WebSocket endpoint realtime-js
@@ -38,7 +39,6 @@ type Refusal = { status: number; error_code: string; message: string }
 /** `inspector`: the key is a Dashboard → Realtime token (inspector-token.ts), so are the channels' tokens. */
 type Accepted = { ref: string; apikey: string; vsn: RealtimeVsn; caller: RealtimeCaller; inspector: boolean }
 
-const header = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value)
 
 /** Who connects: the path's project, the key and its role, the serializer; or why not. */
 export async function admit(url: URL, headers: IncomingHttpHeaders): Promise<Accepted | Refusal> {

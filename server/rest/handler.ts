@@ -8,40 +8,40 @@
  * `rpc/{function}` by POST, GET and HEAD, in the schemas the project exposes (config.ts), reads
  * capped at its max rows; CSV for `Accept: text/csv` (bodies.ts).
  */
-import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http'
+import type { IncomingMessage, ServerResponse } from 'node:http'
 import { contentRange, limitRows, parseQuery, profileSchema, readStatus, RestError, type RestQuery } from '@/lib/rest'
-import { recordProjectEgress } from '../billing/metering'
 import { recordRestAnswer } from '../logs/rest-log'
 import { ApiError } from '../http/errors'
 import { DEFAULT_BODY_LIMIT, readBody } from '../http/node-adapter'
-import { verifyProjectCaller } from '../project-auth/bearer'
+import type { ProjectCaller, ProjectRequest } from '../project-api/frame'
 import type { ApiRole } from '../projects/api-roles'
-import { withRequestRole, type RequestClaims, type RequestSession } from '../projects/request-role'
+import { withRequestRole, type RequestSession } from '../projects/request-role'
 import { argumentsAmong, lookupFunction, rpcStatement } from './functions'
 import { restSettings } from './config'
 import { resolveEmbeds, tableFromRows, tableLookup, type RestTable } from './catalogue'
 import { readRows } from './bodies'
 import { readAhead, rememberTable, shapeKey, StaleRead } from './read-ahead'
 import { deleteStatement, insertStatement, notSupportedYet, readStatement, updateStatement, type Statement } from './sql'
+import { firstHeader as header } from '../http/headers'
 
 const PATH = /^\/([^/]+)\/rest\/v1\/(.*)$/
 
-type Caller = { role: ApiRole; claims: RequestClaims }
 type Reply = { status: number; body?: string; headers?: Record<string, string> }
 
-const header = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value)
 
 const invalidKey = () =>
   new RestError(401, 'PGRST301', 'Invalid API key', null, 'Double check your Supabase `anon` or `service_role` API key.')
 
-/** The caller's role: its key's, or the project user's whose token is the bearer (project-auth/bearer.ts). */
-async function authenticate(ref: string, headers: IncomingHttpHeaders): Promise<Caller> {
-  const apikey = header(headers.apikey)?.trim()
-  const bearer = /^Bearer\s+(\S+)\s*$/i.exec(header(headers.authorization) ?? '')?.[1]
-  const caller = await verifyProjectCaller(ref, apikey || undefined, bearer)
-  if (!caller) throw invalidKey()
-  return caller
-}
+/**
+ * How the gateway declares this service (project-api/gateway.ts): every request proves a caller, a
+ * key or a project user's token (project-auth/bearer.ts), refused as PostgREST does; each answer
+ * gets its postgrest_logs line.
+ */
+export const REST_SERVICE = {
+  auth: { proves: 'caller', refusal: () => invalidKey().toJSON() },
+  log: (frame: ProjectRequest, res: ServerResponse, req: IncomingMessage) =>
+    recordRestAnswer({ ref: frame.ref, method: frame.method, url: req.url ?? '/', status: res.statusCode, durationMs: performance.now() - frame.started, role: frame.role, bytes: frame.sent, startedAt: frame.startedAt }),
+} as const
 
 /** A Postgres error as PostgREST answers it, with its status. */
 function postgresError(error: { code: string; message: string; detail?: string; hint?: string }, role: ApiRole): RestError {
@@ -163,15 +163,13 @@ function decodedPath(part: string, pathname: string): string {
 /** A statement cancelled (its time was up, or its caller left): never run again. */
 const isCancel = (error: unknown) => (error as { code?: string } | null)?.code === '57014'
 
-/** What the log line of a request needs to know of it once answered. */
-type Seen = { role: ApiRole | null }
-
-async function handle(req: IncomingMessage, method: string, url: URL, signal: AbortSignal, seen: Seen): Promise<Reply> {
+async function handle(req: IncomingMessage, method: string, url: URL, frame: ProjectRequest): Promise<Reply> {
   const match = PATH.exec(url.pathname)
   if (!match) throw new RestError(404, 'PGRST125', `Invalid path specified in request URL: ${url.pathname}`)
   const [ref, name] = [match[1], match[2]].map((part) => decodedPath(part, url.pathname))
-  const caller = await authenticate(ref, req.headers)
-  seen.role = caller.role
+  const signal = frame.signal
+  const caller: ProjectCaller | null = await frame.caller() // proven by the gateway (REST_SERVICE.auth)
+  if (!caller) throw invalidKey()
   const settings = await restSettings(ref) // exposed schemas and max rows (config.ts)
   const schema = profileSchema(settings.schemas, header(req.headers[method === 'GET' || method === 'HEAD' ? 'accept-profile' : 'content-profile']))
   const rpc = /^rpc\/([^/]+)$/.exec(name)?.[1]
@@ -218,23 +216,17 @@ async function handle(req: IncomingMessage, method: string, url: URL, signal: Ab
   }
 }
 
-/** Writes the answer; returns the bytes of its body. */
-function send(res: ServerResponse, reply: Reply): number {
-  const bytes = reply.body === undefined ? 0 : Buffer.byteLength(reply.body)
-  const headers = reply.body === undefined ? { ...reply.headers } : { ...reply.headers, 'Content-Length': String(bytes) }
+/** Writes the answer. */
+function send(res: ServerResponse, reply: Reply): void {
+  const headers = reply.body === undefined ? { ...reply.headers } : { ...reply.headers, 'Content-Length': String(Buffer.byteLength(reply.body)) }
   res.writeHead(reply.status, headers)
   res.end(reply.body)
-  return bytes
 }
 
-async function answer(req: IncomingMessage, res: ServerResponse, method: string, url: URL, seen: Seen): Promise<number> {
+async function answer(req: IncomingMessage, res: ServerResponse, method: string, url: URL, frame: ProjectRequest): Promise<void> {
   if (method === 'OPTIONS') return send(res, { status: 200 })
-  const gone = new AbortController() // a client that leaves cancels its statement
-  res.on('close', () => {
-    if (!res.writableFinished) gone.abort()
-  })
   try {
-    return send(res, await handle(req, method, url, gone.signal, seen))
+    return send(res, await handle(req, method, url, frame)) // a client that leaves cancels its statement (frame.signal)
   } catch (error) {
     const rest =
       error instanceof RestError ? error
@@ -246,35 +238,13 @@ async function answer(req: IncomingMessage, res: ServerResponse, method: string,
   }
 }
 
-/** The project a request names, or null (its path is not the project API's, or not decodable). */
-function refOf(url: URL): string | null {
-  try {
-    const match = PATH.exec(url.pathname)
-    return match ? decodeURIComponent(match[1]) : null
-  } catch {
-    return null
-  }
-}
-
 /** The paths and methods served here (`npm run routes`; the project API walk checks each). */
 export const REST_ROUTES = [
   ...['GET', 'HEAD', 'POST', 'PATCH', 'DELETE', 'OPTIONS'].map((m) => `${m} /rest/v1/{table}`),
   ...['GET', 'HEAD', 'POST', 'OPTIONS'].map((m) => `${m} /rest/v1/rpc/{function}`),
 ]
 
-/**
- * `{project url}/rest/v1/...`, as the project API's gateway hands it (project-api/gateway.ts).
- * Every answer is logged (postgrest_logs) and its bytes metered as egress, off the request path.
- */
-export async function restHandler(req: IncomingMessage, res: ServerResponse): Promise<void> {
-  const url = new URL(req.url ?? '/', 'http://localhost')
-  const startedAt = new Date()
-  const started = performance.now()
-  const method = (req.method ?? 'GET').toUpperCase()
-  const seen: Seen = { role: null }
-  const bytes = await answer(req, res, method, url, seen)
-  const ref = refOf(url)
-  if (!ref) return
-  recordProjectEgress(ref, bytes)
-  recordRestAnswer({ ref, method, url: req.url ?? '/', status: res.statusCode, durationMs: performance.now() - started, role: seen.role, bytes, startedAt })
+/** `{project url}/rest/v1/...`, as the project API's gateway hands it (project-api/gateway.ts), which logs and meters the answer. */
+export async function restHandler(req: IncomingMessage, res: ServerResponse, frame: ProjectRequest): Promise<void> {
+  await answer(req, res, frame.method, new URL(req.url ?? '/', 'http://localhost'), frame)
 }

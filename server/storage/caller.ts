@@ -1,16 +1,15 @@
-import type { IncomingMessage } from 'node:http'
-import { verifyProjectCaller } from '../project-auth/bearer'
+import type { ProjectRequest } from '../project-api/frame'
 import { StorageApiError } from './errors'
 import type { StorageCaller } from './sql'
 
-const header = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value)?.trim()
+/** Storage's 401 for a request without a credential, or with one that proves no caller. */
+export const storageRefusal = (reason: 'missing' | 'invalid') =>
+  new StorageApiError(401, 'InvalidJWT', reason === 'missing' ? 'No API key found in request' : 'Invalid API key or token')
 
-/** The caller of a storage request from its `apikey` and `Authorization: Bearer` headers; 401 when neither proves one. */
-export async function authenticateStorageCaller(ref: string, req: IncomingMessage): Promise<StorageCaller> {
-  const apikey = header(req.headers.apikey)
-  const bearer = /^Bearer\s+(\S+)\s*$/i.exec(header(req.headers.authorization) ?? '')?.[1]
-  if (!apikey && !bearer) throw new StorageApiError(401, 'InvalidJWT', 'No API key found in request')
-  const caller = await verifyProjectCaller(ref, apikey || undefined, bearer)
-  if (!caller) throw new StorageApiError(401, 'InvalidJWT', 'Invalid API key or token')
+/** The caller of a storage request, from its `apikey` and `Authorization: Bearer` headers (frame.ts); 401 when neither proves one. */
+export async function storageCaller(frame: ProjectRequest): Promise<StorageCaller> {
+  if (!frame.credentials.apikey && !frame.credentials.bearer) throw storageRefusal('missing')
+  const caller = await frame.caller()
+  if (!caller) throw storageRefusal('invalid')
   return caller
 }

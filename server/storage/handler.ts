@@ -1,14 +1,14 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { pipeline } from 'node:stream/promises'
 import type { z } from 'zod'
-import { recordProjectEgress } from '../billing/metering'
 import { ApiError } from '../http/errors'
 import { DEFAULT_BODY_LIMIT, readBody } from '../http/node-adapter'
 import { decodeUtf8Body, describeIssues, findUnsafeJson } from '../http/validate'
 import { recordStorageAnswer } from '../logs/storage-log'
 import { PROJECT_REF_PATTERN } from '@/lib/constants'
 import { TENANT_CSP } from '@/lib/tenant-content'
-import { authenticateStorageCaller } from './caller'
+import type { ProjectRequest } from '../project-api/frame'
+import { storageCaller, storageRefusal } from './caller'
 import { invalidRequest, StorageApiError, storagePostgresError } from './errors'
 import type { StorageContext, StorageReply } from './route'
 import { isResumablePath, resumableHandler } from './resumable/handler'
@@ -18,10 +18,10 @@ import { sweepNowAndThen } from './sweep'
 /**
  * The node handler of `{project API}/storage/v1/*`, which the project API's handler dispatches to
  * (rest/handler.ts), speaking Supabase Storage's protocol as `@supabase/storage-js` calls it
- * (routes.ts): CORS (browsers call it from the app's origin), the project key or a user's token
- * on every route but the open ones (public objects, signed URLs), errors in Storage's shape
- * (errors.ts), a `storage_logs` line and egress metering per request, and now and then a sweep
- * of what interrupted uploads left (sweep.ts).
+ * (routes.ts): the project key or a user's token on every route but the open ones (public objects,
+ * signed URLs), errors in Storage's shape (errors.ts), and now and then a sweep of what interrupted
+ * uploads left (sweep.ts). The gateway declares it (STORAGE_SERVICE): CORS, the caller's check, a
+ * `storage_logs` line and egress metering per request.
  */
 
 const PATH = /^\/([^/]+)\/storage\/v1(\/[^?]*)?$/
@@ -54,23 +54,42 @@ async function readJson(req: IncomingMessage): Promise<unknown> {
   }
 }
 
-type Seen = { role: string | null; sent: number }
+/** Whether a request is answered without a credential: an open route (public objects, signed URLs), or one storage refuses or checks itself first (no such route, a resumable upload's). */
+function answeredOpen(frame: ProjectRequest): boolean {
+  const path = frame.path.slice('/storage/v1'.length) || '/'
+  if (isResumablePath(path)) return true
+  try {
+    const found = matchStorageRoute(frame.method === 'HEAD' ? 'GET' : frame.method, path)
+    return !('route' in found) || found.route.open === true
+  } catch {
+    return true // an undecodable path: the handler names the problem
+  }
+}
 
-async function handle(req: IncomingMessage, method: string, url: URL, ref: string, path: string, signal: AbortSignal, seen: Seen): Promise<StorageReply> {
+/** How the gateway declares storage (project-api/gateway.ts): who must prove themselves, and each answer's storage_logs line (not a preflight's). */
+export const STORAGE_SERVICE = {
+  auth: { proves: 'caller', open: answeredOpen, refusal: (reason: 'missing' | 'invalid') => storageRefusal(reason).toJSON() },
+  log(frame: ProjectRequest, res: ServerResponse, req: IncomingMessage) {
+    if (frame.method === 'OPTIONS') return
+    recordStorageAnswer({ ref: frame.ref, method: frame.method, url: req.url ?? '/', status: res.statusCode, durationMs: performance.now() - frame.started, role: frame.role, bytes: frame.sent, uploadedBytes: Number(req.headers['content-length'] ?? 0) || 0, startedAt: frame.startedAt })
+  },
+} as const
+
+async function handle(req: IncomingMessage, method: string, url: URL, path: string, frame: ProjectRequest): Promise<StorageReply> {
+  const ref = frame.ref
   // HEAD is a GET whose body is not sent (send below): every download answers it.
   const found = matchStorageRoute(method === 'HEAD' ? 'GET' : method, path)
   if (!('route' in found)) {
     if (found.allowed.length) throw new StorageApiError(405, 'InvalidRequest', `Method ${method} is not allowed on /storage/v1${path}; use ${found.allowed.join(', ')}`)
     throw new StorageApiError(404, 'NotFound', `No such storage endpoint: ${method} /storage/v1${path}`)
   }
-  const caller = found.route.open ? null : await authenticateStorageCaller(ref, req)
-  seen.role = caller?.role ?? null
+  const caller = found.route.open ? null : await storageCaller(frame) // proven by the gateway (STORAGE_SERVICE.auth)
   const ctx: StorageContext = {
     ref,
     req,
     caller,
     params: found.params,
-    signal,
+    signal: frame.signal,
     query: (schema) => parsed(schema, Object.fromEntries(url.searchParams), 'query parameters'),
     json: async (schema) => parsed(schema, await readJson(req), 'request body'),
   }
@@ -92,7 +111,7 @@ function errorReply(error: unknown, method: string, req: IncomingMessage): Stora
   return { status: failure.status, json: failure.toJSON(), headers }
 }
 
-async function send(res: ServerResponse, method: string, reply: StorageReply, seen: Seen): Promise<void> {
+async function send(res: ServerResponse, method: string, reply: StorageReply): Promise<void> {
   for (const [k, v] of Object.entries({ ...(reply.stream ? {} : OWN_ANSWER_HEADERS), ...reply.headers })) res.setHeader(k, v)
   res.statusCode = reply.status
   if (reply.stream && method === 'HEAD') {
@@ -101,9 +120,6 @@ async function send(res: ServerResponse, method: string, reply: StorageReply, se
     return
   }
   if (reply.stream) {
-    reply.stream.on('data', (chunk: Buffer) => {
-      seen.sent += chunk.length
-    })
     await pipeline(reply.stream, res).catch(() => {}) // a client that leaves ends the read
     return
   }
@@ -112,53 +128,35 @@ async function send(res: ServerResponse, method: string, reply: StorageReply, se
     return
   }
   const body = JSON.stringify(reply.json)
-  seen.sent = Buffer.byteLength(body)
   res.setHeader('Content-Type', 'application/json; charset=utf-8')
-  res.setHeader('Content-Length', seen.sent)
+  res.setHeader('Content-Length', Buffer.byteLength(body))
   res.end(method === 'HEAD' ? undefined : body)
 }
 
-/** A resumable upload's request (resumable/handler.ts), logged like the others; tus answers it unless it is refused first. */
-async function serveResumable(req: IncomingMessage, res: ServerResponse, method: string, ref: string, path: string): Promise<void> {
-  const startedAt = new Date()
-  const started = performance.now()
-  const seen: Seen = { role: null, sent: 0 }
-  try {
-    seen.role = await resumableHandler(req, res, ref, path)
-  } catch (error) {
-    if (res.headersSent) res.destroy()
-    else await send(res, method, errorReply(error, method, req), seen)
-  }
-  if (method === 'OPTIONS') return
-  recordStorageAnswer({ ref, method, url: req.url ?? '/', status: res.statusCode, durationMs: performance.now() - started, role: seen.role, bytes: seen.sent, uploadedBytes: Number(req.headers['content-length'] ?? 0) || 0, startedAt })
-  if (res.statusCode < 300) sweepNowAndThen(ref)
-}
-
-/** Serves one storage request; logged (storage_logs) and its bytes metered as egress, off the request path. */
-export async function storageHandler(req: IncomingMessage, res: ServerResponse): Promise<void> {
+/** Serves one storage request, as the gateway hands it (STORAGE_SERVICE: checked, logged and metered there). */
+export async function storageHandler(req: IncomingMessage, res: ServerResponse, frame: ProjectRequest): Promise<void> {
   const url = new URL(req.url ?? '/', 'http://localhost')
-  const method = (req.method ?? 'GET').toUpperCase()
+  const method = frame.method
   const matched = matchStoragePath(url.pathname)
-  if (matched && isResumablePath(matched.path)) return serveResumable(req, res, method, matched.ref, matched.path)
-  if (method === 'OPTIONS' || !matched) {
-    const reply = matched ? { status: 200 } : { status: 404, json: new StorageApiError(404, 'TenantNotFound', 'No such project').toJSON() }
-    return send(res, method, reply, { role: null, sent: 0 })
+  if (!matched) return send(res, method, { status: 404, json: new StorageApiError(404, 'TenantNotFound', 'No such project').toJSON() })
+  if (isResumablePath(matched.path)) {
+    // A resumable upload's request (resumable/handler.ts): tus answers it unless it is refused first.
+    try {
+      await resumableHandler(req, res, frame, matched.path)
+    } catch (error) {
+      if (res.headersSent) res.destroy()
+      else await send(res, method, errorReply(error, method, req))
+    }
+  } else if (method === 'OPTIONS') {
+    return send(res, method, { status: 200 })
+  } else {
+    let reply: StorageReply
+    try {
+      reply = await handle(req, method, url, matched.path, frame)
+    } catch (error) {
+      reply = errorReply(error, method, req)
+    }
+    await send(res, method, reply)
   }
-  const startedAt = new Date()
-  const started = performance.now()
-  const gone = new AbortController()
-  res.on('close', () => {
-    if (!res.writableFinished) gone.abort()
-  })
-  const seen: Seen = { role: null, sent: 0 }
-  let reply: StorageReply
-  try {
-    reply = await handle(req, method, url, matched.ref, matched.path, gone.signal, seen)
-  } catch (error) {
-    reply = errorReply(error, method, req)
-  }
-  await send(res, method, reply, seen)
-  recordProjectEgress(matched.ref, seen.sent)
-  recordStorageAnswer({ ref: matched.ref, method, url: req.url ?? '/', status: res.statusCode, durationMs: performance.now() - started, role: seen.role, bytes: seen.sent, uploadedBytes: Number(req.headers['content-length'] ?? 0) || 0, startedAt })
-  if (res.statusCode < 300) sweepNowAndThen(matched.ref) // a project that exists
+  if (res.statusCode < 300 && method !== 'OPTIONS') sweepNowAndThen(matched.ref) // a project that exists
 }

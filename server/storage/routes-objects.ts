@@ -8,13 +8,13 @@ import { listObjectsV2 } from './list-v2'
 import { callerOf, ok, type StorageContext, type StorageRoute } from './route'
 import { asCaller, type StorageCaller } from './sql'
 import { uploadObject } from './uploads'
+import { firstHeader as header } from '../http/headers'
 
 /**
  * The object routes of the storage API: every read and write as the caller's role, so the
  * project's policies on `storage.objects` decide (uploads.ts for the order of an upload's steps).
  */
 
-const header = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value)?.trim()
 
 /** `x-upsert: true` replaces an object of the same name; anything else refuses it (409). */
 const upsertOf = (ctx: StorageContext) => header(ctx.req.headers['x-upsert'])?.toLowerCase() === 'true'

@@ -8,6 +8,7 @@ import { signObjectToken, verifyObjectToken } from './tokens'
 import { checkMayUpload, uploadObject } from './uploads'
 import { requireImageTransformations } from './plan'
 import { signRenderUrl } from './transform/signed'
+import { firstHeader as header } from '../http/headers'
 
 /**
  * Public objects and signed URLs (tokens.ts). Signing needs the caller's right to read the object
@@ -20,7 +21,6 @@ import { signRenderUrl } from './transform/signed'
 export const SIGNED_UPLOAD_SECONDS = 2 * 3600
 
 const objectUrl = (ctx: StorageContext) => `${ctx.params.bucket}/${ctx.params.path}`
-const header = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value)?.trim()
 
 export const signedRoutes: StorageRoute[] = [
   {

@@ -2,6 +2,7 @@ import type { IncomingMessage } from 'node:http'
 import type { Readable } from 'node:stream'
 import busboy from 'busboy'
 import { invalidRequest } from './errors'
+import { firstHeader as header } from '../http/headers'
 
 /**
  * The bytes of an upload and what comes with them, as storage-js sends them: a Blob or File as
@@ -18,7 +19,6 @@ export type UploadBody = {
   raw: boolean
 }
 
-const header = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value)?.trim()
 
 /** `max-age=3600` from `3600` or `max-age=3600`; Supabase's default when none is given. */
 export function cacheControlOf(value: string | undefined): string {

@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { Upload } from '@tus/utils'
-import { authenticateStorageCaller } from '../caller'
+import type { ProjectRequest } from '../../project-api/frame'
+import { storageCaller } from '../caller'
 import { StorageApiError } from '../errors'
 import type { StorageCaller } from '../sql'
 import { resumableStore, UPLOAD_ID_PATTERN } from './datastore'
@@ -41,23 +42,24 @@ async function ownUpload(ref: string, caller: StorageCaller, hex: string): Promi
 }
 
 /**
- * Serves one request; answers the caller's role (for the log). Throws a StorageApiError before
- * anything is sent when the request is refused (the storage handler answers it).
+ * Serves one request (the caller it proves is the log's role: frame.ts). Throws a StorageApiError
+ * before anything is sent when the request is refused (the storage handler answers it).
  */
-export async function resumableHandler(req: IncomingMessage, res: ServerResponse, ref: string, path: string): Promise<string | null> {
+export async function resumableHandler(req: IncomingMessage, res: ServerResponse, frame: ProjectRequest, path: string): Promise<void> {
+  const ref = frame.ref
   const method = (req.method ?? 'GET').toUpperCase()
   const match = PATH.exec(path)
   if (!match) throw new StorageApiError(404, 'NotFound', `No such storage endpoint: ${method} /storage/v1${path}`)
   const hex = match[1]
   if (method === 'OPTIONS') {
     await tusServer().handle(req, res)
-    return null
+    return
   }
   const allowed = hex ? ['HEAD', 'PATCH', 'DELETE'] : ['POST']
   if (!allowed.includes(method)) throw new StorageApiError(405, 'InvalidRequest', `Method ${method} is not allowed on /storage/v1${path}; use ${allowed.join(', ')}`)
   if (!req.headers['tus-resumable']) throw new StorageApiError(412, 'InvalidRequest', 'The Tus-Resumable header is required: this is a tus 1.0.0 endpoint')
   if (hex && !UPLOAD_ID_PATTERN.test(hex)) throw noSuchUpload()
-  const caller = await authenticateStorageCaller(ref, req)
+  const caller = await storageCaller(frame)
   if (hex) {
     const upload = await ownUpload(ref, caller, hex)
     // Complete but still here: the instance that received its last byte stopped before making it
@@ -66,10 +68,9 @@ export async function resumableHandler(req: IncomingMessage, res: ServerResponse
       await finishResumable(ref, caller, upload)
       res.writeHead(200, { 'Tus-Resumable': '1.0.0', 'Upload-Offset': String(upload.size), 'Upload-Length': String(upload.size), 'Cache-Control': 'no-store' })
       res.end()
-      return caller.role
+      return
     }
   }
   rememberRequest(req, { ref, caller })
   await tusServer().handle(req, res)
-  return caller.role
 }
