@@ -1,3 +1,4 @@
+import { removeDenoCache } from '../functions/runtime/sandbox'
 import { removeProjectFiles } from '../storage/sweep'
 import { audit } from '../access'
 import { closeAllWireListeners, serveProjectPort } from './wire/server'
@@ -61,8 +62,9 @@ async function perform(status: JobStatus, ref: string): Promise<{ dbVersion?: st
       return {}
     case 'GOING_DOWN':
       await dropProjectDatabase(ref)
-      // Storage's files and cached transformations go with the project.
+      // Storage's files, cached transformations and its functions' build cache go with the project.
       await removeProjectFiles(ref)
+      await removeDenoCache(ref).catch((error) => console.error(`[platform-api] could not remove the functions build cache of ${ref}: ${error instanceof Error ? error.message : String(error)}`))
       await dropProjectCache(ref).catch((error) => console.error(`[platform-api] could not drop the image cache of ${ref}: ${error instanceof Error ? error.message : String(error)}`))
       return {}
   }

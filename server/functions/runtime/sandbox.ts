@@ -67,10 +67,19 @@ export const EGRESS_SOCKET = '/ipc/egress.sock'
  * another project's build fetched.
  */
 export function denoCacheDir(tenant: string): string {
-  if (!/^[A-Za-z0-9_-]{1,64}$/.test(tenant)) throw new Error(`"${tenant}" is not a tenant name`)
-  const dir = path.join(process.env.FUNCTIONS_DENO_DIR || path.resolve(getServerConfig().dataDir, 'deno'), 'tenants', tenant)
+  const dir = tenantCachePath(tenant)
   fs.mkdirSync(dir, { recursive: true })
   return dir
+}
+
+function tenantCachePath(tenant: string): string {
+  if (!/^[A-Za-z0-9_-]{1,64}$/.test(tenant)) throw new Error(`"${tenant}" is not a tenant name`)
+  return path.join(process.env.FUNCTIONS_DENO_DIR || path.resolve(getServerConfig().dataDir, 'deno'), 'tenants', tenant)
+}
+
+/** Removes a tenant's module cache (its project is gone); nothing when it has none. */
+export async function removeDenoCache(tenant: string): Promise<void> {
+  await fs.promises.rm(tenantCachePath(tenant), { recursive: true, force: true })
 }
 
 /** This machine's own interface addresses (IPv6 ones without their scope). */
