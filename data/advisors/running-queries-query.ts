@@ -1,27 +1,23 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import { ENGINE_SQL, RUNNING_QUERIES_SQL, type RunningQuery } from '@/lib/advisors/query-performance'
+import { get } from '@/data/fetchers'
+import type { RunningQueriesResponse } from '@/lib/api-types/advisors'
 import { advisorKeys } from './keys'
-import type { ProjectSqlVariables } from '@/data/sql/execute-sql'
-import { projectRows } from './project-sql'
 
-export type RunningQueries = {
-  embedded: boolean
-  queries: RunningQuery[]
-  /** Sessions of other roles, whose state and text Postgres does not show to this role. */
-  hiddenSessions: number
-}
+export type RunningQueries = RunningQueriesResponse
 
-/** Statements running now (pg_stat_activity, without the one asking), and whether the database is embedded. */
-export async function getRunningQueries(vars: ProjectSqlVariables, signal?: AbortSignal): Promise<RunningQueries> {
-  const [engine] = await projectRows<{ embedded: boolean; hidden_sessions: number | null }>(vars, ENGINE_SQL, undefined, signal)
-  const queries = await projectRows<RunningQuery>(vars, RUNNING_QUERIES_SQL, undefined, signal)
-  return { embedded: Boolean(engine?.embedded), queries, hiddenSessions: Number(engine?.hidden_sessions ?? 0) }
+/**
+ * Statements running now in the project's database, every role's (the application's connections
+ * too), as the platform reads them: GET /platform/projects/{ref}/running-queries.
+ */
+export async function getRunningQueries({ projectRef }: { projectRef?: string }, signal?: AbortSignal): Promise<RunningQueries> {
+  if (!projectRef) throw new Error('Project ref is required')
+  return get<RunningQueries>(`/platform/projects/${encodeURIComponent(projectRef)}/running-queries`, { signal })
 }
 
 /** Activity goes stale fast: refetched every 5 s while the screen is open. */
 export const RUNNING_QUERIES_REFRESH_MS = 5_000
 
-export function runningQueriesQueryOptions(vars: ProjectSqlVariables & { enabled?: boolean }) {
+export function runningQueriesQueryOptions(vars: { projectRef?: string; enabled?: boolean }) {
   return queryOptions({
     queryKey: advisorKeys.activity(vars.projectRef),
     queryFn: ({ signal }) => getRunningQueries(vars, signal),
@@ -31,4 +27,4 @@ export function runningQueriesQueryOptions(vars: ProjectSqlVariables & { enabled
   })
 }
 
-export const useRunningQueriesQuery = (vars: ProjectSqlVariables & { enabled?: boolean }) => useQuery(runningQueriesQueryOptions(vars))
+export const useRunningQueriesQuery = (vars: { projectRef?: string; enabled?: boolean }) => useQuery(runningQueriesQueryOptions(vars))

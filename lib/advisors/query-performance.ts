@@ -75,30 +75,8 @@ export type RunningQuery = {
   wait_event: string | null
 }
 
-/**
- * Statements running now in this database, other than the one asking. Sessions of roles the
- * caller is not a member of show no state or text (Postgres hides them): they are counted apart.
- */
-export const RUNNING_QUERIES_SQL = `select a.pid, a.usename::text as role, a.application_name, a.state, a.query, a.query_start::text as query_start,
-  extract(epoch from (clock_timestamp() - a.query_start))::float8 as seconds,
-  case when a.wait_event is null then null else a.wait_event_type || ': ' || a.wait_event end as wait_event
-from pg_catalog.pg_stat_activity a
-where a.pid <> pg_catalog.pg_backend_pid() and a.datname = current_database()
-  and a.backend_type = 'client backend' and a.state is not null and a.state <> 'idle'
-order by a.query_start nulls last
-limit 100`
-
-/** Whether this database is the embedded one (PGlite: a single backend, nothing else can run). */
-export const ENGINE_SQL = `select version() like '%PGlite%' as embedded,
-  (select a.backend_type from pg_catalog.pg_stat_activity a where a.pid = pg_catalog.pg_backend_pid()) as own_backend,
-  (select count(*)::int from pg_catalog.pg_stat_activity a
-   where a.datname = current_database() and a.backend_type = 'client backend' and a.state is null
-     and a.pid <> pg_catalog.pg_backend_pid()) as hidden_sessions`
-
 /** A query running at least this long is flagged as long. */
 export const LONG_QUERY_SECONDS = 10
-
-export const CANCEL_BACKEND_SQL = 'select pg_catalog.pg_cancel_backend($1::int) as cancelled'
 
 /**
  * Whether pg_stat_statements is enabled, and where. `embedded`: the database is PGlite, which loads

@@ -6,6 +6,7 @@
 import { z } from 'zod'
 import { ADVISOR_RULE_REASON_MAX_LENGTH } from '@/lib/advisors/rules'
 import { LINT_NAMES, type LintCategory, type LintLevel } from '@/lib/advisors/lints'
+import type { RunningQuery } from '@/lib/advisors/query-performance'
 
 export type AdvisorRule = {
   name: string
@@ -36,3 +37,21 @@ export type UpdateAdvisorRuleBody = z.input<typeof updateAdvisorRuleBody>
 
 /** What the PATCH changes of the rule named in its body. */
 export type AdvisorRuleUpdate = Omit<z.infer<typeof updateAdvisorRuleBody>, 'name'>
+
+/**
+ * `GET /platform/projects/:ref/running-queries`: statements running now in the project's database,
+ * read by the platform (every role's sessions, the application's included); `embedded`: PGlite,
+ * which runs one statement at a time (nothing else can be running).
+ */
+export type RunningQueriesResponse = {
+  embedded: boolean
+  queries: RunningQuery[]
+}
+
+/** `POST /platform/projects/:ref/running-queries/:pid/cancel` → whether the cancel reached a running statement. */
+export type CancelQueryResponse = { cancelled: boolean }
+
+/** The path's process id of the cancel route. */
+export const runningQueryPid = z.object({
+  pid: z.coerce.number('must be a process id (a positive integer)').int('must be a process id (a positive integer)').positive('must be a process id (a positive integer)').max(2_147_483_647, 'must be a process id (a positive integer)'),
+})

@@ -119,6 +119,12 @@ export interface Engine {
   wire?<T>(fn: (send: (bytes: Uint8Array, timeoutMs?: number) => Promise<Uint8Array>) => Promise<T>): Promise<T>
   /** Postgres server only: the project API's requests, as the project's API login role (api-requests.ts). */
   readonly requests?: RequestPool
+  /**
+   * Postgres server only: a platform-written read as the platform's privileged role on this
+   * database, for what the members' roles cannot see (other roles' sessions: activity.ts). Never
+   * member SQL.
+   */
+  privilegedRows?(sql: string, params?: unknown[]): Promise<Record<string, unknown>[]>
   close(): Promise<void>
 }
 

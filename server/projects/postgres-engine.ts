@@ -150,6 +150,9 @@ export async function openPostgresEngine(connectionString: string, options_: { m
         client.release(broken) // a connection we could not reset is destroyed, not reused
       }
     },
+    async privilegedRows(sql, params = []) {
+      return (await adminPool().query({ text: sql, values: params, types: pgTypes })).rows as Record<string, unknown>[]
+    },
     async close() {
       await Promise.all([pool.end(), requests?.close(), (admin as pg.Pool | null)?.end()])
     },

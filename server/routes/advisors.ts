@@ -1,7 +1,10 @@
-import { updateAdvisorRuleBody } from '@/lib/api-types/advisors'
+import { runningQueryPid, updateAdvisorRuleBody } from '@/lib/api-types/advisors'
+import { emptyBody } from '@/lib/api-types/projects'
 import { listAdvisorRules, setAdvisorRule } from '../advisors/rules'
 import { route } from '../http/route'
+import { cancelProjectQuery, projectActivity } from '../projects/activity'
 import { refParams } from '../projects/schemas'
+import { requireServing } from '../projects/status'
 
 const BASE = '/platform/projects/:ref/advisors/rules'
 
@@ -34,5 +37,28 @@ export const advisorRoutes = [
         name,
         update,
       }),
+  }),
+  route({
+    method: 'GET',
+    path: '/platform/projects/:ref/running-queries',
+    summary: "List the statements running now in the project's database, every role's",
+    access: { scope: 'project', minimum: 'Read-only' },
+    params: refParams,
+    handler: async ({ project }) => {
+      requireServing(project)
+      return projectActivity(project.ref)
+    },
+  }),
+  route({
+    method: 'POST',
+    path: '/platform/projects/:ref/running-queries/:pid/cancel',
+    summary: "Cancel a statement running in the project's database",
+    access: { scope: 'project', minimum: 'Developer' },
+    params: refParams.extend(runningQueryPid.shape),
+    body: emptyBody,
+    handler: async ({ project, params }) => {
+      requireServing(project)
+      return cancelProjectQuery(project.ref, params.pid)
+    },
   }),
 ]

@@ -125,14 +125,15 @@ describe('advisor rules (self-hosted)', () => {
 
 describe('query performance SQL on a project database', () => {
   let platform: TestPlatform
-  let owner: User, readOnly: User
+  let owner: User, developer: User, readOnly: User
   let ref: string
 
   beforeAll(async () => {
     platform = await startTestPlatform({ isPlatform: true })
-    ;[owner, readOnly] = await Promise.all([platform.createUser(), platform.createUser()])
+    ;[owner, developer, readOnly] = await Promise.all([platform.createUser(), platform.createUser(), platform.createUser()])
     const org = await createOrg('pro', [
       [owner.id, 'Owner'],
+      [developer.id, 'Developer'],
       [readOnly.id, 'Read-only'],
     ])
     ref = (await createActiveProject(platform, owner.token, org.slug, 'Performance')).ref
@@ -166,9 +167,9 @@ describe('query performance SQL on a project database', () => {
     expect(unused.find((i) => i.name === 'orders_pkey')?.backs_constraint).toBe(true)
     const [cache] = await run(qp.CACHE_HIT_SQL)
     expect(Number(cache.heap_hit) + Number(cache.heap_read)).toBeGreaterThan(0)
-    const [engine] = await run(qp.ENGINE_SQL)
-    expect(engine.embedded).toBe(platform.kind === 'pglite')
-    expect(await run(qp.RUNNING_QUERIES_SQL)).toEqual([])
+    const activity = await platform.request(`/platform/projects/${ref}/running-queries`, { token: readOnly.token })
+    expect(activity.status, JSON.stringify(activity.body)).toBe(200)
+    expect(activity.body).toEqual({ embedded: platform.kind === 'pglite', queries: [] }) // the platform's own connections are not listed
     const [status] = await run(qp.STATEMENTS_STATUS_SQL)
     expect(status).toMatchObject({ installed: false, schema: null, embedded: platform.kind === 'pglite' })
     // PGlite ships pg_stat_statements among its contrib extensions.
@@ -199,13 +200,13 @@ describe('query performance SQL on a project database', () => {
     expect(await readonlyRun(qp.statementsSql(schema, 'calls'), ['public.orders where id'])).toEqual([])
   })
 
-  it.runIf(usePostgres)("does not list the application's running query: the connection string's role is not the members' (issue 22)", async () => {
-    const qp = await import('@/lib/advisors/query-performance')
+  it.runIf(usePostgres)("lists the application's running query, which members' roles cannot see, and a Developer cancels it (issue 22)", async () => {
     const pg = (await import('pg')).default
     const { projectRoleNames } = await import('@/server/projects/targets')
+    const { getStore } = await import('@/server/db/store')
     // The project's own application: a client signed in with the connection string's role, which
     // takes on the owner role but is not one members' SQL runs as (so no member sets its password):
-    // Postgres shows its sessions' state and text only to members of that role: the advisor cannot list them.
+    // Postgres shows its sessions' state and text only to members of that role, so the platform reads them.
     const { login, owner: database } = projectRoleNames(ref)
     const url = new URL(platform.databaseUrl!)
     Object.assign(url, { username: login, password: STRONG_DB_PASS, pathname: `/${database}` })
@@ -213,20 +214,33 @@ describe('query performance SQL on a project database', () => {
     await app.connect()
     try {
       expect((await app.query('select current_user as who')).rows).toEqual([{ who: database }])
-      const sleeping = app.query('select pg_sleep(3) as slept').then(
+      const sleeping = app.query('select pg_sleep(30) as slept').then(
         () => null,
-        (error: Error) => error
+        (error: Error & { code?: string }) => error
       )
+      const hidden = await sql(platform, owner.token, ref, `select count(*)::int as n, count(state)::int as shown from pg_stat_activity where usename = '${login}' and datname = current_database()`)
+      expect(hidden.body.rows[0].shown).toBe(0)
+      let pid = 0
       await vi.waitFor(
         async () => {
-          const res = await sql(platform, owner.token, ref, `select count(*)::int as n, count(state)::int as shown from pg_stat_activity where usename = '${login}' and datname = current_database()`)
-          expect(res.body.rows).toEqual([{ n: 1, shown: 0 }])
+          const res = await platform.request(`/platform/projects/${ref}/running-queries`, { token: readOnly.token })
+          expect(res.status).toBe(200)
+          const running = (res.body.queries as { pid: number; role: string; application_name: string; query: string }[]).find((q) => q.query.includes('pg_sleep(30)'))
+          expect(running).toMatchObject({ role: login, application_name: 'shop-app' })
+          pid = running!.pid
         },
         { timeout: 10_000, interval: 200 }
       )
-      const listed = await sql(platform, owner.token, ref, qp.RUNNING_QUERIES_SQL)
-      expect((listed.body.rows as { query: string }[]).some((q) => q.query.includes('pg_sleep(3)'))).toBe(false)
-      expect(await sleeping).toBeNull()
+      const cancelUrl = `/platform/projects/${ref}/running-queries/${pid}/cancel`
+      expect((await platform.request(cancelUrl, { method: 'POST', token: readOnly.token })).status).toBe(403)
+      // Another database's session (the platform's own) is not the project's to cancel.
+      const { rows } = await (await getStore()).query<{ pid: number }>('select pg_backend_pid() as pid')
+      const foreign = await platform.request(`/platform/projects/${ref}/running-queries/${rows[0].pid}/cancel`, { method: 'POST', token: owner.token })
+      expect(foreign.status, JSON.stringify(foreign.body)).toBe(404)
+      const cancelled = await platform.request(cancelUrl, { method: 'POST', token: developer.token })
+      expect(cancelled.status, JSON.stringify(cancelled.body)).toBe(200)
+      expect(cancelled.body).toEqual({ cancelled: true })
+      expect(await sleeping).toMatchObject({ code: '57014' })
     } finally {
       await app.end()
     }

@@ -7,25 +7,26 @@ import { ErrorState } from '@/components/ui/ErrorState'
 import { Modal } from '@/components/ui/Modal'
 import { SkeletonLines } from '@/components/ui/Skeleton'
 import { SqlRunError } from '@/components/ui/SqlPreview'
-import { usePerformanceSqlMutation } from '@/data/advisors/performance-sql-mutation'
+import { useCancelQueryMutation } from '@/data/advisors/cancel-query-mutation'
 import type { ProjectSqlVariables } from '@/data/sql/execute-sql'
 import { useRunningQueriesQuery } from '@/data/advisors/running-queries-query'
-import { CANCEL_BACKEND_SQL, LONG_QUERY_SECONDS, type RunningQuery } from '@/lib/advisors/query-performance'
+import { LONG_QUERY_SECONDS, type RunningQuery } from '@/lib/advisors/query-performance'
 import { formatDuration } from './Advisors.utils'
 import { useProjectAccess } from '@/hooks/use-project-access'
 import styles from './Advisors.module.css'
 
-/** Statements running now (pg_stat_activity), with Cancel (pg_cancel_backend) for Developers and above. */
+/**
+ * Statements running now in the project's database, every role's (the application's connections
+ * too: the platform reads them), with Cancel for Developers and above.
+ */
 export function RunningQueriesPanel(vars: ProjectSqlVariables & { enabled: boolean }) {
   const activity = useRunningQueriesQuery(vars)
   const { atLeast } = useProjectAccess(vars.projectRef)
   const canCancel = atLeast('Developer')
   const [cancelling, setCancelling] = useState<RunningQuery | null>(null)
-  const cancel = usePerformanceSqlMutation({
-    action: 'cancel the query',
+  const cancel = useCancelQueryMutation({
     onError: () => undefined, // shown in the dialog
-    onSuccess: (result) => {
-      const done = (result.rows[0] as { cancelled?: boolean } | undefined)?.cancelled
+    onSuccess: ({ cancelled: done }) => {
       toast.success(done ? `Cancel sent to process ${cancelling?.pid}` : `Process ${cancelling?.pid} had already finished`)
       setCancelling(null)
     },
@@ -34,12 +35,6 @@ export function RunningQueriesPanel(vars: ProjectSqlVariables & { enabled: boole
   return (
     <section className={styles.section} aria-labelledby="running-queries">
       <h2 id="running-queries">Running queries</h2>
-      {activity.data && !activity.data.embedded && activity.data.hiddenSessions > 0 && (
-        <p className="muted" style={{ margin: 0 }}>
-          {activity.data.hiddenSessions} {activity.data.hiddenSessions === 1 ? 'session belongs' : 'sessions belong'} to other database
-          roles (such as the platform&apos;s own connections): Postgres shows their queries only to those roles.
-        </p>
-      )}
       {activity.isPending ? (
         <SkeletonLines lines={2} label="Loading the running queries" />
       ) : activity.isError ? (
@@ -110,7 +105,7 @@ export function RunningQueriesPanel(vars: ProjectSqlVariables & { enabled: boole
               type="button"
               className="btn btn-danger"
               disabled={cancel.isPending}
-              onClick={() => cancelling && cancel.mutate({ ...vars, sql: CANCEL_BACKEND_SQL, parameters: [cancelling.pid] })}
+              onClick={() => cancelling && vars.projectRef && cancel.mutate({ projectRef: vars.projectRef, pid: cancelling.pid })}
             >
               {cancel.isPending ? 'Cancelling…' : 'Cancel query'}
             </button>

@@ -73,6 +73,8 @@ export const EXPECTED_ACCESS: Record<string, string> = {
   'DELETE /platform/projects/:ref/snippets/:id': 'project Read-only+',
   'GET /platform/projects/:ref/advisors/rules': 'project Read-only+',
   'PATCH /platform/projects/:ref/advisors/rules': 'project Admin+',
+  'GET /platform/projects/:ref/running-queries': 'project Read-only+',
+  'POST /platform/projects/:ref/running-queries/:pid/cancel': 'project Developer+',
   'GET /platform/projects/:ref/cron/jobs': 'project Read-only+',
   'POST /platform/projects/:ref/cron/jobs': 'project Developer+',
   'GET /platform/projects/:ref/cron/jobs/:id': 'project Read-only+',

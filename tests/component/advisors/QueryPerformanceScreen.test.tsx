@@ -26,16 +26,13 @@ const STATEMENTS = [
 
 type Answers = Parameters<typeof fakeAdvisorApi>[0] extends infer O ? (O extends { other?: infer A } ? A : never) : never
 
-function base(overrides: { engine?: object; running?: object[]; status?: object; statements?: unknown } = {}): NonNullable<Answers> {
+function base(overrides: { status?: object; statements?: unknown } = {}): NonNullable<Answers> {
   return [
     ['sum(heap_blks_hit)', { rows: CACHE }],
     ['seq_tup_read', { rows: TABLES }],
     ['idx_scan = 0', { rows: UNUSED }],
-    ["like '%PGlite%'", { rows: [overrides.engine ?? { embedded: false, own_backend: 'client backend' }] }],
-    ["backend_type = 'client backend'", { rows: overrides.running ?? [] }],
     ["name = 'pg_stat_statements'", { rows: [overrides.status ?? { installed: false, available: false, schema: null }] }],
     ['pg_stat_statements s', (overrides.statements as { rows: object[] }) ?? { rows: [] }],
-    ['pg_cancel_backend', { rows: [{ cancelled: true }] }],
     ['create extension if not exists pg_stat_statements', { rows: [] }],
   ] as NonNullable<Answers>
 }
@@ -47,7 +44,7 @@ function render(api: ReturnType<typeof fakeAdvisorApi>) {
 
 describe('query performance', () => {
   it('shows what the database tracks without pg_stat_statements, and says it is not available', async () => {
-    render(fakeAdvisorApi({ other: base({ engine: { embedded: true, own_backend: 'standalone backend' } }), findings: { no_primary_key: [{ schema: 'public', name: 'log' }] } }))
+    render(fakeAdvisorApi({ other: base(), running: { embedded: true, queries: [] }, findings: { no_primary_key: [{ schema: 'public', name: 'log' }] } }))
     expect(await screen.findByText('Statement statistics are not available on this database')).toBeInTheDocument()
     const tables = await screen.findByRole('table', { name: 'Table scans' })
     const row = within(tables).getByRole('row', { name: /public\.orders/ })
@@ -111,25 +108,27 @@ describe('query performance', () => {
   it('lists running queries and cancels one after confirmation', async () => {
     const user = userEvent.setup()
     const api = fakeAdvisorApi({
-      other: base({ engine: { embedded: false, own_backend: 'client backend', hidden_sessions: 2 }, running: [{ pid: 4242, role: 'app', application_name: 'psql', state: 'active', query: 'select pg_sleep(60)', query_start: null, seconds: 42, wait_event: 'Timeout: PgSleep' }] }),
+      other: base(),
+      running: { embedded: false, queries: [{ pid: 4242, role: 'project_abc_login', application_name: 'psql', state: 'active', query: 'select pg_sleep(60)', query_start: null, seconds: 42, wait_event: 'Timeout: PgSleep' }] },
     })
     render(api)
     const table = await screen.findByRole('table', { name: 'Running queries' })
     expect(within(table).getByText('select pg_sleep(60)')).toBeInTheDocument()
     expect(within(table).getByText('Long')).toBeInTheDocument()
-    expect(screen.getByText(/2 sessions belong to other database roles/)).toBeInTheDocument()
+    expect(within(table).getByText('project_abc_login')).toBeInTheDocument() // the application's connection, which members' roles cannot see
     await user.click(within(table).getByRole('button', { name: 'Cancel query of process 4242' }))
     const dialog = screen.getByRole('dialog', { name: 'Cancel the query of process 4242?' })
     await user.click(within(dialog).getByRole('button', { name: 'Cancel query' }))
     expect(await screen.findByText('Cancel sent to process 4242')).toBeInTheDocument()
-    expect(api.queries).toContain('select pg_catalog.pg_cancel_backend($1::int) as cancelled')
+    expect(api.cancels).toEqual([4242])
   })
 
   it('hides Cancel and the enable button from Read-only members', async () => {
     render(
       fakeAdvisorApi({
         role: 'Read-only',
-        other: base({ status: { installed: false, available: true, schema: null }, running: [{ pid: 7, role: 'app', application_name: '', state: 'active', query: 'select 1', query_start: null, seconds: 1, wait_event: null }] }),
+        other: base({ status: { installed: false, available: true, schema: null } }),
+        running: { embedded: false, queries: [{ pid: 7, role: 'app', application_name: '', state: 'active', query: 'select 1', query_start: null, seconds: 1, wait_event: null }] },
       })
     )
     expect(await screen.findByRole('table', { name: 'Running queries' })).toBeInTheDocument()

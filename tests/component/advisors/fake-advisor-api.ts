@@ -4,7 +4,7 @@
  */
 import { http, HttpResponse } from 'msw'
 import { LINTS, type LintRow } from '@/lib/advisors/lints'
-import type { AdvisorRule } from '@/lib/api-types/advisors'
+import type { AdvisorRule, RunningQueriesResponse } from '@/lib/api-types/advisors'
 import { organization, projectDetail } from '../Organizations/fixtures'
 
 export const REF = 'abcdefghijklmnopqrst'
@@ -17,6 +17,8 @@ export type FakeApi = {
   queries: string[]
   /** Every PATCH body the rules endpoint received. */
   ruleUpdates: unknown[]
+  /** Every process id a cancel was asked for. */
+  cancels: number[]
   /** Findings per lint; change it between runs. */
   findings: Record<string, LintRow[]>
 }
@@ -28,8 +30,10 @@ export function fakeAdvisorApi(options: {
   disabled?: Record<string, string | null>
   /** Answers for SQL other than the lints, by a fragment of the text. */
   other?: [fragment: string, answer: PgMetaAnswer][]
+  /** What GET …/running-queries answers (default: a server database with nothing running). */
+  running?: RunningQueriesResponse
 } = {}): FakeApi {
-  const api: FakeApi = { handlers: [], queries: [], ruleUpdates: [], findings: { ...(options.findings ?? {}) } }
+  const api: FakeApi = { handlers: [], queries: [], ruleUpdates: [], cancels: [], findings: { ...(options.findings ?? {}) } }
   const rules: AdvisorRule[] = LINTS.map((l) => ({
     name: l.name,
     title: l.title,
@@ -58,6 +62,11 @@ export function fakeAdvisorApi(options: {
       return HttpResponse.json({ rows: answer.rows, fields: [], rowCount: answer.rows.length, command: 'SELECT', truncated: false })
     }),
     http.get('*/platform/projects/:ref/advisors/rules', () => HttpResponse.json(rules)),
+    http.get('*/platform/projects/:ref/running-queries', () => HttpResponse.json(options.running ?? { embedded: false, queries: [] })),
+    http.post('*/platform/projects/:ref/running-queries/:pid/cancel', ({ params }) => {
+      api.cancels.push(Number(params.pid))
+      return HttpResponse.json({ cancelled: true })
+    }),
     http.patch('*/platform/projects/:ref/advisors/rules', async ({ request }) => {
       const body = (await request.json()) as { name: string; disabled: boolean; reason?: string | null }
       api.ruleUpdates.push(body)
