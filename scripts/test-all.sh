@@ -6,7 +6,18 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 export NEXT_TELEMETRY_DISABLED=1
 
-step() { printf '\n=== %s ===\n' "$1"; }
+# Each step prints how long the one before it took, and the end prints every step's time, so the
+# time CI spends is seen where it goes.
+started=$SECONDS
+last=$SECONDS
+current=""
+timings=""
+step() {
+  if [ -n "$current" ]; then timings+="$(printf '%6ss  %s' $((SECONDS - last)) "$current")"$'\n'; fi
+  last=$SECONDS
+  current="$1"
+  printf '\n=== %s (at %ss) ===\n' "$1" $((SECONDS - started))
+}
 
 step "system packages"
 bash scripts/ensure-chromium.sh
@@ -39,3 +50,4 @@ rm -rf .data-e2e
 npx playwright test
 
 step "all tests passed"
+printf '\nWhere the time went:\n%s%6ss  total\n' "$timings" $((SECONDS - started))
