@@ -12,7 +12,7 @@ const rows = [
   ...createPlatformRouter().table().map((r) => ({ ...r, service: '{API_URL}' })),
   ...createAuthRouter().table().map((r) => ({ ...r, service: '{GOTRUE_URL}' })),
 ]
-const projectRows = projectServiceRoutes().map((r) => ({ method: r.method, path: `{project url}${r.path}`, role: 'project key', summary: r.service }))
+const projectRows = projectServiceRoutes().map((r) => ({ method: r.method, path: `{project url}${r.path}`, role: r.auth, summary: r.service }))
 const width = (key: 'method' | 'path' | 'role') => Math.max(key.length, ...[...rows, ...projectRows].map((r) => r[key].length))
 const [m, p, r] = [width('method'), width('path'), width('role')]
 const line = (a: string, b: string, c: string, d: string) => `${a.padEnd(m)}  ${b.padEnd(p)}  ${c.padEnd(r)}  ${d}`.trimEnd()

@@ -71,19 +71,29 @@ export const PROJECT_SERVICES: readonly ProjectService[] = [
   { name: 'rest', prefix: '/rest/v1', handle: restHandler, cors: PROJECT_CORS.rest, ...REST_SERVICE },
 ]
 
-/** Every service's routes (`METHOD /prefix/path`), for `npm run routes` and the walks. */
-export function projectServiceRoutes(): { service: string; method: string; path: string }[] {
+const PROVES: Record<ServiceAuth['proves'], string> = {
+  key: 'project key',
+  caller: 'key or user token',
+  'keyed-caller': 'key (+ user token)',
+  function: "the function's setting",
+}
+
+/** Every service's routes (`METHOD /prefix/path`) and who must prove themselves, for `npm run routes` and the walks. */
+export function projectServiceRoutes(): { service: string; method: string; path: string; auth: string }[] {
   const split = (route: string) => {
     const [method, path] = route.split(' ')
     return { method, path }
   }
-  return [
-    ...projectAuthRoutes.map((r) => ({ service: 'auth', method: r.method, path: r.path.replace(/^\/:ref/, '') })),
-    ...STORAGE_ROUTES.map((r) => ({ service: 'storage', method: r.method, path: `/storage/v1${r.path}` })),
-    { service: 'functions', method: 'ANY', path: '/functions/v1/{slug}[/...]' },
-    ...REALTIME_HTTP_ROUTES.map((r) => ({ service: 'realtime', ...split(r) })),
-    ...REST_ROUTES.map((r) => ({ service: 'rest', ...split(r) })),
+  const proves = (name: ProjectService['name']) => PROVES[PROJECT_SERVICES.find((s) => s.name === name)!.auth.proves]
+  const open = 'none (public, or its own token)'
+  const rows = [
+    ...projectAuthRoutes.map((r) => ({ service: 'auth', method: r.method, path: r.path.replace(/^\/:ref/, '') })).map((r) => ({ ...r, auth: r.method === 'GET' && r.path === '/auth/v1/verify' ? open : proves('auth') })),
+    ...STORAGE_ROUTES.map((r) => ({ service: 'storage', method: r.method, path: `/storage/v1${r.path}`, auth: r.open ? open : proves('storage') })),
+    { service: 'functions', method: 'ANY', path: '/functions/v1/{slug}[/...]', auth: proves('functions') },
+    ...REALTIME_HTTP_ROUTES.map((r) => ({ service: 'realtime', ...split(r) })).map((r) => ({ ...r, auth: r.path.endsWith('/api/broadcast') ? proves('realtime') : 'the socket’s own check' })),
+    ...REST_ROUTES.map((r) => ({ service: 'rest', ...split(r), auth: proves('rest') })),
   ]
+  return rows.map((r) => (r.method === 'OPTIONS' ? { ...r, auth: 'none (preflight)' } : r))
 }
 
 type Found = { ref: string; path: string; service: ProjectService | undefined }
