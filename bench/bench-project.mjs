@@ -64,14 +64,15 @@ export async function benchProject(call) {
 
 /**
  * The store a bench runs on (a Postgres server when DATABASE_URL or TEST_DATABASE_URL is set, else
- * PGlite) and a production server on it, built first when needed: its API base, its project API's
+ * PGlite) and a production server on it (on BENCH_PORT / BENCH_API_PORT when set, else free ports), built first when needed: its API base, its project API's
  * origin and a JSON caller of each.
  */
 export async function startBenchServer(port) {
   const { startServer } = await import('./server.mjs')
   const databaseUrl = process.env.DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? ''
   ensureBuild()
-  const server = await startServer({ port: port ?? (await freePort()), apiPort: await freePort(), env: { IS_PLATFORM: 'true', DATABASE_URL: databaseUrl } })
+  const apiPort = process.env.BENCH_API_PORT ? Number(process.env.BENCH_API_PORT) : await freePort()
+  const server = await startServer({ port: port ?? (await freePort()), apiPort, env: { IS_PLATFORM: 'true', DATABASE_URL: databaseUrl } })
   const base = `${server.origin}/dashboard/api`
   // `projects`: the project API's own origin (issue 22), `{projects}/{ref}/rest/v1/…`.
   return { databaseUrl, store: databaseUrl ? 'Postgres' : 'PGlite', server, base, projects: server.apiOrigin, call: apiCaller(base), projectCall: apiCaller(server.apiOrigin) }

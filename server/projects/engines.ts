@@ -47,6 +47,12 @@ export interface ProjectSession {
   privileged(sql: string): Promise<void>
   /** `privileged` runs in a transaction of its own (a server), not in this session's. */
   readonly privilegedOwnTransaction: boolean
+  /**
+   * PGlite only: `sql` (platform-written statements that open a transaction, values quoted in)
+   * followed by the commit and reset of a project API request (REQUEST_END_SQL), all in one
+   * round trip to the worker; every statement's result. On an error the rest is not run.
+   */
+  requestBatch?(sql: string): Promise<RawResult[]>
 }
 
 /**
@@ -55,6 +61,16 @@ export interface ProjectSession {
  */
 export const COMMIT_AND_RESET_SQL = `commit; close all; set session authorization default; reset all; deallocate all; unlisten *;
   select pg_catalog.pg_advisory_unlock_all(); discard plans; discard temp; discard sequences`
+
+/**
+ * The end of a project API request on PGlite's one session: COMMIT_AND_RESET_SQL but DISCARD
+ * PLANS, as a server's request pool ends a request without it (api-requests.ts). Cached plans are
+ * no session state a request can see: Postgres plans again when the role, search path or a
+ * catalogue entry a plan used differs. Kept, the jail's own plans (its PL/pgSQL statements) are
+ * not made again for every request.
+ */
+export const REQUEST_END_SQL = `commit; close all; set session authorization default; reset all; deallocate all; unlisten *;
+  select pg_catalog.pg_advisory_unlock_all(); discard temp; discard sequences`
 
 export type SessionOptions = {
   /** An aborted signal cancels the running statement. */

@@ -59,15 +59,23 @@ function jailFunctions(role: JailRole): { rows: string; exec: string } {
   return { rows: `${JAIL_SCHEMA}.${role}_rows`, exec: `${JAIL_SCHEMA}.${role}_exec` }
 }
 
+/**
+ * The jail's three arguments (statement, parameters, parameter types): placeholders `$1 $2 $3` for
+ * the extended protocol, or the values themselves as literals (request-batch.ts, one simple query).
+ */
+const PLACEHOLDERS = ['$1', '$2', '$3'] as const
+type JailArgs = readonly [string, string, string]
+const jailArgs = ([stmt, params, ptypes]: JailArgs) => `${stmt}::pg_catalog.text, ${params}::pg_catalog.text[], ${ptypes}::pg_catalog.text`
+
 /** The SQL that calls the jail for a statement returning rows, with a column list `c1 type1, …`. */
-export function jailRowsCall(role: JailRole, columns: string[]): string {
+export function jailRowsCall(role: JailRole, columns: string[], args: JailArgs = PLACEHOLDERS): string {
   const list = columns.map((type, i) => `c${i + 1} ${type}`).join(', ')
-  return `select * from ${jailFunctions(role).rows}($1::pg_catalog.text, $2::pg_catalog.text[], $3::pg_catalog.text) as t(${list})`
+  return `select * from ${jailFunctions(role).rows}(${jailArgs(args)}) as t(${list})`
 }
 
 /** The SQL that calls the jail for a statement returning no rows; answers its row count as `n`. */
-export function jailExecCall(role: JailRole): string {
-  return `select ${jailFunctions(role).exec}($1::pg_catalog.text, $2::pg_catalog.text[], $3::pg_catalog.text) as n`
+export function jailExecCall(role: JailRole, args: JailArgs = PLACEHOLDERS): string {
+  return `select ${jailFunctions(role).exec}(${jailArgs(args)}) as n`
 }
 
 /** Type names for a column list, resolved with a fixed search path (user types come qualified). */

@@ -1,15 +1,8 @@
 import { isRefusedExtension, REFUSED_EXTENSION_MESSAGE } from '@/lib/database/extensions'
 import { splitStatements } from '@/lib/sql/statements'
 import type { ProjectSession, RawResult } from './engines'
-import {
-  TYPE_NAMES_SQL,
-  quoteLiteral,
-  jailExecCall,
-  jailRowsCall,
-  grantReadonlyUsageSql,
-  type JailRole,
-  type ProjectRoles,
-} from './jail'
+import { quoteLiteral, grantReadonlyUsageSql, type JailRole, type ProjectRoles } from './jail'
+import { jailedCall, typeInfos, type Described } from './jail-call'
 
 /**
  * Runs a member's SQL in the jail (see jail.ts): each statement is described by the platform
@@ -35,59 +28,13 @@ export type MemberRun = {
 }
 
 
-import { classify, commandOf, COUNTED, sqlError, type Classified, type MemberSqlError } from './member-sql-classify'
+import { classify, sqlError, type Classified, type MemberSqlError } from './member-sql-classify'
+
+export { paramText, typeInfos } from './jail-call'
 
 export { classify, sqlError, type Classified, type MemberSqlError } from './member-sql-classify'
 
 const EMPTY: RawResult = { command: null, rowCount: null, rows: [], fields: [] }
-const FIRST_NORMAL_OID = 16_384
-const VOID_OID = 2278
-const JSON_TYPES = new Set(['json', 'jsonb'])
-
-type TypeInfo = { name: string; pseudo: boolean }
-const builtinTypes = new Map<number, TypeInfo>()
-
-/** Names of types by oid (built-in ones cached per process; user types looked up every time). */
-export async function typeInfos(session: ProjectSession, oids: number[]): Promise<Map<number, TypeInfo>> {
-  const infos = new Map<number, TypeInfo>()
-  const missing = [...new Set(oids)].filter((oid) => {
-    const known = builtinTypes.get(oid)
-    if (known) infos.set(oid, known)
-    return !known
-  })
-  if (missing.length === 0) return infos
-  const { rows } = await session.extended(TYPE_NAMES_SQL, [missing])
-  for (const row of rows as { oid: number; name: string; is_pseudo: boolean }[]) {
-    const info = { name: row.name, pseudo: row.is_pseudo }
-    infos.set(row.oid, info)
-    if (row.oid < FIRST_NORMAL_OID) builtinTypes.set(row.oid, info)
-  }
-  return infos
-}
-
-function toHex(bytes: Uint8Array): string {
-  return `\\x${Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('hex')}`
-}
-
-function arrayLiteral(values: unknown[]): string {
-  const items = values.map((v) => {
-    if (v === null || v === undefined) return 'NULL'
-    const text = Array.isArray(v) ? arrayLiteral(v) : paramText(v, null)!
-    return Array.isArray(v) ? text : `"${text.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`
-  })
-  return `{${items.join(',')}}`
-}
-
-/** A parameter as the text Postgres parses for its type (as the drivers send it). */
-export function paramText(value: unknown, typeName: string | null): string | null {
-  if (value === null || value === undefined) return null
-  if (typeName && JSON_TYPES.has(typeName)) return typeof value === 'string' ? value : JSON.stringify(value)
-  if (value instanceof Uint8Array) return toHex(value)
-  if (value instanceof Date) return value.toISOString()
-  if (Array.isArray(value)) return arrayLiteral(value)
-  if (typeof value === 'object') return JSON.stringify(value)
-  return String(value)
-}
 
 function offsetError(error: unknown, statement: { text: string; start: number }, atDescribe: boolean): never {
   const e = error as MemberSqlError
@@ -106,47 +53,16 @@ function offsetError(error: unknown, statement: { text: string; start: number },
 }
 
 async function runJailed(session: ProjectSession, run: MemberRun, statement: { text: string; start: number }, params: unknown[] | undefined): Promise<RawResult> {
-  let described: Awaited<ReturnType<ProjectSession['describe']>>
+  let described: Described
   try {
     described = await session.describe(statement.text)
   } catch (error) {
     offsetError(error, statement, true)
   }
   const types = await typeInfos(session, [...described.paramTypes, ...described.fields.map((f) => f.dataTypeID)])
-  const hasParams = params !== undefined && params.length > 0
-  const paramTypeNames = described.paramTypes.map((oid) => types.get(oid)?.name ?? 'text')
-  const paramValues = hasParams ? described.paramTypes.map((oid, i) => paramText(params[i], types.get(oid)?.name ?? null)) : null
-  const ptypes = hasParams ? paramTypeNames.join(', ') : null
-  const command = commandOf(statement.text)
+  const call = jailedCall(run.role, statement.text, params, described, types)
   try {
-    if (described.fields.length === 0) {
-      const r = await session.extended(jailExecCall(run.role), [statement.text, paramValues, ptypes])
-      const n = Number((r.rows[0] as { n: number | string }).n)
-      return { command, rowCount: command && COUNTED.has(command) ? n : null, rows: [], fields: [] }
-    }
-    // A column of a pseudo-type (void: `select pg_sleep(1)`) cannot stand in a column list:
-    // such a SELECT is read through a subquery that casts those columns to text.
-    const pseudo = described.fields.map((f) => f.dataTypeID !== 2249 && (types.get(f.dataTypeID)?.pseudo ?? false))
-    let text = statement.text
-    if (pseudo.some(Boolean)) {
-      const cols = described.fields.map((_, i) => `c${i + 1}`)
-      text = `select ${cols.map((c, i) => (pseudo[i] ? `__q.${c}::pg_catalog.text` : `__q.${c}`)).join(', ')} from (${statement.text}\n) as __q(${cols.join(', ')})`
-    }
-    const columns = described.fields.map((f, i) => (pseudo[i] ? 'pg_catalog.text' : (types.get(f.dataTypeID)?.name ?? 'pg_catalog.text')))
-    const r = await session.extended(jailRowsCall(run.role, columns), [text, paramValues, ptypes])
-    const rows = r.rows.map((row) => {
-      const out: Record<string, unknown> = {}
-      described.fields.forEach((f, i) => {
-        out[f.name] = row[`c${i + 1}`]
-      })
-      return out
-    })
-    return {
-      command,
-      rowCount: rows.length,
-      rows,
-      fields: described.fields.map((f, i) => ({ name: f.name, dataTypeID: f.dataTypeID === VOID_OID || !pseudo[i] ? f.dataTypeID : 25 })),
-    }
+    return call.finish(await session.extended(call.sql(), call.values))
   } catch (error) {
     offsetError(error, statement, false)
   }

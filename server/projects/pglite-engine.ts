@@ -1,6 +1,6 @@
 import { wrap } from '../db/pglite-db'
 import { openPgliteWorker, StatementTimeoutError as WorkerStatementTimeoutError } from '../db/pglite-worker-client'
-import { COMMIT_AND_RESET_SQL, fromPglite, RESULT_PARSER_SPEC, StatementTimeoutError, type Engine, type ProjectSession } from './engines'
+import { COMMIT_AND_RESET_SQL, fromPglite, REQUEST_END_SQL, RESULT_PARSER_SPEC, StatementTimeoutError, type Engine, type ProjectSession } from './engines'
 import { quoteIdent } from './jail'
 import { pglitePostgresqlConf } from './pglite-extensions'
 
@@ -29,6 +29,7 @@ export async function openPgliteEngine(dir: string, options: PgliteEngineOptions
   // a transaction (a notification is delivered once its query ends: still listening by then).
   const relisten = channels.map((channel) => `listen ${quoteIdent(channel)}`).join('; ')
   const commitAndReset = relisten ? `${COMMIT_AND_RESET_SQL}; ${relisten}` : COMMIT_AND_RESET_SQL
+  const requestEnd = relisten ? `${REQUEST_END_SQL}; ${relisten}` : REQUEST_END_SQL
   return {
     kind: 'pglite',
     db: wrap(client, client),
@@ -72,6 +73,12 @@ export async function openPgliteEngine(dir: string, options: PgliteEngineOptions
             used(async () => {
               await conn.exec(commitAndReset, call())
               clean = true
+            }),
+          requestBatch: (sql) =>
+            used(async () => {
+              const results = (await conn.exec(`${sql};\n${requestEnd}`, call())).map(fromPglite)
+              clean = true
+              return results
             }),
         }
         try {

@@ -1,7 +1,8 @@
 import type { ApiRole } from './api-roles'
 import { withEngine } from './database-cache'
-import type { Ahead, Described, Prepared, ProjectSession, RawResult } from './engines'
+import type { Ahead, Prepared, ProjectSession, RawResult } from './engines'
 import { runMemberSql } from './member-sql'
+import { describingFromCache, inlinedJailCall, requestLiteral } from './request-batch'
 import { projectTimeoutMs } from './run-query'
 import { projectRoleNames } from './targets'
 
@@ -20,6 +21,14 @@ import { projectRoleNames } from './targets'
  */
 
 export type RequestClaims = Record<string, unknown>
+
+export { requestLiteral }
+
+/**
+ * The read sent ahead could not go in one round trip on PGlite, or failed there (its table may
+ * have changed since this instance saw it): the caller runs the request again the usual way.
+ */
+export class AheadFailed extends Error {}
 
 /** What `fn` may do: one statement at a time, with parameters ($1 …), as the request's role. */
 export type RequestSession = {
@@ -57,11 +66,6 @@ export type RequestOptions = {
   ahead?: Prepared
 }
 
-/** A string literal that reads the same whatever the session's `standard_conforming_strings`. */
-export function requestLiteral(value: string): string {
-  return `E'${value.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`
-}
-
 /** A statement with its (text) parameters quoted in, for the simple protocol. */
 function inlined(statement: Prepared): string {
   return statement.text.replace(/\$(\d+)/g, (_, i: string) => requestLiteral(String(statement.params[Number(i) - 1])))
@@ -72,30 +76,6 @@ const claimSettings = (claims: string, sub: string, role: string) => `pg_catalog
   pg_catalog.set_config('request.jwt.claim.sub', ${requestLiteral(sub)}, true),
   pg_catalog.set_config('request.jwt.claim.role', ${requestLiteral(role)}, true)`
 
-/** Descriptions of statements by ref, key and text (LRU): a statement's types do not change while its key does not. */
-const DESCRIBED_MAX = 2_000
-const g = globalThis as typeof globalThis & { __requestDescribed?: Map<string, Described> }
-const described = (g.__requestDescribed ??= new Map())
-
-function describingFromCache(session: ProjectSession, key: string): ProjectSession {
-  return {
-    ...session,
-    async describe(sql) {
-      const cacheKey = `${key}\u0000${sql}`
-      const hit = described.get(cacheKey)
-      if (hit) {
-        described.delete(cacheKey)
-        described.set(cacheKey, hit)
-        return hit
-      }
-      const fresh = await session.describe(sql)
-      if (described.size >= DESCRIBED_MAX) described.delete(described.keys().next().value as string)
-      described.set(cacheKey, fresh)
-      return fresh
-    },
-  }
-}
-
 /** A plan's statement timeout changes with the plan, rarely: a request reads it at most every TIMEOUT_TTL_MS per project. */
 const TIMEOUT_TTL_MS = 5_000
 const timeouts = new Map<string, { ms: Promise<number>; until: number }>()
@@ -105,7 +85,7 @@ function requestTimeoutMs(ref: string): Promise<number> {
   const known = timeouts.get(ref)
   if (known && known.until > Date.now()) return known.ms
   const ms = projectTimeoutMs(ref)
-  if (timeouts.size >= DESCRIBED_MAX) timeouts.clear()
+  if (timeouts.size >= 2_000) timeouts.clear()
   const entry = { ms, until: Date.now() + TIMEOUT_TTL_MS }
   timeouts.set(ref, entry)
   ms.catch(() => {
@@ -145,13 +125,14 @@ export async function withRequestRole<T>(
     const singleTenant = engine.kind === 'pglite'
     return engine.session(
       async (session) => {
+        if (options.ahead) return readInOneTrip(session, ref, request.role, `begin; select ${claims}${first}`, options, fn)
         try {
           const results = await session.simple(`begin; select ${claims}${first}`)
           const result = await fn({
             first: results[2]?.rows ?? [],
             ahead: null,
             query: (sql, params, queryOptions) =>
-              runMemberSql(queryOptions?.describeKey ? describingFromCache(session, `${ref}\u0000${queryOptions.describeKey}`) : session, {
+              runMemberSql(queryOptions?.describeKey ? describingFromCache(session, ref, queryOptions.describeKey) : session, {
                 query: sql, parameters: params, single: true, role: request.role, roles, singleTenant,
               }),
           })
@@ -164,5 +145,32 @@ export async function withRequestRole<T>(
       },
       { signal: options.signal, timeoutMs }
     )
+  })
+}
+
+/**
+ * PGlite: the opening (BEGIN, claims, `first`), the read sent ahead in its role's jail and the
+ * request's end in one round trip (request-batch.ts); `fn` gets the read's outcome. A failure but
+ * a cancel is AheadFailed (the transaction is rolled back), so the request runs the usual way.
+ */
+async function readInOneTrip<T>(
+  session: ProjectSession, ref: string, role: ApiRole, opening: string, options: RequestOptions, fn: (session: RequestSession) => Promise<T>
+): Promise<T> {
+  const ahead = options.ahead!
+  const call = session.requestBatch ? inlinedJailCall(role, ref, ahead.key ?? '', ahead.text, ahead.params) : null
+  if (!call) throw new AheadFailed('the read cannot be sent in one round trip')
+  let results: RawResult[]
+  try {
+    results = await session.requestBatch!(`${opening};\n${call.sql}`)
+  } catch (error) {
+    await session.simple('rollback').catch(() => {})
+    if ((error as { code?: string } | null)?.code === '57014') throw error
+    throw new AheadFailed('the read sent ahead failed', { cause: error })
+  }
+  const at = options.first ? 3 : 2 // begin, claims, [first], the read
+  return fn({
+    first: options.first ? results[2].rows : [],
+    ahead: { result: call.finish(results[at]) },
+    query: () => Promise.reject(new Error('the request ended with its read sent ahead')),
   })
 }

@@ -15,7 +15,7 @@ import { ApiError } from '../http/errors'
 import { DEFAULT_BODY_LIMIT, readBody } from '../http/node-adapter'
 import type { ProjectCaller, ProjectRequest } from '../project-api/frame'
 import type { ApiRole } from '../projects/api-roles'
-import { withRequestRole, type RequestSession } from '../projects/request-role'
+import { AheadFailed, withRequestRole, type RequestSession } from '../projects/request-role'
 import { argumentsAmong, lookupFunction, rpcStatement } from './functions'
 import { restSettings } from './config'
 import { resolveEmbeds, tableFromRows, tableLookup, type RestTable } from './catalogue'
@@ -207,7 +207,7 @@ async function handle(req: IncomingMessage, method: string, url: URL, frame: Pro
         { signal, first: rpc || guess?.trusted ? undefined : tableLookup(schema, name), ahead: guess }
       )
     } catch (error) {
-      if (error instanceof StaleRead && ahead) {
+      if ((error instanceof StaleRead || error instanceof AheadFailed) && ahead) {
         ahead = undefined // once more, the usual way
         continue
       }

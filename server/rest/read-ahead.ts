@@ -1,14 +1,18 @@
 import type { RestQuery } from '@/lib/rest'
 import type { Prepared } from '../projects/engines'
 import { schemaEpoch } from '../projects/schema-epoch'
+import { isDescribed } from '../projects/request-batch'
 import { projectKind } from '../projects/targets'
 import type { RestTable } from './catalogue'
 import { readStatement } from './sql'
 
 /**
- * Reads sent ahead (a Postgres server only, where what a request costs Postgres and the writes to
- * it are most of its cost): a read of a table this instance has seen is written from what it knew
- * of the table and sent with the transaction's opening, in one batch.
+ * Reads sent ahead: a read of a table this instance has seen is written from what it knew of the
+ * table and sent with the transaction's opening, in one batch. On a Postgres server, where what a
+ * request costs Postgres and the writes to it are most of its cost; on PGlite, where each round
+ * trip to the worker and each statement cost the one thread that runs them all, once the read's
+ * call of the jail is known (projects/request-batch.ts: opening, lookup, read and the request's
+ * end then go as one simple query).
  *
  * - Checked: the table's lookup goes in the same batch, so a table whose shape (`shapeKey`: columns
  *   in order, their types, key) changed since is noticed at once: its answer is dropped and the
@@ -20,7 +24,8 @@ import { readStatement } from './sql'
  *   is gone or of another type fails the statement. Any failure (but a timeout) sends the request
  *   the usual way, whose answer then decides; so a change made elsewhere can only show later (at
  *   most TRUST_MS) where the statement written before it still runs, e.g. a filter's value cast to
- *   the column's former type.
+ *   the column's former type. On PGlite every change goes through this process: the platform's
+ *   SQL and the loopback port (wire/connection.ts) move the epoch.
  */
 
 const KNOWN_MAX = 1_000
@@ -51,11 +56,13 @@ export type ReadAhead = Prepared & { key: string; trusted: boolean }
  */
 export function readAhead(ref: string, method: string, schema: string, name: string, query: RestQuery): ReadAhead | undefined {
   if (method !== 'GET' && method !== 'HEAD') return undefined
-  if (query.select.some((item) => item.type === 'embed') || projectKind(ref) !== 'postgres') return undefined
+  if (query.select.some((item) => item.type === 'embed')) return undefined
   const entry = known.get(keyOf(ref, schema, name))
   if (!entry) return undefined
   try {
     const { sql, params } = readStatement(entry.table, query, query.prefer.count !== undefined, new Map())
+    // On PGlite it goes in one round trip once its jail call is known (projects/request-batch.ts).
+    if (projectKind(ref) === 'pglite' && !isDescribed(ref, entry.key, sql)) return undefined
     const age = Date.now() - entry.checkedAt
     let trusted = age < TRUST_MS && entry.epoch === schemaEpoch(ref)
     if (trusted && age >= TRUST_MS / 2 && !entry.checking) {

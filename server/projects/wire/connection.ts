@@ -5,6 +5,7 @@ import { withEngine } from '../database-cache'
 import type { Engine } from '../engines'
 import { quoteIdent } from '../jail'
 import { PROJECT_LISTEN_CHANNELS } from '../notifications'
+import { schemaMayHaveChanged } from '../schema-epoch'
 import { PGLITE_WIRE_DATABASE, projectRoleNames } from '../targets'
 import { Inbox } from './inbox'
 import * as m from './messages'
@@ -157,7 +158,7 @@ async function relay(ref: string, inbox: Inbox, socket: Socket, limits: WireLimi
         if (m.lastReadyStatus(await send(setRole)) !== 'I') throw new Fatal('XX000', "could not take the project's owner role")
         return turn(send, first, inbox, socket, limits)
       })
-    )
+    ).finally(() => schemaMayHaveChanged(ref)) // the turn may have changed tables the REST API remembers (rest/read-ahead.ts)
     if (!more) return
   }
 }
