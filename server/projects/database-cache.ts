@@ -21,17 +21,20 @@ import { projectRoleNames, projectTarget, type ProjectTarget } from './targets'
 /**
  * Open project databases, kept on globalThis (Next reloads modules; one PGlite per directory).
  *
- * Bounded memory: an open PGlite costs about 165 MB of RSS here (measured: 6 open = +1.07 GB,
- * all returned after close and GC), so at most MAX_OPEN_PGLITE stay open, least recently used
- * closed first, and any closes after IDLE_CLOSE_MS unused. A server database costs a pool of at
- * most PROJECT_DB_POOL_SIZE connections (10 by default, closed after 10 s idle: a busy project's
+ * Bounded memory: an open PGlite costs about 110 MB of RSS here (its worker thread, WASM memory
+ * and code, the contrib bundles in its file system, PGLITE_SHARED_BUFFERS_MB of shared buffers:
+ * bench/memory.mjs), so at most PGLITE_MAX_OPEN stay open, least recently used closed first, and
+ * any closes after PROJECT_DB_IDLE_SECONDS unused (config `projectDatabases`); its loopback port
+ * stays open and the next turn reopens it (wire/). A server database costs a pool of at most
+ * PROJECT_DB_POOL_SIZE connections (10 by default, closed after 10 s idle: a busy project's
  * API requests run side by side); at most MAX_OPEN_POSTGRES pools stay open.
- * A database in use is never closed under its user: eviction skips it, and an explicit close
- * waits until its last user is done. Opens of one ref share one promise.
+ * A database in use is never closed under its user: every use holds it (`active`, from before its
+ * open until its `release`), eviction and the idle timer skip it, and an explicit close waits
+ * until its last user is done. Opens of one ref share one promise. Realtime loses nothing by a
+ * close: on PGlite every change comes through this process's engine, which LISTENs again from
+ * each open (pglite-engine.ts), so a closed database has no change to tell.
  */
-export const MAX_OPEN_PGLITE = 4
 export const MAX_OPEN_POSTGRES = 32
-export const IDLE_CLOSE_MS = 5 * 60_000
 
 type Handle = {
   ref: string
@@ -52,11 +55,17 @@ type CacheState = {
   provisioning: Promise<unknown>
 }
 
+/** The limits the server's settings give (PROJECT_DB_IDLE_SECONDS, PGLITE_MAX_OPEN). */
+export function configuredLimits(): CacheState['limits'] {
+  const { idleCloseMs, maxOpenPglite } = getServerConfig().projectDatabases
+  return { maxOpenPglite, maxOpenPostgres: MAX_OPEN_POSTGRES, idleCloseMs }
+}
+
 const g = globalThis as typeof globalThis & { __projectDatabases?: CacheState }
 const state: CacheState = (g.__projectDatabases ??= {
   handles: new Map(),
   closing: new Map(),
-  limits: { maxOpenPglite: MAX_OPEN_PGLITE, maxOpenPostgres: MAX_OPEN_POSTGRES, idleCloseMs: IDLE_CLOSE_MS },
+  limits: configuredLimits(),
   provisioning: Promise.resolve(),
 })
 
@@ -79,6 +88,7 @@ async function openEngine(target: ProjectTarget, create: boolean): Promise<Engin
     }
     fs.mkdirSync(target.dir, { recursive: true })
     const engine = await openPgliteEngine(target.dir, {
+      sharedBuffersMb: getServerConfig().projectDatabases.pgliteSharedBuffersMb,
       listen: { channels: PROJECT_LISTEN_CHANNELS, onNotification: (channel, payload) => emitProjectNotification(target.ref, channel, payload) },
     })
     try {

@@ -16,7 +16,7 @@ describe('project databases', () => {
     await (await import('@/server/projects/jobs')).closeAllProjectDatabases()
   })
   afterAll(async () => {
-    databases?.setProjectDatabaseLimits({ maxOpenPglite: databases.MAX_OPEN_PGLITE, maxOpenPostgres: databases.MAX_OPEN_POSTGRES, idleCloseMs: databases.IDLE_CLOSE_MS })
+    databases?.setProjectDatabaseLimits(databases.configuredLimits())
     for (const ref of refs) await databases?.dropProjectDatabase(ref)
     await platform?.close()
   })
