@@ -21,6 +21,8 @@ export {
   configuredLimits,
   MAX_OPEN_POSTGRES,
   openProjectDatabaseRefs,
+  pgliteOpensWaiting,
+  projectDatabaseUsers,
   setProjectDatabaseLimits,
   withProjectSession,
 } from './database-cache'
