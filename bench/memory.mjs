@@ -15,6 +15,8 @@
 // BENCH_PORT, BENCH_API_PORT, PGLITE_PORT_BASE: the ports to use, else free ones).
 import autocannon from 'autocannon'
 import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
 import pg from 'pg'
 import { apiCaller, ensureBuild, freePort } from './bench-project.mjs'
 
@@ -25,6 +27,15 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20)
 const COUNTS = [1, 4, 20]
 const PASSWORD = 'Quartz-lantern-orbit-91-velvet!'
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms))
+
+/** Threads of the server's process (one per open PGlite database, besides Node's own). */
+function threads(pid) {
+  try {
+    return fs.readdirSync(`/proc/${pid}/task`).length
+  } catch {
+    return 0
+  }
+}
 
 /** RSS (MB) of every process of the server's group (it is started detached: its pid is the group). */
 function rssMb(group) {
@@ -44,11 +55,16 @@ const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.l
 ensureBuild()
 const { startServer } = await import('./server.mjs')
 const port = process.env.BENCH_PORT ? Number(process.env.BENCH_PORT) : await freePort()
-const server = await startServer({
-  port,
-  apiPort: process.env.BENCH_API_PORT ? Number(process.env.BENCH_API_PORT) : await freePort(),
-  env: { IS_PLATFORM: 'true', DATABASE_URL: '', PROJECT_DB_IDLE_SECONDS: String(IDLE_SECONDS), PGLITE_PORT_BASE: process.env.PGLITE_PORT_BASE ?? '0' },
-})
+const apiPort = process.env.BENCH_API_PORT ? Number(process.env.BENCH_API_PORT) : await freePort()
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-memory-'))
+const start = () =>
+  startServer({
+    port,
+    apiPort,
+    dataDir,
+    env: { IS_PLATFORM: 'true', DATABASE_URL: '', PROJECT_DB_IDLE_SECONDS: String(IDLE_SECONDS), PGLITE_PORT_BASE: process.env.PGLITE_PORT_BASE ?? '0' },
+  })
+let server = await start()
 const call = apiCaller(`${server.origin}/dashboard/api`)
 
 const session = await call('/auth/v1/signup', { method: 'POST', body: { email: `memory-${Date.now()}@example.com`, password: 'bench-password-Very-Long-42' } })
@@ -107,7 +123,7 @@ async function wireQuery(project) {
 /** RSS once every database had time to close; `ms` of idleness measured from now. */
 async function idleRss(ms = IDLE_WAIT * 1000) {
   await sleep(ms)
-  return rssMb(server.pid)
+  return `${rssMb(server.pid)} MB (${threads(server.pid)} threads)`
 }
 
 function load(projects) {
@@ -135,13 +151,13 @@ const row = (figure, value) => {
 }
 try {
   console.log(`PROJECT_DB_IDLE_SECONDS=${IDLE_SECONDS}, PGLITE_SHARED_BUFFERS_MB=${process.env.PGLITE_SHARED_BUFFERS_MB ?? '(default)'}; idle figures after ${IDLE_WAIT} s`)
-  row('server started, no project (idle)', `${await idleRss(5000)} MB`)
+  row('server started, no project (idle)', await idleRss(5000))
   const projects = []
   for (const count of COUNTS) {
     while (projects.length < count) projects.push(await newProject(projects.length + 1))
     for (const p of projects) await get(p)
-    row(`${count} project(s), each just answered one REST request`, `${rssMb(server.pid)} MB`)
-    row(`${count} project(s), idle ${IDLE_WAIT} s`, `${await idleRss()} MB`)
+    row(`${count} project(s), each just answered one REST request`, `${rssMb(server.pid)} MB (${threads(server.pid)} threads)`)
+    row(`${count} project(s), idle ${IDLE_WAIT} s`, await idleRss())
   }
   // Cold starts: each project's database is closed now (when IDLE_WAIT passed the idle time).
   const restCold = []
@@ -169,10 +185,20 @@ try {
   }
   row('warm project: REST answer (median of 5)', `${Math.round(median(warm))} ms`)
   for (const n of [4, 20]) {
+    for (const p of projects.slice(0, n)) await get(p) // the load measures open databases, not their cold starts (up to the cap)
     const r = await load(projects.slice(0, n))
     row(`REST load on ${n} projects, ${CONNECTIONS} connections: peak RSS`, `${r.peak} MB (${r.rps} req/s, ${r.bad} failed; ${r.after} MB at the end)`)
   }
-  row(`after the load, idle ${IDLE_WAIT} s`, `${await idleRss()} MB`)
+  row(`after the load, idle ${IDLE_WAIT} s`, await idleRss())
+  // A restart on the same DATA_DIR: what a self-hoster's server holds from then on (the first start
+  // also created the store and the projects' template cluster).
+  server.stop()
+  for (let i = 0; fs.existsSync(`/proc/${server.pid}`) && i < 300; i++) await sleep(100) // let the old server end first
+  server = await start()
+  row(`restarted with ${projects.length} projects, idle ${IDLE_WAIT} s`, await idleRss())
+  await get(projects[0])
+  row('restarted, one project answered (its database open)', `${rssMb(server.pid)} MB`)
 } finally {
   server.stop()
+  fs.rmSync(dataDir, { recursive: true, force: true })
 }
