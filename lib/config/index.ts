@@ -220,7 +220,7 @@ export function parseConfig(env: Env): ServerConfig {
     projectDbPoolSize: Math.min(positiveNumber(env.PROJECT_DB_POOL_SIZE) ?? 10, 100),
     projectDatabases: {
       idleCloseMs: (positiveNumber(env.PROJECT_DB_IDLE_SECONDS) ?? 120) * 1000,
-      maxOpenPglite: Math.floor(positiveNumber(env.PGLITE_MAX_OPEN) ?? 4),
+      maxOpenPglite: Math.max(1, Math.floor(positiveNumber(env.PGLITE_MAX_OPEN) ?? 4)),
       pgliteSharedBuffersMb: Math.min(Math.max(Math.floor(positiveNumber(env.PGLITE_SHARED_BUFFERS_MB) ?? DEFAULT_PGLITE_SHARED_BUFFERS_MB), 2), 1024),
     },
     storageS3: str(env.STORAGE_S3_BUCKET)
