@@ -20,8 +20,9 @@ export const CHROMIUM_ARGS = [
  * Starts the dashboard's server (server.mjs, as `npm start` runs it) with the given settings;
  * resolves once it answers. Its project API listens on `apiPort` (default port + 1): `apiOrigin`.
  */
-export async function startServer({ port, apiPort = port + 1, env }) {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-'))
+export async function startServer({ port, apiPort = port + 1, env, dataDir: keptDir }) {
+  // `dataDir`: start on that DATA_DIR (a restart) and leave it in place when stopped.
+  const dataDir = keptDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'bench-'))
   // BENCH_NODE_FLAGS: flags for the server's node, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to profile it.
   const flags = (process.env.BENCH_NODE_FLAGS ?? '').split(' ').filter(Boolean)
   const child = spawn('node', [...flags, 'server.mjs', '-p', String(port)], {
@@ -33,7 +34,7 @@ export async function startServer({ port, apiPort = port + 1, env }) {
     try {
       process.kill(-child.pid, 'SIGTERM')
     } catch {}
-    fs.rmSync(dataDir, { recursive: true, force: true })
+    if (!keptDir) fs.rmSync(dataDir, { recursive: true, force: true })
   }
   process.on('exit', stop)
   const origin = `http://127.0.0.1:${port}`

@@ -87,6 +87,12 @@ export type ServerConfig = PublicConfig & {
    */
   projectDbPoolSize: number
   /**
+   * Project databases nobody uses close (PROJECT_DB_IDLE_SECONDS, default 120) and reopen on the
+   * next request; at most PGLITE_MAX_OPEN (4) PGlite ones stay open, each with
+   * PGLITE_SHARED_BUFFERS_MB (16) of shared buffers (server/projects/database-cache.ts).
+   */
+  projectDatabases: { idleCloseMs: number; maxOpenPglite: number; pgliteSharedBuffersMb: number }
+  /**
    * The S3-compatible store of project files (AWS S3, MinIO, R2), shared by every instance:
    * STORAGE_S3_BUCKET (set: files go there, else to DATA_DIR/files), STORAGE_S3_ENDPOINT (unset:
    * AWS), STORAGE_S3_REGION (default us-east-1), STORAGE_S3_ACCESS_KEY_ID and
@@ -116,6 +122,9 @@ export type AiConfig = {
   /** Chat requests per user per minute (429 with Retry-After past it). */
   requestsPerMinute: number
 }
+
+/** Shared buffers of an open PGlite project database unless PGLITE_SHARED_BUFFERS_MB says otherwise. */
+export const DEFAULT_PGLITE_SHARED_BUFFERS_MB = 16
 
 type Env = Record<string, string | undefined>
 
@@ -209,6 +218,11 @@ export function parseConfig(env: Env): ServerConfig {
       maxConnections: positiveNumber(env.PGLITE_MAX_CONNECTIONS) ?? 8,
     },
     projectDbPoolSize: Math.min(positiveNumber(env.PROJECT_DB_POOL_SIZE) ?? 10, 100),
+    projectDatabases: {
+      idleCloseMs: (positiveNumber(env.PROJECT_DB_IDLE_SECONDS) ?? 120) * 1000,
+      maxOpenPglite: Math.max(1, Math.floor(positiveNumber(env.PGLITE_MAX_OPEN) ?? 4)),
+      pgliteSharedBuffersMb: Math.min(Math.max(Math.floor(positiveNumber(env.PGLITE_SHARED_BUFFERS_MB) ?? DEFAULT_PGLITE_SHARED_BUFFERS_MB), 2), 1024),
+    },
     storageS3: str(env.STORAGE_S3_BUCKET)
       ? {
           bucket: str(env.STORAGE_S3_BUCKET)!,

@@ -10,7 +10,7 @@ import { projectTarget } from '../projects/targets'
  * Measuring never opens a database: on a server `pg_database_size` runs on the platform's own
  * connection; on PGlite it is the size of the database's directory in the cluster
  * (`base/5`: the `postgres` database, whose oid initdb fixes since Postgres 15), which is exactly
- * what `pg_database_size` answers there, so no PGlite is opened (at most MAX_OPEN_PGLITE may be).
+ * what `pg_database_size` answers there, so no PGlite is opened (at most PGLITE_MAX_OPEN may be).
  */
 export const DATABASE_SIZE_TTL_MS = 60_000
 

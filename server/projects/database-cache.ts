@@ -1,37 +1,28 @@
-import crypto from 'node:crypto'
-import fs from 'node:fs'
-import pg from 'pg'
-import type { Db, SqlParam } from '../db/types'
-import { getStore } from '../db/store'
 import { getServerConfig } from '@/lib/config'
+import type { Db, SqlParam } from '../db/types'
 import type { Engine, ProjectSession, SessionOptions } from './engines'
-import { openPgliteEngine } from './pglite-engine'
-import { openPostgresEngine } from './postgres-engine'
-import { apiRolesSetupSql } from './api-roles'
-import { projectAuthTablesSql } from './auth-tables'
-import { projectStorageTablesSql } from './storage-tables'
-import { realtimeMessagesSql } from '../realtime/messages-table'
-import { projectSetupSql, quoteIdent, type ProjectRoles } from './jail'
-import { isReady } from './pglite-files'
-import { emitProjectNotification, PROJECT_LISTEN_CHANNELS } from './notifications'
-import { realtimeSetupSql } from '../realtime/setup-sql'
-import { apiLoginRoleSql, connectionLoginGrantSql, connectionLoginRoleSql, syncDashboardRolePassword } from './server-databases'
-import { projectRoleNames, projectTarget, type ProjectTarget } from './targets'
+import { openProjectEngine } from './engine-open'
+import { projectTarget, type ProjectTarget } from './targets'
 
 /**
  * Open project databases, kept on globalThis (Next reloads modules; one PGlite per directory).
  *
- * Bounded memory: an open PGlite costs about 165 MB of RSS here (measured: 6 open = +1.07 GB,
- * all returned after close and GC), so at most MAX_OPEN_PGLITE stay open, least recently used
- * closed first, and any closes after IDLE_CLOSE_MS unused. A server database costs a pool of at
- * most PROJECT_DB_POOL_SIZE connections (10 by default, closed after 10 s idle: a busy project's
+ * Bounded memory: an open PGlite costs about 110 MB of RSS here (its worker thread, WASM memory
+ * and code, the contrib bundles in its file system, PGLITE_SHARED_BUFFERS_MB of shared buffers:
+ * bench/memory.mjs), so at most PGLITE_MAX_OPEN stay open, least recently used closed first, and
+ * any closes after PROJECT_DB_IDLE_SECONDS unused (config `projectDatabases`); its loopback port
+ * stays open and the next turn reopens it (wire/). A server database costs a pool of at most
+ * PROJECT_DB_POOL_SIZE connections (10 by default, closed after 10 s idle: a busy project's
  * API requests run side by side); at most MAX_OPEN_POSTGRES pools stay open.
- * A database in use is never closed under its user: eviction skips it, and an explicit close
- * waits until its last user is done. Opens of one ref share one promise.
+ * A database in use is never closed under its user: every use holds it (`active`, from before its
+ * open until its `release`), eviction and the idle timer skip it, and an explicit close waits
+ * until its last user is done. Opens of one ref share one promise. Realtime loses nothing by a
+ * close: on PGlite every change comes through this process's engine, which LISTENs again from
+ * each open (pglite-engine.ts), so a closed database has no change to tell.
  */
-export const MAX_OPEN_PGLITE = 4
 export const MAX_OPEN_POSTGRES = 32
-export const IDLE_CLOSE_MS = 5 * 60_000
+/** How long an open waits for room under the PGlite cap while every open database is busy. */
+export const OPEN_WAIT_MS = 5_000
 
 type Handle = {
   ref: string
@@ -47,18 +38,36 @@ type Handle = {
 type CacheState = {
   handles: Map<string, Handle>
   closing: Map<string, Promise<void>>
-  limits: { maxOpenPglite: number; maxOpenPostgres: number; idleCloseMs: number }
+  limits: { maxOpenPglite: number; maxOpenPostgres: number; idleCloseMs: number; openWaitMs: number }
+  /** PGlite databases on their way out (still in memory), and rooms promised to opens about to start. */
+  pgliteClosing: number
+  pgliteReserved: number
+  /** Opens waiting for room under the PGlite cap (pgliteRoom), woken when a database is released or closed. */
+  roomWaiters: Set<() => void>
   /** One PGlite cluster is created at a time: initdb briefly needs several hundred MB. */
   provisioning: Promise<unknown>
+}
+
+/** The limits the server's settings give (PROJECT_DB_IDLE_SECONDS, PGLITE_MAX_OPEN). */
+export function configuredLimits(): CacheState['limits'] {
+  const { idleCloseMs, maxOpenPglite } = getServerConfig().projectDatabases
+  return { maxOpenPglite, maxOpenPostgres: MAX_OPEN_POSTGRES, idleCloseMs, openWaitMs: OPEN_WAIT_MS }
 }
 
 const g = globalThis as typeof globalThis & { __projectDatabases?: CacheState }
 const state: CacheState = (g.__projectDatabases ??= {
   handles: new Map(),
   closing: new Map(),
-  limits: { maxOpenPglite: MAX_OPEN_PGLITE, maxOpenPostgres: MAX_OPEN_POSTGRES, idleCloseMs: IDLE_CLOSE_MS },
+  limits: configuredLimits(),
   provisioning: Promise.resolve(),
+  pgliteClosing: 0,
+  pgliteReserved: 0,
+  roomWaiters: new Set(),
 })
+state.pgliteClosing ??= 0 // a state made by an older copy of this module
+state.pgliteReserved ??= 0
+state.roomWaiters ??= new Set()
+state.limits.openWaitMs ??= OPEN_WAIT_MS
 
 /** Test hook: change the cache limits. */
 export function setProjectDatabaseLimits(limits: Partial<CacheState['limits']>): void {
@@ -71,58 +80,19 @@ export function openProjectDatabaseRefs(): string[] {
   return [...state.handles.keys()]
 }
 
+/** How many uses hold the project's database now (0: idle or closed); tests wait on it. */
+export function projectDatabaseUsers(ref: string): number {
+  return state.handles.get(ref)?.active ?? 0
+}
+
+/** How many opens wait for room under the PGlite cap now; tests wait on it. */
+export function pgliteOpensWaiting(): number {
+  return state.roomWaiters.size
+}
+
 async function openEngine(target: ProjectTarget, create: boolean): Promise<Engine> {
   await state.closing.get(target.ref) // never two PGlite instances on one directory
-  if (target.kind === 'pglite') {
-    if (!create && !target.isDefault && !isReady(target.dir)) {
-      throw new Error(`The database of project ${target.ref} is not provisioned`)
-    }
-    fs.mkdirSync(target.dir, { recursive: true })
-    const engine = await openPgliteEngine(target.dir, {
-      listen: { channels: PROJECT_LISTEN_CHANNELS, onNotification: (channel, payload) => emitProjectNotification(target.ref, channel, payload) },
-    })
-    try {
-      // The platform's privileged session (PGlite's own superuser), platform text only.
-      await engine.db.exec(setupSql(projectRoleNames(target.ref), null, true))
-    } catch (error) {
-      await engine.close().catch(() => {})
-      throw error
-    }
-    return engine
-  }
-  await setUpServerDatabase(target)
-  try {
-    return await openPostgresEngine(target.url, { max: getServerConfig().projectDbPoolSize, apiUrl: target.apiUrl, adminUrl: target.adminUrl })
-  } catch (error) {
-    // 28P01: the platform secret changed since the role was made; set its password again.
-    if ((error as { code?: string }).code !== '28P01' || !target.roles) throw error
-    await syncDashboardRolePassword(await getStore(), target.ref)
-    return openPostgresEngine(target.url, { max: getServerConfig().projectDbPoolSize, apiUrl: target.apiUrl, adminUrl: target.adminUrl })
-  }
-}
-
-/** The project's roles, the project API's roles (cluster-wide on a server) and their jails, its users' tables and its storage schema. */
-function setupSql(roles: ProjectRoles, caller: string | null, singleTenant: boolean): string {
-  return projectSetupSql(roles, caller, { singleTenant }) + apiRolesSetupSql(roles, caller) + projectAuthTablesSql(roles, caller) + projectStorageTablesSql(roles) + realtimeSetupSql() + realtimeMessagesSql(roles)
-}
-
-/** The roles and the jail on a server database, through the platform's privileged role. */
-async function setUpServerDatabase(target: Extract<ProjectTarget, { kind: 'postgres' }>): Promise<void> {
-  const admin = new pg.Client({ connectionString: target.adminUrl, application_name: 'dashboard-platform' })
-  await admin.connect()
-  try {
-    await admin.query(setupSql(projectRoleNames(target.ref), target.roles?.dashboard ?? null, false))
-    await admin.query(apiLoginRoleSql(target.ref, target.databaseName))
-    if (target.roles) {
-      // Databases from before issue 22: the owner role loses LOGIN; its password (which member SQL
-      // could have set) is not carried over, so an Admin sets the connection string's password again.
-      await admin.query(connectionLoginRoleSql(target.ref, crypto.randomBytes(24).toString('base64url'), true))
-      await admin.query(connectionLoginGrantSql(target.ref, target.databaseName))
-    }
-    if (target.roles) await admin.query(`alter role ${quoteIdent(target.roles.dashboard)} reset role`)
-  } finally {
-    await admin.end().catch(() => {})
-  }
+  return openProjectEngine(target, create)
 }
 
 function closeHandle(handle: Handle): Promise<void> {
@@ -138,10 +108,52 @@ function closeHandle(handle: Handle): Promise<void> {
   })()
   handle.closed = closing
   state.closing.set(handle.ref, closing)
+  if (handle.kind === 'pglite') {
+    state.pgliteClosing++
+    void closing.finally(() => {
+      state.pgliteClosing--
+      wakeRoomWaiters()
+    })
+  }
   void closing.finally(() => {
     if (state.closing.get(handle.ref) === closing) state.closing.delete(handle.ref)
   })
   return closing
+}
+
+function wakeRoomWaiters(): void {
+  for (const wake of [...state.roomWaiters]) wake()
+}
+
+/**
+ * Waits for room to open one more PGlite database, so that memory stays bounded under load on
+ * more projects than the cap: fewer than the cap open, closing or about to open; else the least
+ * recently used idle one is closed to make room (one at a time) and the open waits for it. When
+ * every open database stays busy for `openWaitMs`, it goes ahead and passes the cap until one is
+ * released: a use that needs two databases at once must never wait for ever. Promises a room
+ * (`pgliteReserved`), which the caller takes back once its handle is in the map.
+ */
+async function pgliteRoom(): Promise<void> {
+  const deadline = Date.now() + state.limits.openWaitMs
+  for (;;) {
+    const open = [...state.handles.values()].filter((h) => h.kind === 'pglite')
+    const left = deadline - Date.now()
+    if (open.length + state.pgliteClosing + state.pgliteReserved < state.limits.maxOpenPglite || left <= 0) {
+      state.pgliteReserved++
+      return
+    }
+    const idle = state.pgliteClosing === 0 ? open.find((h) => h.active === 0) : undefined
+    if (idle) void closeHandle(idle)
+    await new Promise<void>((resolve) => {
+      const wake = () => {
+        clearTimeout(timer)
+        state.roomWaiters.delete(wake)
+        resolve()
+      }
+      const timer = setTimeout(wake, left)
+      state.roomWaiters.add(wake)
+    })
+  }
 }
 
 function evictOverCap(kind: Handle['kind']): void {
@@ -167,6 +179,12 @@ function scheduleIdleClose(handle: Handle): void {
 /** Borrows the open database of a project (opening it when needed); call `release` when done. */
 async function acquire(ref: string, options: { create?: boolean } = {}): Promise<{ engine: Engine; release: () => void }> {
   let handle = state.handles.get(ref)
+  let reserved = false
+  if (!handle && projectTarget(ref).kind === 'pglite') {
+    await pgliteRoom()
+    reserved = true
+    handle = state.handles.get(ref) // opened by another user meanwhile
+  }
   if (handle) {
     state.handles.delete(ref) // re-insert: the map's order is least recently used first
     state.handles.set(ref, handle)
@@ -184,10 +202,12 @@ async function acquire(ref: string, options: { create?: boolean } = {}): Promise
     }
     created.engine.catch(() => {
       if (state.handles.get(ref) === created) state.handles.delete(ref)
+      wakeRoomWaiters()
     })
     state.handles.set(ref, created)
     handle = created
   }
+  if (reserved) state.pgliteReserved--
   const current = handle
   current.active++
   if (current.timer) clearTimeout(current.timer)
@@ -211,6 +231,7 @@ async function acquire(ref: string, options: { create?: boolean } = {}): Promise
         for (const resolve of current.onDrained.splice(0)) resolve()
         scheduleIdleClose(current)
         evictOverCap(current.kind) // the cap may have been passed while every database was busy
+        if (current.kind === 'pglite') wakeRoomWaiters()
       }
     },
   }

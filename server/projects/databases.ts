@@ -18,10 +18,11 @@ export {
   closeOpenProjectDatabases,
   closeProjectDatabase,
   getProjectDb,
-  IDLE_CLOSE_MS,
-  MAX_OPEN_PGLITE,
+  configuredLimits,
   MAX_OPEN_POSTGRES,
   openProjectDatabaseRefs,
+  pgliteOpensWaiting,
+  projectDatabaseUsers,
   setProjectDatabaseLimits,
   withProjectSession,
 } from './database-cache'

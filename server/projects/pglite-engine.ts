@@ -7,6 +7,8 @@ import { pglitePostgresqlConf } from './pglite-extensions'
 export type PgliteEngineOptions = {
   /** Channels to LISTEN on for as long as the engine is open, and where their notifications go. */
   listen?: { channels: string[]; onNotification: (channel: string, payload: string) => void }
+  /** Shared buffers (pglitePostgresqlConf; default DEFAULT_PGLITE_SHARED_BUFFERS_MB). */
+  sharedBuffersMb?: number
 }
 
 /**
@@ -19,7 +21,7 @@ export async function openPgliteEngine(dir: string, options: PgliteEngineOptions
   const client = await openPgliteWorker({
     dataDir: dir,
     contrib: true,
-    postgresqlconf: [pglitePostgresqlConf(dir)],
+    postgresqlconf: [pglitePostgresqlConf(dir, options.sharedBuffersMb)],
     name: `project ${dir}`,
     listen: channels,
     onNotification: options.listen?.onNotification,

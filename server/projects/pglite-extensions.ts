@@ -1,6 +1,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import type { Extensions } from '@electric-sql/pglite'
+import { DEFAULT_PGLITE_SHARED_BUFFERS_MB } from '@/lib/config'
 import { amcheck } from '@electric-sql/pglite/contrib/amcheck'
 import { bloom } from '@electric-sql/pglite/contrib/bloom'
 import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin'
@@ -82,7 +83,8 @@ export const PGLITE_CONTRIB_EXTENSIONS: Extensions = {
 
 /**
  * What initdb writes into a PGlite cluster's postgresql.conf (PGlite 0.5): the settings a project
- * database has always run with (UTC, English text search, 128 MB of shared buffers, ...).
+ * database has always run with (UTC, English text search, ...). initdb's 128 MB of shared buffers
+ * are replaced at every open by PGLITE_SHARED_BUFFERS_MB (see `pglitePostgresqlConf`).
  */
 const INITDB_SETTINGS: readonly [string, string][] = [
   ['max_connections', '100'],
@@ -112,16 +114,23 @@ const INITDB_SETTINGS: readonly [string, string][] = [
  * settings would be lost (time zone GMT instead of UTC, 'simple' text search instead of English,
  * 8 MB of shared buffers). Keeps the file as it is and adds back any initdb setting it lacks
  * (a directory opened by a build that did not pass this option has lost them).
+ *
+ * Shared buffers are `sharedBuffersMb` (PGLITE_SHARED_BUFFERS_MB, default 16), whatever the file said: PGlite
+ * touches every page of them at start, in the WASM memory of each open database, so initdb's 128 MB
+ * cost about 110 MB of RSS per open project (bench/memory.mjs); a project's pages are also in the
+ * system's file cache, and a scan of a table over a quarter of the buffers uses a small ring
+ * of them anyway, as on any Postgres.
  */
-export function pglitePostgresqlConf(dir: string): string {
+export function pglitePostgresqlConf(dir: string, sharedBuffersMb = DEFAULT_PGLITE_SHARED_BUFFERS_MB): string {
   const file = path.join(dir, 'postgresql.conf')
   const current = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : ''
-  const set = new Set(
-    current
-      .split('\n')
-      .map((line) => /^\s*([A-Za-z_.]+)\s*=/.exec(line)?.[1]?.toLowerCase())
-      .filter((name): name is string => Boolean(name))
-  )
-  const missing = INITDB_SETTINGS.filter(([name]) => !set.has(name)).map(([name, value]) => `${name} = ${value}`)
-  return [current.trimEnd(), ...missing].filter(Boolean).join('\n') + '\n'
+  const sharedBuffers = `shared_buffers = ${sharedBuffersMb}MB`
+  const lines = current.split('\n').map((line) => (settingName(line) === 'shared_buffers' ? sharedBuffers : line))
+  const set = new Set(lines.map(settingName).filter((name): name is string => Boolean(name)))
+  const missing = INITDB_SETTINGS.filter(([name]) => !set.has(name)).map(([name, value]) => (name === 'shared_buffers' ? sharedBuffers : `${name} = ${value}`))
+  return [lines.join('\n').trimEnd(), ...missing].filter(Boolean).join('\n') + '\n'
+}
+
+function settingName(line: string): string | undefined {
+  return /^\s*([A-Za-z_.]+)\s*=/.exec(line)?.[1]?.toLowerCase()
 }

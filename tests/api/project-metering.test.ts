@@ -125,7 +125,7 @@ describe('the project API in the logs and the usage', () => {
     expect(grow.status, JSON.stringify(grow.body)).toBe(200)
     await db.query("update platform.project_database_sizes set measured_at = now() - interval '1 hour'")
     if (platform.kind === 'pglite') {
-      // Measuring never opens a PGlite database (at most MAX_OPEN_PGLITE may be open).
+      // Measuring never opens a PGlite database (at most PGLITE_MAX_OPEN may be open).
       await closeProjectDatabase(ref)
       expect(openProjectDatabaseRefs()).not.toContain(ref)
     }

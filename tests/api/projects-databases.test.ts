@@ -16,7 +16,7 @@ describe('project databases', () => {
     await (await import('@/server/projects/jobs')).closeAllProjectDatabases()
   })
   afterAll(async () => {
-    databases?.setProjectDatabaseLimits({ maxOpenPglite: databases.MAX_OPEN_PGLITE, maxOpenPostgres: databases.MAX_OPEN_POSTGRES, idleCloseMs: databases.IDLE_CLOSE_MS })
+    databases?.setProjectDatabaseLimits(databases.configuredLimits())
     for (const ref of refs) await databases?.dropProjectDatabase(ref)
     await platform?.close()
   })
@@ -40,7 +40,8 @@ describe('project databases', () => {
   })
 
   it('never closes a database in use to respect the cap', async () => {
-    databases.setProjectDatabaseLimits({ maxOpenPglite: 1, maxOpenPostgres: 1 })
+    // A use needing two databases at once: the second open waits for room only openWaitMs, then passes the cap.
+    databases.setProjectDatabaseLimits({ maxOpenPglite: 1, maxOpenPostgres: 1, openWaitMs: 50 })
     const busy = await databases.getProjectDb(refs[1])
     const result = busy.transaction(async (tx) => {
       await tx.query('select 1')
@@ -49,6 +50,30 @@ describe('project databases', () => {
       return (await tx.query<{ ok: number }>('select 1 as ok')).rows
     })
     expect(await result).toEqual([{ ok: 1 }])
+  })
+
+  it('makes a PGlite open wait for room while the cap is reached and every open database is busy', async ({ skip }) => {
+    if (platform.kind !== 'pglite') skip() // a server pool costs little: no wait there
+    await (await import('@/server/projects/jobs')).closeAllProjectDatabases()
+    databases.setProjectDatabaseLimits({ maxOpenPglite: 1, maxOpenPostgres: 1, openWaitMs: 60_000 })
+    let letGo!: () => void
+    const held = new Promise<void>((resolve) => (letGo = resolve))
+    const first = await databases.getProjectDb(refs[0])
+    const busy = first.transaction(async (tx) => {
+      await tx.query('select 1')
+      await held
+    })
+    await vi.waitFor(() => expect(databases.projectDatabaseUsers(refs[0])).toBe(1))
+    const second = databases.getProjectDb(refs[1]).then((db) => db.query<{ n: number }>('select 1 as n'))
+    // The second project waits, unopened, while the first is busy...
+    await vi.waitFor(() => expect(databases.pgliteOpensWaiting()).toBe(1))
+    expect(databases.openProjectDatabaseRefs()).toEqual([refs[0]])
+    // ...and opens once the first is released, which is closed to make room.
+    letGo()
+    await busy
+    expect((await second).rows).toEqual([{ n: 1 }])
+    expect(databases.openProjectDatabaseRefs()).toEqual([refs[1]])
+    expect(databases.pgliteOpensWaiting()).toBe(0)
   })
 
   it('closes databases left idle', async () => {

@@ -28,7 +28,7 @@ describe('openPgliteEngine', () => {
     try {
       const available = (await engine.db.query<{ name: string }>('select name from pg_available_extensions')).rows.map((r) => r.name)
       expect(available).toEqual(expect.arrayContaining(['plpgsql', 'pg_trgm', 'citext', 'pgcrypto', 'uuid-ossp', 'file_fdw', 'pg_stat_statements']))
-      expect((await engine.db.query(settings)).rows).toEqual([{ tz: 'UTC', fts: 'pg_catalog.english', buffers: '128MB', preload: 'pg_stat_statements' }])
+      expect((await engine.db.query(settings)).rows).toEqual([{ tz: 'UTC', fts: 'pg_catalog.english', buffers: '16MB', preload: 'pg_stat_statements' }])
       await engine.db.exec(`create extension citext; create extension pg_stat_statements;
         create table public.people (name citext); insert into public.people values ('Ada')`)
     } finally {
@@ -38,7 +38,7 @@ describe('openPgliteEngine', () => {
     engine = await openPgliteEngine(dir)
     try {
       expect((await engine.db.query(`select count(*)::int as n from public.people where name = 'ADA'`)).rows).toEqual([{ n: 1 }])
-      expect((await engine.db.query(settings)).rows).toEqual([{ tz: 'UTC', fts: 'pg_catalog.english', buffers: '128MB', preload: 'pg_stat_statements' }])
+      expect((await engine.db.query(settings)).rows).toEqual([{ tz: 'UTC', fts: 'pg_catalog.english', buffers: '16MB', preload: 'pg_stat_statements' }])
       await engine.db.query('select count(*) from public.people')
       const recorded = await engine.db.query<{ calls: number }>(`select calls::int from pg_stat_statements where query = 'select count(*) from public.people'`)
       expect(recorded.rows).toEqual([{ calls: 1 }])
@@ -53,7 +53,7 @@ describe('openPgliteEngine', () => {
     fs.writeFileSync(path.join(dir, 'postgresql.conf'), '\nshared_preload_libraries=pg_stat_statements')
     const engine = await openPgliteEngine(dir)
     try {
-      expect((await engine.db.query(settings)).rows).toEqual([{ tz: 'UTC', fts: 'pg_catalog.english', buffers: '128MB', preload: 'pg_stat_statements' }])
+      expect((await engine.db.query(settings)).rows).toEqual([{ tz: 'UTC', fts: 'pg_catalog.english', buffers: '16MB', preload: 'pg_stat_statements' }])
     } finally {
       await engine.close()
     }
@@ -68,6 +68,14 @@ describe('pglitePostgresqlConf', () => {
     const conf = pglitePostgresqlConf(dir)
     expect(conf).toMatch(/^# timezone = 'GMT'\ntimezone = 'Europe\/Paris'\nwork_mem = 8MB\n/)
     expect(conf.match(/^timezone/gm)).toHaveLength(1)
-    expect(conf).toContain('shared_buffers = 128MB')
+    expect(conf).toContain('shared_buffers = 16MB')
+  })
+
+  it("replaces initdb's 128 MB of shared buffers by the configured size", () => {
+    const dir = tempDir()
+    fs.writeFileSync(path.join(dir, 'postgresql.conf'), "shared_buffers = 128MB\t# min 128kB\ntimezone = 'UTC'\n")
+    const conf = pglitePostgresqlConf(dir)
+    expect(conf.match(/^shared_buffers.*$/gm)).toEqual(['shared_buffers = 16MB'])
+    expect(conf).toContain("timezone = 'UTC'")
   })
 })
