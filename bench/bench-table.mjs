@@ -118,11 +118,30 @@ export function mergeResults(previous, { date, machine, runs }) {
   const figures = { ...(previous?.figures ?? {}) }
   const runLog = { ...(previous?.runs ?? {}) }
   for (const run of runs) {
-    runLog[run.id] = run.ok ? { date, ok: true } : { date, ok: false, error: run.error }
+    // The 1-minute load average when the run started: on a shared machine it explains a bad figure.
+    const load = run.loadAverage === undefined ? {} : { loadAverage: run.loadAverage }
+    runLog[run.id] = run.ok ? { date, ok: true, ...load } : { date, ok: false, error: run.error, ...load }
     if (!run.ok) continue
     for (const f of run.figures) figures[f.key] = { ...f, bench: run.id, date }
   }
   const sortedFigures = Object.fromEntries(Object.keys(figures).sort().map((k) => [k, figures[k]]))
   const sortedRuns = Object.fromEntries(Object.keys(runLog).sort().map((k) => [k, runLog[k]]))
   return { date, machine, runs: sortedRuns, figures: sortedFigures }
+}
+
+/**
+ * The runs bench/results.json records, as `tableRows` takes them (`npm run bench -- --show`):
+ * each bench's latest figures, or why its latest run failed, in the given bench order.
+ */
+export function recordedRuns(results, order = []) {
+  const byRun = new Map()
+  for (const f of Object.values(results?.figures ?? {})) byRun.set(f.bench, [...(byRun.get(f.bench) ?? []), f])
+  const ids = [...new Set([...Object.keys(results?.runs ?? {}), ...byRun.keys()])]
+  const rank = (id) => (order.includes(id.split(':')[0]) ? order.indexOf(id.split(':')[0]) : order.length)
+  ids.sort((a, b) => rank(a) - rank(b) || a.localeCompare(b))
+  return ids.map((id) => {
+    const run = results?.runs?.[id]
+    if (run && !run.ok) return { id, ok: false, error: `${run.error} (${String(run.date).slice(0, 10)})` }
+    return { id, ok: true, figures: byRun.get(id) ?? [] }
+  })
 }

@@ -61,10 +61,11 @@ try {
   for (const r of results) {
     console.log(`${r.title.padEnd(24)} ${r.rps.toFixed(0).padStart(6)} req/s   p50 ${String(r.p50).padStart(4)} ms   p99 ${String(r.p99).padStart(4)} ms`)
   }
-  // No aim: issue 23 asks to keep the PGlite figures (about 2,300 req/s on 2 cores).
+  // Issue 23 asks to keep the PGlite figures (2,337 and 2,303 req/s on 2 cores): 2,000 leaves room for noise.
+  const keep = store === 'PGlite' ? { min: 2000 } : undefined
   reportFigures(
     results.flatMap((r) => [
-      figure(`platform-api.${r.key}.rps.${store}`, `platform API ${r.title} on ${store}, req/s`, r.rps, 'req/s'),
+      figure(`platform-api.${r.key}.rps.${store}`, `platform API ${r.title} on ${store}, req/s`, r.rps, 'req/s', keep),
       figure(`platform-api.${r.key}.p99.${store}`, `platform API ${r.title} on ${store}, p99`, r.p99, 'ms'),
     ])
   )

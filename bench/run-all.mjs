@@ -4,14 +4,15 @@
 // each on the stores its header names (Postgres through scripts/with-postgres.sh), collects their
 // BENCH_RESULT lines, prints ONE table (figure, value, aim, met, the last recorded value) and
 // updates bench/results.json (kept in git). Builds first when `.next` is missing. A bench that
-// fails gets a row saying why and the others still run.
+// fails gets a row saying why and the others still run. `--show`: the table of what
+// bench/results.json records, without running anything.
 // Environment: BENCH_PORT (first of five ports the benches may use, default 8236), TEST_PGPORT
 // (the Postgres server's), BENCH_TIMEOUT_MIN (per bench, default 30).
 import { execFileSync, spawn } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { benchStores, mergeResults, parseBenchOutput, planRuns, renderTable, tableRows } from './bench-table.mjs'
+import { benchStores, mergeResults, parseBenchOutput, planRuns, recordedRuns, renderTable, tableRows } from './bench-table.mjs'
 
 const BENCH_DIR = path.resolve('bench')
 const RESULTS = path.join(BENCH_DIR, 'results.json')
@@ -24,6 +25,14 @@ const benches = fs
   .filter((f) => f.endsWith('.mjs'))
   .map((file) => ({ name: file.replace(/\.mjs$/, ''), file, stores: benchStores(fs.readFileSync(path.join(BENCH_DIR, file), 'utf8')) }))
   .filter((b) => b.stores)
+
+if (process.argv.includes('--show')) {
+  const results = JSON.parse(fs.readFileSync(RESULTS, 'utf8'))
+  const { cores, cpu, memoryGB } = results.machine ?? {}
+  console.log(`Recorded in bench/results.json (last run ${String(results.date).slice(0, 16).replace('T', ' ')} UTC, ${cores} cores ${cpu}, ${memoryGB} GB):`)
+  console.log(renderTable(tableRows(recordedRuns(results, ORDER), results).map((row) => ({ ...row, last: row.last.replace(/^.* \((.*)\)$/, '$1') }))))
+  process.exit(0)
+}
 
 let plan
 try {
@@ -96,7 +105,8 @@ const done = []
 for (const run of plan) {
   console.error(`\n=== bench ${run.id} (${done.length + 1}/${plan.length}) ===`)
   const started = performance.now()
-  const result = await runBench(run)
+  const loadAverage = Number(os.loadavg()[0].toFixed(2))
+  const result = { ...(await runBench(run)), loadAverage }
   console.error(`=== ${run.id}: ${result.ok ? `${result.figures.length} figures` : `failed: ${result.error}`} in ${((performance.now() - started) / 1000).toFixed(0)} s ===`)
   done.push(result)
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 // @ts-expect-error: a plain ESM script without types, run as `npm run bench` (bench/run-all.mjs)
 import * as table from '../../../bench/bench-table.mjs'
 
-const { aimStatus, benchStores, formatAim, formatValue, mergeResults, parseBenchOutput, planRuns, renderTable, tableRows } = table
+const { aimStatus, benchStores, formatAim, formatValue, mergeResults, parseBenchOutput, planRuns, recordedRuns, renderTable, tableRows } = table
 
 const fig = (key: string, value: number, extra: Record<string, unknown> = {}) => ({ key, label: `label ${key}`, value, unit: 'ms', ...extra })
 
@@ -93,7 +93,7 @@ describe('the bench table', () => {
       date: 'now',
       machine,
       runs: [
-        { id: 'workspace', ok: true, figures: [fig('a', 290)] },
+        { id: 'workspace', ok: true, figures: [fig('a', 290)], loadAverage: 1.5 },
         { id: 'functions:postgres', ok: false, error: 'boom' },
       ],
     })
@@ -101,7 +101,25 @@ describe('the bench table', () => {
     expect(merged.machine).toEqual(machine)
     expect(merged.figures.a).toMatchObject({ value: 290, bench: 'workspace', date: 'now' })
     expect(merged.figures.f).toMatchObject({ value: 80, date: 'old' })
-    expect(merged.runs).toEqual({ 'functions:postgres': { date: 'now', ok: false, error: 'boom' }, workspace: { date: 'now', ok: true } })
+    expect(merged.runs).toEqual({ 'functions:postgres': { date: 'now', ok: false, error: 'boom' }, workspace: { date: 'now', ok: true, loadAverage: 1.5 } })
     expect(mergeResults(null, { date: 'd', machine, runs: [] })).toEqual({ date: 'd', machine, runs: {}, figures: {} })
+  })
+
+  it('lists what results.json records per bench, in the bench order, a failed latest run with its reason', () => {
+    const results = {
+      runs: { zeta: { date: 'd', ok: true }, 'project-api:pglite': { date: '2026-11-28T10:00', ok: false, error: 'exit code 1' }, 'bundle-size': { date: 'd', ok: true } },
+      figures: {
+        z: { ...fig('z', 1), bench: 'zeta' },
+        b1: { ...fig('b1', 2), bench: 'bundle-size' },
+        b2: { ...fig('b2', 3), bench: 'bundle-size' },
+        p: { ...fig('p', 4), bench: 'project-api:pglite' },
+      },
+    }
+    expect(recordedRuns(results, ['bundle-size', 'project-api'])).toEqual([
+      { id: 'bundle-size', ok: true, figures: [results.figures.b1, results.figures.b2] },
+      { id: 'project-api:pglite', ok: false, error: 'exit code 1 (2026-11-28)' },
+      { id: 'zeta', ok: true, figures: [results.figures.z] },
+    ])
+    expect(recordedRuns(null)).toEqual([])
   })
 })
