@@ -3,7 +3,9 @@
 // provider's own share (request received → first piece sent, measured by the fake provider), in
 // Chromium against a production server (`npm run build` first), self-hosted on the default
 // project. Prints each run and the median of 10 (after one warm-up).   npm run bench:assistant
+// @bench
 import { chromium } from '@playwright/test'
+import { figure, reportFigures } from './bench-result.mjs'
 import { startFakeOpenAI } from '../tests/fake-openai/fake-openai.mjs'
 import { CHROMIUM_ARGS, startServer } from './server.mjs'
 
@@ -58,6 +60,7 @@ try {
   const sorted = [...overheads].sort((a, b) => a - b)
   const median = (sorted[RUNS / 2 - 1] + sorted[RUNS / 2]) / 2
   console.log(`\nassistant overhead, send → first token shown minus the provider's own time: median ${median.toFixed(1)} ms of ${RUNS} (aim: under 150 ms)`)
+  reportFigures([figure('assistant.overhead', 'assistant: send → first token, minus the provider (median)', median, 'ms', { max: 150 })])
 } finally {
   await browser.close()
   server.stop()

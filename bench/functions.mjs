@@ -4,12 +4,14 @@
 // on a free port; the existing `.next` build, else `npm run build` first):
 //   node bench/functions.mjs
 //   bash scripts/with-postgres.sh node bench/functions.mjs      (`npm run bench:functions`)
+// @bench pglite postgres
 // Cold start: each of COLD_STARTS deploys makes a new version, whose first invocation has to
 // start a worker (load its bundle from the store, start Deno in its sandbox); the time is that
 // first call's, end to end over HTTP. Warm: the same function called again and again.
 import autocannon from 'autocannon'
 import os from 'node:os'
 import { benchProject, startBenchServer } from './bench-project.mjs'
+import { figure, reportFigures } from './bench-result.mjs'
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10)
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50)
@@ -54,6 +56,17 @@ try {
   console.log(
     `warm, ${CONNECTIONS} connections, ${DURATION} s               ${result.requests.average.toFixed(0).padStart(6)} req/s   p50 ${String(result.latency.p50).padStart(4)} ms   p99 ${String(result.latency.p99).padStart(4)} ms   errors ${result.errors + result.timeouts}   non-2xx ${result.non2xx}`
   )
+  const p50 = (times) => percentile([...times].sort((a, b) => a - b), 50)
+  reportFigures([
+    figure(`functions.cold-p50.${store}`, `Edge Function cold start on ${store}, p50`, p50(cold), 'ms'),
+    figure(`functions.warm-p50.${store}`, `Edge Function warm call on ${store}, p50`, p50(warm), 'ms'),
+    figure(`functions.rps.${store}`, `Edge Function warm, ${CONNECTIONS} conn., on ${store}`, result.requests.average, 'req/s'),
+    figure(`functions.p99.${store}`, `Edge Function warm, ${CONNECTIONS} conn., on ${store}, p99`, result.latency.p99, 'ms'),
+  ])
+} catch (error) {
+  console.error(error)
+  process.exitCode = 1
 } finally {
   await server.stop()
+  process.exit()
 }

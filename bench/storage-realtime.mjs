@@ -11,6 +11,7 @@
 // Store: PGlite by default; Postgres when DATABASE_URL or TEST_DATABASE_URL is given:
 //   node bench/storage-realtime.mjs
 //   TEST_PGPORT=54412 bash scripts/with-postgres.sh node bench/storage-realtime.mjs
+// @bench pglite postgres
 import { spawnSync } from 'node:child_process'
 import crypto from 'node:crypto'
 import fs from 'node:fs'
@@ -19,6 +20,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { WebSocket } from 'ws'
 import { benchProject, startBenchServer } from './bench-project.mjs'
+import { figure, reportFigures } from './bench-result.mjs'
 
 const MB = 1024 * 1024
 const OBJECT_MB = Number(process.env.BENCH_OBJECT_MB ?? 100)
@@ -26,7 +28,8 @@ const SUBSCRIBERS = Number(process.env.BENCH_SUBSCRIBERS ?? 500)
 const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 200)
 const IN_FLIGHT = Number(process.env.BENCH_IN_FLIGHT ?? 4)
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-files-'))
-const { store, server, base, projects, call, projectCall } = await startBenchServer()
+const { store, server, projects, call, projectCall } = await startBenchServer(process.env.BENCH_PORT ? Number(process.env.BENCH_PORT) : undefined)
+const figures = []
 const seconds = (start) => Number(process.hrtime.bigint() - start) / 1e9
 const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))]
 
@@ -82,6 +85,11 @@ async function storageBench(ref, keys) {
   const downSeconds = seconds(downStart)
   if (received !== bytes) throw new Error(`download: ${received} bytes, expected ${bytes}`)
   const rate = (s) => `${(bytes / MB / s).toFixed(0).padStart(5)} MB/s  (${s.toFixed(2)} s)`
+  figures.push(
+    figure(`storage.upload.${store}`, `storage upload of ${OBJECT_MB} MB on ${store}`, bytes / MB / upSeconds, 'MB/s'),
+    figure(`storage.download.${store}`, `storage download of ${OBJECT_MB} MB on ${store}`, bytes / MB / downSeconds, 'MB/s'),
+    figure(`storage.cp-sync.${store}`, `cp then sync of the same file (disk, ${store} run)`, bytes / MB / cpSyncSeconds, 'MB/s')
+  )
   return [
     `storage upload of ${OBJECT_MB} MB (streamed, written and fsynced by the server)  ${rate(upSeconds)}`,
     `storage download of ${OBJECT_MB} MB (streamed)                                  ${rate(downSeconds)}`,
@@ -153,6 +161,10 @@ async function realtimeBench(ref, keys) {
   const elapsed = Number(lastDelivery - start) / 1e9
   sockets.forEach((ws) => ws.terminate())
   latencies.sort((a, b) => a - b)
+  figures.push(
+    figure(`realtime.msgs.${store}`, `realtime fan-out, ${SUBSCRIBERS} subscribers, on ${store}`, delivered / elapsed, 'msg/s'),
+    figure(`realtime.p99.${store}`, `realtime delivery latency on ${store}, p99`, percentile(latencies, 99), 'ms')
+  )
   return [
     `realtime: ${SUBSCRIBERS} subscribers joined one channel in ${joinSeconds.toFixed(1)} s; ${MESSAGES} broadcasts, ${IN_FLIGHT} in flight`,
     `delivered ${delivered} of ${SUBSCRIBERS * MESSAGES} messages in ${elapsed.toFixed(2)} s: ${(delivered / elapsed).toFixed(0)} messages/s`,
@@ -166,6 +178,7 @@ try {
   const [load1] = os.loadavg()
   console.log(`\nstorage and realtime on ${store} (1-minute load average at the end: ${load1.toFixed(2)} on ${os.cpus().length} cores)`)
   for (const line of lines) console.log(line)
+  reportFigures(figures)
 } catch (error) {
   console.error(error)
   process.exitCode = 1

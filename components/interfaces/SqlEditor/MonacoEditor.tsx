@@ -3,7 +3,7 @@ import type { editor as MonacoEditorApi } from 'monaco-editor'
 import { useEffect, useRef, useState } from 'react'
 import { Admonition } from '@/components/ui/Admonition'
 import { suggestCompletions, type CompletionKind } from '@/lib/sql/completion'
-import type { CodeEditorProps } from './CodeEditor.types'
+import type { CodeEditorHandle, CodeEditorProps } from './CodeEditor.types'
 import { appendSql } from './sql-assistant'
 import { CDN_FALLBACK_NOTICE } from './SqlEditor.constants'
 import styles from './SqlEditor.module.css'
@@ -14,12 +14,20 @@ import { MonacoCodeEditor, useEditorDisposables } from '@/components/ui/monaco/M
 /** Marker owner of run errors, so clearing them leaves other markers alone. */
 const MARKER_OWNER = 'sql-run'
 
+export type MonacoEditorProps = CodeEditorProps & {
+  /** Monaco is shown and editable, with this handle (CodeEditor then removes the plain editor). */
+  onReady?: (handle: CodeEditorHandle) => void
+  /** Monaco did not mount in time: its error state is what should show. */
+  onFailed?: () => void
+}
+
 /**
- * The Monaco editor itself, loaded lazily by CodeEditor (never part of the page's first JS).
+ * The Monaco editor itself, loaded lazily by CodeEditor (never part of the page's first JS) once
+ * the page settled or the user reached for the editor.
  * It picks where Monaco comes from before mounting, highlights Postgres ('pgsql'), completes the
  * project's names, runs on Ctrl/Cmd+Enter and marks the position of a failed run.
  */
-export function MonacoEditor({ value, onChange, onRun, onSelectionChange, errorMark, catalogue, handleRef, ariaLabel }: CodeEditorProps) {
+export function MonacoEditor({ value, onChange, onRun, onSelectionChange, errorMark, catalogue, handleRef, ariaLabel, onReady, onFailed }: MonacoEditorProps) {
   const { source, mounted, markMounted, failed } = useMonacoSource()
   const [noticeDismissed, setNoticeDismissed] = useState(false)
   const editorRef = useRef<MonacoEditorApi.IStandaloneCodeEditor | null>(null)
@@ -27,14 +35,20 @@ export function MonacoEditor({ value, onChange, onRun, onSelectionChange, errorM
   const decorationsRef = useRef<MonacoEditorApi.IEditorDecorationsCollection | null>(null)
   const disposables = useEditorDisposables(handleRef)
   // Latest callbacks and data for Monaco's long-lived handlers.
-  const latest = useRef({ onRun, onSelectionChange, catalogue })
-  latest.current = { onRun, onSelectionChange, catalogue }
+  const latest = useRef({ value, onRun, onSelectionChange, catalogue })
+  latest.current = { value, onRun, onSelectionChange, catalogue }
+
+  useEffect(() => {
+    if (failed) onFailed?.()
+  }, [failed, onFailed])
 
   const handleMount: OnMount = (editor, monaco) => {
     editorRef.current = editor
     monacoRef.current = monaco
     decorationsRef.current = editor.createDecorationsCollection()
     markMounted()
+    // Text typed in the plain editor while Monaco was being created.
+    if (editor.getValue() !== latest.current.value) editor.setValue(latest.current.value)
 
     // Ctrl+Enter and Meta+Enter on every system: CtrlCmd is Cmd on macOS and Ctrl elsewhere,
     // WinCtrl is Ctrl on macOS and the Windows/Meta key elsewhere.
@@ -77,45 +91,45 @@ export function MonacoEditor({ value, onChange, onRun, onSelectionChange, errorM
       })
     )
 
-    if (handleRef) {
-      handleRef.current = {
-        getRunTarget() {
-          const model = editor.getModel()
-          const selection = editor.getSelection()
-          if (!model) return { sql: '', offset: 0, isSelection: false }
-          if (selection && !selection.isEmpty()) {
-            return { sql: model.getValueInRange(selection), offset: model.getOffsetAt(selection.getStartPosition()), isSelection: true }
-          }
-          return { sql: model.getValue(), offset: 0, isSelection: false }
-        },
-        focus: () => editor.focus(),
-        revealIndex(index) {
-          const model = editor.getModel()
-          if (!model) return
-          const position = model.getPositionAt(index)
-          editor.setPosition(position)
-          editor.revealPositionInCenterIfOutsideViewport(position)
-          editor.focus()
-        },
-        insertText(text) {
-          const model = editor.getModel()
-          if (!model) return
-          const selection = editor.getSelection()
-          if (selection && !selection.isEmpty()) {
-            editor.executeEdits('dashboard.insert', [{ range: selection, text, forceMoveMarkers: true }])
-          } else {
-            const end = model.getFullModelRange().getEndPosition()
-            const current = model.getValue()
-            const added = appendSql(current, text).slice(current.trim() === '' ? 0 : current.length)
-            const range = current.trim() === '' ? model.getFullModelRange() : { startLineNumber: end.lineNumber, startColumn: end.column, endLineNumber: end.lineNumber, endColumn: end.column }
-            editor.executeEdits('dashboard.insert', [{ range, text: added, forceMoveMarkers: true }])
-          }
-          editor.pushUndoStop()
-          editor.revealPositionInCenterIfOutsideViewport(editor.getPosition() ?? model.getFullModelRange().getEndPosition())
-          editor.focus()
-        },
-      }
+    const handle: CodeEditorHandle = {
+      getRunTarget() {
+        const model = editor.getModel()
+        const selection = editor.getSelection()
+        if (!model) return { sql: '', offset: 0, isSelection: false }
+        if (selection && !selection.isEmpty()) {
+          return { sql: model.getValueInRange(selection), offset: model.getOffsetAt(selection.getStartPosition()), isSelection: true }
+        }
+        return { sql: model.getValue(), offset: 0, isSelection: false }
+      },
+      focus: () => editor.focus(),
+      revealIndex(index) {
+        const model = editor.getModel()
+        if (!model) return
+        const position = model.getPositionAt(index)
+        editor.setPosition(position)
+        editor.revealPositionInCenterIfOutsideViewport(position)
+        editor.focus()
+      },
+      insertText(text) {
+        const model = editor.getModel()
+        if (!model) return
+        const selection = editor.getSelection()
+        if (selection && !selection.isEmpty()) {
+          editor.executeEdits('dashboard.insert', [{ range: selection, text, forceMoveMarkers: true }])
+        } else {
+          const end = model.getFullModelRange().getEndPosition()
+          const current = model.getValue()
+          const added = appendSql(current, text).slice(current.trim() === '' ? 0 : current.length)
+          const range = current.trim() === '' ? model.getFullModelRange() : { startLineNumber: end.lineNumber, startColumn: end.column, endLineNumber: end.lineNumber, endColumn: end.column }
+          editor.executeEdits('dashboard.insert', [{ range, text: added, forceMoveMarkers: true }])
+        }
+        editor.pushUndoStop()
+        editor.revealPositionInCenterIfOutsideViewport(editor.getPosition() ?? model.getFullModelRange().getEndPosition())
+        editor.focus()
+      },
     }
+    if (handleRef) handleRef.current = handle
+    onReady?.(handle)
   }
 
   // The error position of the last run: a marker (squiggle + hover) and a decoration on the word.

@@ -12,3 +12,11 @@ export const MONACO_LOCAL_PATH = `${BASE_PATH}/monaco/vs`
 
 /** sessionStorage flag: the CDN failed once in this tab, so the local copy is used straight away. */
 export const MONACO_FORCE_LOCAL_KEY = 'dashboard-monaco-force-local'
+
+/**
+ * How long the page's main thread must have been quiet (no task over 50 ms) after its load before
+ * a code editor loads Monaco on its own; the user reaching for the editor (pointer, focus, key)
+ * loads it at once. Monaco's evaluation blocks the main thread for a few hundred ms: after a
+ * quiet window this long (Time to Interactive's) it no longer delays the page's first interactions.
+ */
+export const MONACO_IDLE_LOAD_MS = 5_000
