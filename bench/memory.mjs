@@ -9,6 +9,7 @@
 //   - under REST load: GET …/rest/v1/items?limit=20 (anon key, RLS) on 4 and on 20 projects at once
 //     (BENCH_CONNECTIONS, 20, spread over the projects), the highest RSS sampled every 200 ms.
 //   node bench/memory.mjs
+// @bench
 // Settings pass through to the server: compare with the earlier behaviour by running
 //   PROJECT_DB_IDLE_SECONDS=300 PGLITE_SHARED_BUFFERS_MB=128 BENCH_IDLE_WAIT=30 node bench/memory.mjs
 // (BENCH_IDLE_WAIT: seconds of idleness before the idle figure; default the idle time + 5;
@@ -19,6 +20,7 @@ import os from 'node:os'
 import path from 'node:path'
 import pg from 'pg'
 import { apiCaller, ensureBuild, freePort } from './bench-project.mjs'
+import { figure, reportFigures } from './bench-result.mjs'
 
 const IDLE_SECONDS = Number(process.env.PROJECT_DB_IDLE_SECONDS ?? process.env.BENCH_IDLE_SECONDS ?? 15)
 const IDLE_WAIT = Number(process.env.BENCH_IDLE_WAIT ?? IDLE_SECONDS + 5)
@@ -145,10 +147,13 @@ function load(projects) {
 }
 
 const rows = []
-const row = (figure, value) => {
-  rows.push([figure, value])
-  console.log(`${figure.padEnd(58)} ${value}`)
+const row = (label, value) => {
+  rows.push([label, value])
+  console.log(`${label.padEnd(58)} ${value}`)
 }
+/** The headline figures for `npm run bench` (bench-result.mjs), gathered as they are measured. */
+const figures = []
+const mb = (text) => Number(/^(\d+) MB/.exec(text)?.[1])
 try {
   console.log(`PROJECT_DB_IDLE_SECONDS=${IDLE_SECONDS}, PGLITE_SHARED_BUFFERS_MB=${process.env.PGLITE_SHARED_BUFFERS_MB ?? '(default)'}; idle figures after ${IDLE_WAIT} s`)
   row('server started, no project (idle)', await idleRss(5000))
@@ -157,7 +162,9 @@ try {
     while (projects.length < count) projects.push(await newProject(projects.length + 1))
     for (const p of projects) await get(p)
     row(`${count} project(s), each just answered one REST request`, `${rssMb(server.pid)} MB (${threads(server.pid)} threads)`)
-    row(`${count} project(s), idle ${IDLE_WAIT} s`, await idleRss())
+    const idle = await idleRss()
+    row(`${count} project(s), idle ${IDLE_WAIT} s`, idle)
+    figures.push(figure(`memory.idle.${count}`, `server RSS, ${count} project(s), idle ${IDLE_WAIT} s (PGlite)`, mb(idle), 'MB', { max: 500 }))
   }
   // Cold starts: each project's database is closed now (when IDLE_WAIT passed the idle time).
   const restCold = []
@@ -167,6 +174,7 @@ try {
     restCold.push(performance.now() - started)
   }
   row('cold project: first REST answer (median of 5)', `${Math.round(median(restCold))} ms (${restCold.map(Math.round).join(', ')})`)
+  figures.push(figure('memory.cold-rest', 'cold project: first REST answer, median (PGlite)', Math.round(median(restCold)), 'ms'))
   const wireProjects = projects.slice(5, 10)
   if (wireProjects.length) {
     const wireCold = []
@@ -188,6 +196,7 @@ try {
     for (const p of projects.slice(0, n)) await get(p) // the load measures open databases, not their cold starts (up to the cap)
     const r = await load(projects.slice(0, n))
     row(`REST load on ${n} projects, ${CONNECTIONS} connections: peak RSS`, `${r.peak} MB (${r.rps} req/s, ${r.bad} failed; ${r.after} MB at the end)`)
+    figures.push(figure(`memory.load.${n}`, `server RSS peak, REST load on ${n} projects (PGlite)`, r.peak, 'MB'))
   }
   row(`after the load, idle ${IDLE_WAIT} s`, await idleRss())
   // A restart on the same DATA_DIR: what a self-hoster's server holds from then on (the first start
@@ -195,9 +204,12 @@ try {
   server.stop()
   for (let i = 0; fs.existsSync(`/proc/${server.pid}`) && i < 300; i++) await sleep(100) // let the old server end first
   server = await start()
-  row(`restarted with ${projects.length} projects, idle ${IDLE_WAIT} s`, await idleRss())
+  const restarted = await idleRss()
+  row(`restarted with ${projects.length} projects, idle ${IDLE_WAIT} s`, restarted)
+  figures.push(figure('memory.restarted.20', `server RSS after a restart, ${projects.length} projects idle (PGlite)`, mb(restarted), 'MB', { max: 500 }))
   await get(projects[0])
   row('restarted, one project answered (its database open)', `${rssMb(server.pid)} MB`)
+  reportFigures(figures)
 } finally {
   server.stop()
   fs.rmSync(dataDir, { recursive: true, force: true })
