@@ -16,7 +16,7 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 5)
 const ROWS = Number(process.env.BENCH_ROWS ?? 1_000_000)
 const RESULT_ROWS = 100_000
 
-const { origin, stop } = await startServer({ port: PORT, env: { IS_PLATFORM: 'false', DATABASE_URL: '' } })
+const { origin, stop } = await startServer({ port: PORT, apiPort: Number(process.env.BENCH_API_PORT ?? PORT + 1), env: { IS_PLATFORM: 'false', DATABASE_URL: '' } })
 const api = `${origin}/dashboard/api/platform`
 let browser
 
