@@ -22,6 +22,7 @@ function status(field) {
 
 /** Runs the query, reading the answer as it comes and keeping none of it; bytes received. */
 async function run(query, stream) {
+  const started = performance.now()
   const res = await fetch(url, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', 'x-connection-encrypted': 'bench', ...(stream ? { Accept: 'application/x-ndjson' } : {}) },
@@ -29,7 +30,6 @@ async function run(query, stream) {
   })
   let bytes = 0
   let firstAt = null
-  const started = performance.now()
   for await (const chunk of res.body) {
     firstAt ??= performance.now() - started
     bytes += chunk.length
