@@ -22,9 +22,9 @@ import { projectKind, projectRoleNames } from './targets'
  * `error` line after the rows that arrived.
  */
 
-/** Rows of the first FETCH (the first screenful, soon), then of each following one. */
+/** Rows of the first FETCH (the first screenful, soon); each following one asks for more, up to CHUNK_ROWS. */
 export const FIRST_CHUNK_ROWS = 200
-export const CHUNK_ROWS = 2_000
+export const CHUNK_ROWS = 5_000
 
 export type StreamInput = {
   query: string
@@ -128,7 +128,8 @@ export async function streamProjectQuery(ref: string, input: StreamInput): Promi
         await pipe.put(text)
       }
       if (truncated || rows.length < asked) break
-      asked = sent + CHUNK_ROWS > MAX_RESULT_ROWS ? MAX_RESULT_ROWS - sent + 1 : CHUNK_ROWS
+      const next = Math.min(asked * 5, CHUNK_ROWS)
+      asked = sent + next > MAX_RESULT_ROWS ? MAX_RESULT_ROWS - sent + 1 : next
       rows = await fetchRows(session, asked, fields.length)
     }
     let rowCount = sent
