@@ -2,7 +2,7 @@ import type { SqlErrorBody, SqlField, SqlStreamLine } from '@/lib/api-types/sql'
 import { ApiError } from '../http/errors'
 import { recordStatement } from '../logs/postgres-log'
 import { withProjectSession } from './databases'
-import type { ProjectSession } from './engines'
+import { StatementTimeoutError, type ProjectSession } from './engines'
 import { offsetError, openMemberSql, STREAM_CURSOR, typeInfos } from './member-sql'
 import { errorBody, isPgError, MAX_RESULT_ROWS, projectTimeoutMs } from './run-query'
 import { schemaMayHaveChanged } from './schema-epoch'
@@ -58,7 +58,9 @@ function failure(error: unknown, single: { readOnly: boolean } | null): SqlError
   return { message: `The database stopped answering: ${message}`, code: '08006', position: null, detail: null, hint: null, where: null, severity: 'ERROR' }
 }
 
-async function fetchRows(session: ProjectSession, count: number, width: number): Promise<unknown[][]> {
+/** The next `count` rows; past the deadline (a client that reads slowly holds the session) the query ends as timed out. */
+async function fetchRows(session: ProjectSession, count: number, width: number, deadline: { at: number; ms: number }): Promise<unknown[][]> {
+  if (Date.now() > deadline.at) throw new StatementTimeoutError(deadline.ms)
   const { rows } = await session.extended(`fetch forward ${count} from ${STREAM_CURSOR}`, [])
   return rows.map((row) => {
     const values = new Array<unknown>(width)
@@ -80,6 +82,16 @@ export async function streamProjectQuery(ref: string, input: StreamInput): Promi
   let reached = true
   const summary = { command: null as string | null, rowCount: null as number | null, error: null as SqlErrorBody | null }
 
+  const deadline = { at: Date.now() + timeoutMs, ms: timeoutMs }
+  // A line waits for the client to take it at most until the deadline: one that stops reading
+  // does not hold the session (on PGlite, the whole database) past the plan's timeout.
+  const put = (text: string) => {
+    let timer: NodeJS.Timeout | undefined
+    const late = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new StatementTimeoutError(deadline.ms)), Math.max(0, deadline.at - Date.now()))
+    })
+    return Promise.race([pipe.put(text), late]).finally(() => clearTimeout(timer))
+  }
   const produce = async (session: ProjectSession) => {
     const run = await openMemberSql(
       session,
@@ -93,19 +105,19 @@ export async function streamProjectQuery(ref: string, input: StreamInput): Promi
       summary.rowCount = run.result.rowCount
       first = { ok: true, lines: pipe }
       opened(first)
-      await pipe.put(line({ fields }))
+      await put(line({ fields }))
       pipe.end(line({ end: { rowCount: run.result.rowCount, command: run.result.command, truncated: false } }))
       return
     }
     let rows: unknown[][]
     try {
-      rows = await fetchRows(session, FIRST_CHUNK_ROWS, fields.length)
+      rows = await fetchRows(session, FIRST_CHUNK_ROWS, fields.length, deadline)
     } catch (error) {
       offsetError(error, run.statement!, false)
     }
     first = { ok: true, lines: pipe }
     opened(first)
-    await pipe.put(line({ fields }))
+    await put(line({ fields }))
     let sent = 0
     let bytes = 0
     let asked = FIRST_CHUNK_ROWS
@@ -125,12 +137,12 @@ export async function streamProjectQuery(ref: string, input: StreamInput): Promi
           return
         }
         sent += rows.length
-        await pipe.put(text)
+        await put(text)
       }
       if (truncated || rows.length < asked) break
       const next = Math.min(asked * 5, CHUNK_ROWS)
       asked = sent + next > MAX_RESULT_ROWS ? MAX_RESULT_ROWS - sent + 1 : next
-      rows = await fetchRows(session, asked, fields.length)
+      rows = await fetchRows(session, asked, fields.length, deadline)
     }
     let rowCount = sent
     if (truncated) {
