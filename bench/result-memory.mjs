@@ -5,13 +5,13 @@
 // a production server (`npm run build` first). The peak is VmHWM of /proc, reset before each query.
 // The platform sends at most 100,000 rows of a result (then `truncated`); the database still
 // produces the million.
-//   BENCH_PORT=8216 node bench/result-memory.mjs      (BENCH_API_PORT, BENCH_RUNS override)
+//   BENCH_PORT=8216 node bench/result-memory.mjs      (BENCH_API_PORT, BENCH_RUNS override; BENCH_DATABASE_URL: on a Postgres server)
 import fs from 'node:fs'
 import { startServer } from './server.mjs'
 
 const PORT = Number(process.env.BENCH_PORT ?? 8197)
 const RUNS = Number(process.env.BENCH_RUNS ?? 2)
-const { origin, stop, pid } = await startServer({ port: PORT, apiPort: Number(process.env.BENCH_API_PORT ?? PORT + 1), env: { IS_PLATFORM: 'false', DATABASE_URL: '' } })
+const { origin, stop, pid } = await startServer({ port: PORT, apiPort: Number(process.env.BENCH_API_PORT ?? PORT + 1), env: { IS_PLATFORM: 'false', DATABASE_URL: process.env.BENCH_DATABASE_URL ?? '' } })
 const url = `${origin}/dashboard/api/platform/pg-meta/default/query`
 const MIB = 2 ** 20
 

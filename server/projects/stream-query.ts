@@ -22,9 +22,14 @@ import { projectKind, projectRoleNames } from './targets'
  * `error` line after the rows that arrived.
  */
 
-/** Rows of the first FETCH (the first screenful, soon); each following one asks for more, up to CHUNK_ROWS. */
-export const FIRST_CHUNK_ROWS = 200
+/**
+ * Rows of the first FETCH (the first screenful, soon); each following one asks for more, up to
+ * CHUNK_ROWS and to about CHUNK_BYTES of JSON at the rows' size so far: what this process holds of
+ * a result at once (a chunk read, one written) stays small however wide the rows are.
+ */
+export const FIRST_CHUNK_ROWS = 50
 export const CHUNK_ROWS = 5_000
+export const CHUNK_BYTES = 512 * 1024
 
 export type StreamInput = {
   query: string
@@ -120,6 +125,7 @@ export async function streamProjectQuery(ref: string, input: StreamInput): Promi
     await put(line({ fields }))
     let sent = 0
     let bytes = 0
+    let lastBytes = 0
     let asked = FIRST_CHUNK_ROWS
     let truncated = false
     for (;;) {
@@ -130,6 +136,7 @@ export async function streamProjectQuery(ref: string, input: StreamInput): Promi
       }
       if (rows.length > 0) {
         const text = line({ rows })
+        lastBytes = text.length
         bytes += text.length
         if (bytes > input.maxBytes) {
           summary.error = tooLarge(input.maxBytes)
@@ -140,7 +147,8 @@ export async function streamProjectQuery(ref: string, input: StreamInput): Promi
         await put(text)
       }
       if (truncated || rows.length < asked) break
-      const next = Math.min(asked * 5, CHUNK_ROWS)
+      const rowBytes = rows.length > 0 ? lastBytes / rows.length : 1
+      const next = Math.max(1, Math.min(asked * 5, CHUNK_ROWS, Math.floor(CHUNK_BYTES / rowBytes)))
       asked = sent + next > MAX_RESULT_ROWS ? MAX_RESULT_ROWS - sent + 1 : next
       rows = await fetchRows(session, asked, fields.length, deadline)
     }
