@@ -208,7 +208,7 @@ export async function openMemberSql(session: ProjectSession, run: MemberRun, cur
     }
     if (c.kind === 'create-extension' || c.kind === 'drop-extension') last = await privilegedExtension(session, run, c, state !== 'none')
     else last = await runJailed(session, run, statement, run.parameters, streamed)
-    if (streamed && last.fields.length > 0) return { result: last, cursor: true, commit: state === 'implicit' }
+    if (streamed && last.fields.length > 0) return { result: last, cursor: true, commit: state === 'implicit', statement }
   }
   if (state === 'implicit') await session.simple('commit')
   return { result: last, cursor: false, commit: false }

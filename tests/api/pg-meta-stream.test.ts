@@ -85,7 +85,7 @@ describe('pg-meta streamed results', () => {
 
   it('answers a statement that fails before any row with the usual 400', async () => {
     const res = await stream(developer.token, 'select 1 as one;\nselect 1/0 as x')
-    expect(res.status).toBe(400)
+    expect(res.status, JSON.stringify(res.body)).toBe(400)
     expect(res.body).toMatchObject({ code: '22012', message: 'division by zero' })
   })
 
