@@ -46,3 +46,35 @@ test('runs a query on the default project with the locally served editor, and ke
   expect(scripts.some((src) => src.includes('/dashboard/monaco/vs/loader.js'))).toBe(true)
   expect(outside).toEqual([])
 })
+
+// Issue 23: a big result streams: its first rows are in the grid while the rest still arrive.
+test('shows the first rows of a 100,000-row result before the last arrive, then all of them', async ({ page }) => {
+  test.setTimeout(120_000)
+  await page.goto('/dashboard/project/default/sql/new')
+  await expect(page.locator('.monaco-editor')).toBeVisible({ timeout: 30_000 })
+  await page.locator('.monaco-editor .view-lines').click()
+  await page.keyboard.insertText("select i, md5(i::text) as h, repeat('x', 100) as pad from generate_series(1, 100000) i")
+  await page.keyboard.press('Escape')
+  // Watched in the page each frame: was a row in the grid while the status still said "so far"?
+  const watch = page.evaluate(
+    () =>
+      new Promise<{ partialSeen: boolean }>((resolve) => {
+        let partialSeen = false
+        const check = () => {
+          const statuses = [...document.querySelectorAll('[role="status"]')].map((s) => s.textContent ?? '')
+          if (statuses.some((s) => /so far/.test(s)) && document.querySelector('[role="grid"] [role="gridcell"]')) partialSeen = true
+          if (statuses.some((s) => s.startsWith('100,000 rows ·'))) resolve({ partialSeen })
+          else requestAnimationFrame(check)
+        }
+        requestAnimationFrame(check)
+      })
+  )
+  await page.keyboard.press('Control+Enter')
+  expect(await watch).toEqual({ partialSeen: true })
+  const grid = page.getByRole('grid', { name: 'Query results' })
+  await expect(grid).toHaveAttribute('aria-rowcount', '100001')
+  await expect(grid.getByRole('gridcell', { name: 'c4ca4238a0b923820dcc509a6f75849b' })).toBeVisible() // md5('1')
+  await grid.evaluate((el) => el.scrollTo(0, el.scrollHeight))
+  await expect(grid.getByRole('rowheader', { name: '100000', exact: true })).toBeVisible()
+  await expect(page.getByText(/The query stopped/)).toHaveCount(0)
+})

@@ -35,3 +35,15 @@ export type SqlErrorBody = {
   where: string | null
   severity: string | null
 }
+
+/**
+ * A streamed result (`Accept: application/x-ndjson`), one JSON line each, in this order: the head
+ * (`fields`), any number of `rows` chunks (values in the fields' order: one header, arrays, not an
+ * object per row), then `end` or, when the query failed or was stopped after the head, `error`.
+ * A failure before the head is the usual 400 with an SqlErrorBody.
+ */
+export type SqlStreamLine =
+  | { fields: SqlField[] }
+  | { rows: unknown[][] }
+  | { end: { rowCount: number | null; command: string | null; truncated: boolean } }
+  | { error: SqlErrorBody }

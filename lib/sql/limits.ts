@@ -21,3 +21,15 @@ export const SNIPPETS_PER_PROJECT_LIMIT = 1_000
 
 /** Name of a snippet created from the editor before the user names it. */
 export const DEFAULT_SNIPPET_NAME = 'Untitled query'
+
+/**
+ * Most bytes of rows one streamed result carries (their JSON, 128 MiB): past it the platform stops
+ * the query and says so, rather than let a tab run out of memory. A browser may ask for less.
+ */
+export const SQL_STREAM_MAX_BYTES = 128 * MIB
+
+/** The request header in which a browser says how many bytes of rows it will hold (at most SQL_STREAM_MAX_BYTES). */
+export const SQL_STREAM_MAX_BYTES_HEADER = 'x-result-max-bytes'
+
+/** The media type of a streamed result (`Accept` asks for it): one JSON line after another. */
+export const SQL_STREAM_MEDIA_TYPE = 'application/x-ndjson'

@@ -85,6 +85,18 @@ function send(res: ServerResponse, method: string, status: number, body: unknown
   res.end(method === 'HEAD' ? undefined : payload)
 }
 
+function drained(res: ServerResponse): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      res.off('drain', done)
+      res.off('close', done)
+      resolve()
+    }
+    res.on('drain', done)
+    res.on('close', done)
+  })
+}
+
 /** Sends each piece as it comes; a client that leaves ends the reading (the source's `finally` runs). */
 async function sendStream(res: ServerResponse, status: number, headers: Record<string, string> = {}, stream: AsyncIterable<string>) {
   res.statusCode = status
@@ -97,7 +109,8 @@ async function sendStream(res: ServerResponse, status: number, headers: Record<s
     for (;;) {
       const next = await iterator.next()
       if (next.done || res.destroyed) break
-      res.write(next.value)
+      // A slow client holds the source back instead of the response buffering all it yields.
+      if (!res.write(next.value)) await drained(res)
     }
   } catch (error) {
     // Headers are gone: the stream's own error events are the source's job; this is a bug.

@@ -52,6 +52,16 @@ export function respondEvents(events: AsyncIterable<unknown>): ApiResult {
   } as ApiResult
 }
 
+/** A response of `contentType` whose pieces are sent as they come (e.g. JSON lines), uncompressed and unbuffered. */
+export function respondStream(contentType: string, stream: AsyncIterable<string>): ApiResult {
+  return {
+    [RESULT]: true,
+    status: 200,
+    headers: { 'Content-Type': contentType, 'Cache-Control': 'no-store, no-transform', 'X-Accel-Buffering': 'no' },
+    stream,
+  } as ApiResult
+}
+
 export const RESULT = Symbol.for('platform-api.result')
 
 export function isApiResult(value: unknown): value is ApiResult {

@@ -27,6 +27,9 @@ export type MemberRun = {
   singleTenant: boolean
 }
 
+/** The cursor a streamed result is read from (stream-query.ts): over the jail's call, never inside it. */
+export const STREAM_CURSOR = '__sql_stream'
+
 
 import { classify, sqlError, type Classified, type MemberSqlError } from './member-sql-classify'
 
@@ -36,7 +39,8 @@ export { classify, sqlError, type Classified, type MemberSqlError } from './memb
 
 const EMPTY: RawResult = { command: null, rowCount: null, rows: [], fields: [] }
 
-function offsetError(error: unknown, statement: { text: string; start: number }, atDescribe: boolean): never {
+/** Throws a member statement's error with its position in the script and only the member's own context. */
+export function offsetError(error: unknown, statement: { text: string; start: number }, atDescribe: boolean): never {
   const e = error as MemberSqlError
   if (e && typeof e.code === 'string') {
     if (atDescribe && e.position) e.position = String(Number(e.position) + statement.start)
@@ -52,7 +56,7 @@ function offsetError(error: unknown, statement: { text: string; start: number },
   throw error
 }
 
-async function runJailed(session: ProjectSession, run: MemberRun, statement: { text: string; start: number }, params: unknown[] | undefined): Promise<RawResult> {
+async function runJailed(session: ProjectSession, run: MemberRun, statement: { text: string; start: number }, params: unknown[] | undefined, cursor = false): Promise<RawResult> {
   let described: Described
   try {
     described = await session.describe(statement.text)
@@ -62,6 +66,11 @@ async function runJailed(session: ProjectSession, run: MemberRun, statement: { t
   const types = await typeInfos(session, [...described.paramTypes, ...described.fields.map((f) => f.dataTypeID)])
   const call = jailedCall(run.role, statement.text, params, described, types)
   try {
+    // Streamed: the same jail call, read later in chunks (columns c1…cn) by the platform's FETCH.
+    if (cursor && described.fields.length > 0) {
+      await session.extended(`declare ${STREAM_CURSOR} no scroll cursor for ${call.sql()}`, call.values)
+      return { ...call.finish(EMPTY), rowCount: null }
+    }
     return call.finish(await session.extended(call.sql(), call.values))
   } catch (error) {
     offsetError(error, statement, false)
@@ -142,6 +151,17 @@ async function privilegedExtension(
 
 /** Runs a member's script; the last statement's result. Postgres errors are thrown with positions in the script. */
 export async function runMemberSql(session: ProjectSession, run: MemberRun): Promise<RawResult> {
+  return (await openMemberSql(session, run, false)).result
+}
+
+type Opened = { result: RawResult; cursor: boolean; commit: boolean; statement?: { text: string; start: number } }
+
+/**
+ * runMemberSql, but with `cursor` a last statement that returns rows is left open as
+ * STREAM_CURSOR (`cursor: true`, its fields and no rows), in a transaction; `commit`: the script's
+ * implicit transaction is to be committed once it is read.
+ */
+export async function openMemberSql(session: ProjectSession, run: MemberRun, cursor: boolean): Promise<Opened> {
   if (run.role === 'readonly') {
     await session.simple(grantReadonlyUsageSql(run.roles))
     await session.simple('begin read only')
@@ -149,7 +169,7 @@ export async function runMemberSql(session: ProjectSession, run: MemberRun): Pro
   const statements = run.single
     ? [{ text: run.query, start: 0 }]
     : splitStatements(run.query).map((s) => ({ text: s.text, start: s.start }))
-  if (statements.length === 0) return EMPTY
+  if (statements.length === 0) return { result: EMPTY, cursor: false, commit: false }
   let state: 'none' | 'implicit' | 'explicit' = run.role === 'readonly' ? 'explicit' : 'none'
   let last: RawResult = EMPTY
   for (const statement of statements) {
@@ -180,13 +200,16 @@ export async function runMemberSql(session: ProjectSession, run: MemberRun): Pro
       last = { command: 'VACUUM', rowCount: null, rows: [], fields: [] }
       continue
     }
-    if (state === 'none' && statements.length > 1) {
+    // A cursor lives in a transaction: a streamed single statement gets one of its own.
+    const streamed = cursor && statement === statements[statements.length - 1] && c.kind === 'jailed'
+    if (state === 'none' && (statements.length > 1 || streamed)) {
       await session.simple('begin')
       state = 'implicit'
     }
     if (c.kind === 'create-extension' || c.kind === 'drop-extension') last = await privilegedExtension(session, run, c, state !== 'none')
-    else last = await runJailed(session, run, statement, run.parameters)
+    else last = await runJailed(session, run, statement, run.parameters, streamed)
+    if (streamed && last.fields.length > 0) return { result: last, cursor: true, commit: state === 'implicit', statement }
   }
   if (state === 'implicit') await session.simple('commit')
-  return last
+  return { result: last, cursor: false, commit: false }
 }

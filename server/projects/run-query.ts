@@ -31,7 +31,7 @@ export const MAX_RESULT_ROWS = 100_000
 
 type PgError = Error & { code: string; severity?: string; position?: string; detail?: string; hint?: string; where?: string }
 
-function isPgError(error: unknown): error is PgError {
+export function isPgError(error: unknown): error is PgError {
   return (
     error instanceof Error &&
     typeof (error as PgError).code === 'string' &&
@@ -40,7 +40,7 @@ function isPgError(error: unknown): error is PgError {
   )
 }
 
-function errorBody(error: PgError, singleStatement: { readOnly: boolean } | null): SqlErrorBody {
+export function errorBody(error: PgError, singleStatement: { readOnly: boolean } | null): SqlErrorBody {
   let hint = error.hint ?? null
   if (singleStatement && error.code === '42601' && /multiple commands/.test(error.message)) {
     hint = singleStatement.readOnly

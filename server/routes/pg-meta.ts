@@ -1,11 +1,13 @@
 import { sqlQueryBody } from '@/lib/api-types/sql'
 import { getServerConfig } from '@/lib/config'
+import { SQL_STREAM_MAX_BYTES, SQL_STREAM_MAX_BYTES_HEADER, SQL_STREAM_MEDIA_TYPE } from '@/lib/sql/limits'
 import { roleAtLeast } from '../access'
 import { badRequest } from '../http/errors'
 import { route } from '../http/route'
-import { respond, type ApiRequest } from '../http/types'
+import { respond, respondStream, type ApiRequest } from '../http/types'
 import { runProjectQuery } from '../projects/run-query'
 import { refParams } from '../projects/schemas'
+import { streamProjectQuery } from '../projects/stream-query'
 import { requireServing } from '../projects/status'
 
 const FALSY_HEADER_VALUES = new Set(['', 'false', '0', 'null', 'undefined'])
@@ -16,10 +18,31 @@ function connectionHeaderPresent(req: ApiRequest): boolean {
   return typeof text === 'string' && !FALSY_HEADER_VALUES.has(text.trim().toLowerCase())
 }
 
+function header(req: ApiRequest, name: string): string | undefined {
+  const value = req.headers[name]
+  return Array.isArray(value) ? value[0] : value
+}
+
+/** Asked for a streamed answer (`Accept: application/x-ndjson`). */
+function wantsStream(req: ApiRequest): boolean {
+  return (header(req, 'accept') ?? '').split(',').some((type) => type.split(';')[0].trim().toLowerCase() === SQL_STREAM_MEDIA_TYPE)
+}
+
+/** The bytes of rows the client will hold: its header's, at most the platform's cap. */
+function streamMaxBytes(req: ApiRequest): number {
+  const text = header(req, SQL_STREAM_MAX_BYTES_HEADER)
+  if (text === undefined) return SQL_STREAM_MAX_BYTES
+  if (!/^[1-9][0-9]{0,15}$/.test(text.trim())) throw badRequest(`${SQL_STREAM_MAX_BYTES_HEADER} must be a positive whole number of bytes`)
+  return Math.min(Number(text.trim()), SQL_STREAM_MAX_BYTES)
+}
+
 /**
  * `POST /platform/pg-meta/{ref}/query` {query, parameters?} → {rows, fields, rowCount, command,
  * truncated}; a Postgres error → 400 {message, code, position, detail, hint, where}.
  * Read-only members run read-only statements; Developers and above run anything.
+ * With `Accept: application/x-ndjson` the result streams as JSON lines (SqlStreamLine,
+ * server/projects/stream-query.ts), its rows' bytes capped by `x-result-max-bytes` (at most
+ * SQL_STREAM_MAX_BYTES).
  */
 export const pgMetaRoutes = [
   route({
@@ -35,10 +58,16 @@ export const pgMetaRoutes = [
         throw badRequest('Could not acquire a connection to the project database: the x-connection-encrypted header is missing')
       }
       requireServing(project)
+      const readOnly = !roleAtLeast(role, 'Developer')
+      if (wantsStream(req)) {
+        const maxBytes = streamMaxBytes(req)
+        const streamed = await streamProjectQuery(project.ref, { query: body.query, parameters: body.parameters, readOnly, signal: req.signal, maxBytes })
+        return streamed.ok ? respondStream(`${SQL_STREAM_MEDIA_TYPE}; charset=utf-8`, streamed.lines) : respond(400, streamed.error)
+      }
       const outcome = await runProjectQuery(project.ref, {
         query: body.query,
         parameters: body.parameters,
-        readOnly: !roleAtLeast(role, 'Developer'),
+        readOnly,
         // A cancelled request (the editor's Cancel) cancels the statement too, where the engine can.
         signal: req.signal,
       })

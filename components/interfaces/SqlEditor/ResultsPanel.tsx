@@ -62,6 +62,23 @@ export function ResultsPanel({ state, errorIndex, documentText, fileName, onCanc
     )
   }
 
+  if (state.status === 'running' && state.partial) {
+    const { partial } = state
+    return (
+      <div className={resultStyles.resultsBody}>
+        <div className={resultStyles.resultBar}>
+          <span className={resultStyles.resultSummary} role="status">
+            {count(partial.rows.length, 'row', 'rows')} so far… <Elapsed startedAt={state.startedAt} />
+          </span>
+          <button type="button" className="btn btn-sm" onClick={onCancel}>
+            Cancel
+          </button>
+        </div>
+        <ResultGrid fields={partial.fields} rows={partial.rows} />
+      </div>
+    )
+  }
+
   if (state.status === 'running') {
     return (
       <div className={resultStyles.resultsMessage}>
@@ -118,6 +135,12 @@ export function ResultsPanel({ state, errorIndex, documentText, fileName, onCanc
         </span>
         {hasColumns && <ResultActions fields={result.fields} rows={result.rows} fileName={fileName} />}
       </div>
+      {state.failure && (
+        <Admonition type="danger" role="alert" className={resultStyles.truncatedNotice} title={`The query stopped after ${count(result.rows.length, 'row', 'rows')}`}>
+          {state.failure.message}
+          {state.failure.hint && <> {state.failure.hint}</>}
+        </Admonition>
+      )}
       {result.truncated && (
         <Admonition type="warning" role="status" className={resultStyles.truncatedNotice} title="Result truncated">
           The query returned {result.rowCount !== null ? `${result.rowCount.toLocaleString('en-US')} rows` : 'more rows than the limit'}; only the first{' '}

@@ -1,14 +1,17 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { isAbortError } from '@/data/fetchers'
-import { executeSql, sqlErrorOf, type SqlErrorBody, type SqlResult } from '@/data/sql/execute-sql'
+import { sqlErrorOf, type SqlErrorBody, type SqlResult } from '@/data/sql/execute-sql'
+import { streamSql } from '@/data/sql/execute-sql-stream'
 import { errorIndexInDocument } from '@/lib/sql/error-position'
 import type { RunTarget } from './CodeEditor'
 
 export type RunState =
   | { status: 'idle' }
-  | { status: 'running'; target: RunTarget; startedAt: number }
-  | { status: 'success'; target: RunTarget; result: SqlResult; durationMs: number }
+  /** `partial`: the rows that arrived so far, once the first did. */
+  | { status: 'running'; target: RunTarget; startedAt: number; partial?: SqlResult }
+  /** `failure`: the query stopped after its first rows (the size cap, a timeout); `result` holds what arrived. */
+  | { status: 'success'; target: RunTarget; result: SqlResult; durationMs: number; failure?: SqlErrorBody | null }
   | {
       status: 'error'
       target: RunTarget
@@ -25,9 +28,9 @@ export type RunState =
 const READ_ONLY_COMMANDS = new Set(['SELECT', 'SHOW', 'EXPLAIN', 'FETCH', 'VALUES', 'TABLE'])
 
 /**
- * Runs SQL on the project's database and tracks the outcome. Cancel aborts the HTTP request:
- * the platform has no per-request cancel (a PGlite database runs one query at a time in-process,
- * and a Postgres backend pid is not known to the browser), so the statement may still finish.
+ * Runs SQL on the project's database and tracks the outcome; the result streams (the first rows
+ * are shown while the rest arrive). Cancel aborts the HTTP request, and the platform stops the
+ * query: on a Postgres server at once, on PGlite at its next chunk of rows.
  */
 export function useSqlRunner({ projectRef, connectionString }: { projectRef: string; connectionString: string | null | undefined }) {
   const queryClient = useQueryClient()
@@ -47,9 +50,17 @@ export function useSqlRunner({ projectRef, connectionString }: { projectRef: str
       setState({ status: 'running', target, startedAt })
       const elapsed = () => Math.round(performance.now() - startedAt)
       try {
-        const result = await executeSql({ projectRef, connectionString, sql: target.sql }, abort.signal)
+        const { failure, ...result } = await streamSql(
+          { projectRef, connectionString, sql: target.sql },
+          {
+            signal: abort.signal,
+            onProgress: (partial) => {
+              if (id === runId.current) setState({ status: 'running', target, startedAt, partial })
+            },
+          }
+        )
         if (id !== runId.current) return
-        setState({ status: 'success', target, result, durationMs: elapsed() })
+        setState({ status: 'success', target, result, durationMs: elapsed(), failure })
         if (!READ_ONLY_COMMANDS.has((result.command ?? '').toUpperCase())) {
           // Queries read from the project's database (completion, table lists) live under this prefix (data/sql/keys.ts).
           void queryClient.invalidateQueries({ queryKey: ['projects', projectRef, 'sql'] })

@@ -99,6 +99,17 @@ export function result(overrides: Partial<SqlResult> = {}): SqlResult {
   return { rows: [], fields: [], rowCount: null, command: 'SELECT', truncated: false, ...overrides }
 }
 
+/** A result as the platform streams it (lib/api-types/sql.ts SqlStreamLine), all lines at once or as `lines` says. */
+export function streamedResult(r: SqlResult, lines?: ReadableStream<Uint8Array>): Response {
+  const names = r.fields.map((f) => f.name)
+  const text = [
+    { fields: r.fields },
+    ...(r.rows.length ? [{ rows: r.rows.map((row) => names.map((n) => row[n])) }] : []),
+    { end: { rowCount: r.rowCount, command: r.command, truncated: r.truncated } },
+  ].map((line) => `${JSON.stringify(line)}\n`)
+  return new Response(lines ?? text.join(''), { status: 200, headers: { 'Content-Type': 'application/x-ndjson; charset=utf-8' } })
+}
+
 export type QueryCall = { query: string; headers: Headers }
 
 export function aiStatus(overrides: Partial<AiStatus> = {}): AiStatus {
@@ -124,7 +135,11 @@ export function projectHandlers({
       if (body.query.includes('pg_catalog.pg_namespace')) return HttpResponse.json(result())
       const call = { query: body.query, headers: request.headers }
       calls.push(call)
-      return onQuery(call, request)
+      const response = await onQuery(call, request)
+      // The editor asks for a streamed answer: a JSON result is sent as the platform streams it.
+      const streamed = request.headers.get('accept')?.includes('application/x-ndjson')
+      if (!streamed || response.status !== 200 || !response.headers.get('content-type')?.includes('application/json')) return response
+      return streamedResult((await response.json()) as SqlResult)
     }),
   ]
   return { handlers, calls }
