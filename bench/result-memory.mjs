@@ -6,7 +6,9 @@
 // The platform sends at most 100,000 rows of a result (then `truncated`); the database still
 // produces the million.
 //   BENCH_PORT=8216 node bench/result-memory.mjs      (BENCH_API_PORT, BENCH_RUNS override; BENCH_DATABASE_URL: on a Postgres server)
+// @bench
 import fs from 'node:fs'
+import { figure, reportFigures } from './bench-result.mjs'
 import { startServer } from './server.mjs'
 
 const PORT = Number(process.env.BENCH_PORT ?? 8197)
@@ -52,6 +54,7 @@ analyze public.bench_rows;`,
   if (!seed.ok) throw new Error(`seeding failed: ${seed.status} ${await seed.text()}`)
   await run('select 1', false)
   console.log(`server RSS after seeding 1,000,000 rows: ${Math.round(status('VmRSS') / MIB)} MiB`)
+  const figures = []
   for (const rows of [100_000, 1_000_000]) {
     for (const stream of [false, true]) {
       const peaks = []
@@ -69,8 +72,10 @@ analyze public.bench_rows;`,
           `(+${Math.round((worst.peak - worst.before) / MIB)} MiB over ${Math.round(worst.before / MIB)} MiB before), ` +
           `${(last.bytes / MIB).toFixed(1)} MiB sent, first bytes after ${Math.round(last.firstAt)} ms, all after ${Math.round(last.totalMs)} ms`
       )
+      if (stream) figures.push(figure(`result-memory.streamed.${rows}`, `server RSS growth, ${rows.toLocaleString('en-US')}-row SQL result streamed (PGlite)`, Math.round((worst.peak - worst.before) / MIB), 'MiB'))
     }
   }
+  reportFigures(figures)
 } catch (error) {
   console.error(error)
   process.exitCode = 1
