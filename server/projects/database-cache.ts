@@ -38,7 +38,8 @@ type Handle = {
 type CacheState = {
   handles: Map<string, Handle>
   closing: Map<string, Promise<void>>
-  limits: { maxOpenPglite: number; maxOpenPostgres: number; idleCloseMs: number; openWaitMs: number }
+  /** Read from the server's settings on first use (not at import: browser-side tests import modules that import this one). */
+  limits: { maxOpenPglite: number; maxOpenPostgres: number; idleCloseMs: number; openWaitMs: number } | null
   /** PGlite databases on their way out (still in memory), and rooms promised to opens about to start. */
   pgliteClosing: number
   pgliteReserved: number
@@ -49,7 +50,7 @@ type CacheState = {
 }
 
 /** The limits the server's settings give (PROJECT_DB_IDLE_SECONDS, PGLITE_MAX_OPEN). */
-export function configuredLimits(): CacheState['limits'] {
+export function configuredLimits(): NonNullable<CacheState['limits']> {
   const { idleCloseMs, maxOpenPglite } = getServerConfig().projectDatabases
   return { maxOpenPglite, maxOpenPostgres: MAX_OPEN_POSTGRES, idleCloseMs, openWaitMs: OPEN_WAIT_MS }
 }
@@ -58,7 +59,7 @@ const g = globalThis as typeof globalThis & { __projectDatabases?: CacheState }
 const state: CacheState = (g.__projectDatabases ??= {
   handles: new Map(),
   closing: new Map(),
-  limits: configuredLimits(),
+  limits: null,
   provisioning: Promise.resolve(),
   pgliteClosing: 0,
   pgliteReserved: 0,
@@ -67,11 +68,13 @@ const state: CacheState = (g.__projectDatabases ??= {
 state.pgliteClosing ??= 0 // a state made by an older copy of this module
 state.pgliteReserved ??= 0
 state.roomWaiters ??= new Set()
-state.limits.openWaitMs ??= OPEN_WAIT_MS
+if (state.limits) state.limits.openWaitMs ??= OPEN_WAIT_MS
+
+const limits = () => (state.limits ??= configuredLimits())
 
 /** Test hook: change the cache limits. */
-export function setProjectDatabaseLimits(limits: Partial<CacheState['limits']>): void {
-  Object.assign(state.limits, limits)
+export function setProjectDatabaseLimits(changed: Partial<NonNullable<CacheState['limits']>>): void {
+  Object.assign(limits(), changed)
   for (const handle of state.handles.values()) if (handle.active === 0) scheduleIdleClose(handle)
 }
 
@@ -134,11 +137,11 @@ function wakeRoomWaiters(): void {
  * (`pgliteReserved`), which the caller takes back once its handle is in the map.
  */
 async function pgliteRoom(): Promise<void> {
-  const deadline = Date.now() + state.limits.openWaitMs
+  const deadline = Date.now() + limits().openWaitMs
   for (;;) {
     const open = [...state.handles.values()].filter((h) => h.kind === 'pglite')
     const left = deadline - Date.now()
-    if (open.length + state.pgliteClosing + state.pgliteReserved < state.limits.maxOpenPglite || left <= 0) {
+    if (open.length + state.pgliteClosing + state.pgliteReserved < limits().maxOpenPglite || left <= 0) {
       state.pgliteReserved++
       return
     }
@@ -157,7 +160,7 @@ async function pgliteRoom(): Promise<void> {
 }
 
 function evictOverCap(kind: Handle['kind']): void {
-  const cap = kind === 'pglite' ? state.limits.maxOpenPglite : state.limits.maxOpenPostgres
+  const cap = kind === 'pglite' ? limits().maxOpenPglite : limits().maxOpenPostgres
   const sameKind = [...state.handles.values()].filter((h) => h.kind === kind)
   let excess = sameKind.length - cap
   for (const handle of sameKind) {
@@ -172,7 +175,7 @@ function scheduleIdleClose(handle: Handle): void {
   if (handle.timer) clearTimeout(handle.timer)
   handle.timer = setTimeout(() => {
     if (handle.active === 0 && state.handles.get(handle.ref) === handle) void closeHandle(handle)
-  }, state.limits.idleCloseMs)
+  }, limits().idleCloseMs)
   handle.timer.unref()
 }
 
