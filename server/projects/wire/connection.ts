@@ -154,11 +154,21 @@ async function relay(ref: string, inbox: Inbox, socket: Socket, limits: WireLimi
     await assertServing(ref)
     const setRole = m.query(`set session authorization ${quoteIdent(projectRoleNames(ref).owner)}`)
     const more = await withEngine(ref, (engine) =>
-      engine.wire!(async (send) => {
+      engine.wire!(async (raw) => {
+        // What a statement changed may be a table the REST API remembers (rest/read-ahead.ts): the
+        // epoch moves as soon as it ran, before its answer reaches the client, whose next REST read
+        // (or anyone's) then checks the table again.
+        const send: typeof raw = async (bytes, timeoutMs) => {
+          try {
+            return await raw(bytes, timeoutMs)
+          } finally {
+            schemaMayHaveChanged(ref)
+          }
+        }
         if (m.lastReadyStatus(await send(setRole)) !== 'I') throw new Fatal('XX000', "could not take the project's owner role")
         return turn(send, first, inbox, socket, limits)
       })
-    ).finally(() => schemaMayHaveChanged(ref)) // the turn may have changed tables the REST API remembers (rest/read-ahead.ts)
+    )
     if (!more) return
   }
 }
