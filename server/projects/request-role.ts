@@ -148,6 +148,11 @@ export async function withRequestRole<T>(
   })
 }
 
+const trips = globalThis as typeof globalThis & { __oneTripReads?: number }
+
+/** How many project API reads this process answered in one round trip to a PGlite worker (its tests and diagnostics). */
+export const oneTripReads = (): number => trips.__oneTripReads ?? 0
+
 /**
  * PGlite: the opening (BEGIN, claims, `first`), the read sent ahead in its role's jail and the
  * request's end in one round trip (request-batch.ts); `fn` gets the read's outcome. A failure but
@@ -168,6 +173,7 @@ async function readInOneTrip<T>(
     throw new AheadFailed('the read sent ahead failed', { cause: error })
   }
   const at = options.first ? 3 : 2 // begin, claims, [first], the read
+  trips.__oneTripReads = oneTripReads() + 1
   return fn({
     first: options.first ? results[2].rows : [],
     ahead: { result: call.finish(results[at]) },
