@@ -1,34 +1,8 @@
 import { postStream } from '@/data/fetchers'
+import { readServerSentEvents } from '@/data/read-stream'
 import type { AiChatMessage, AiStreamEvent } from '@/lib/api-types/ai'
 
 export type AiChatStreamVariables = { projectRef: string; messages: AiChatMessage[] }
-
-/** Splits a server-sent event stream into the JSON of its `data:` lines, one event per blank line. */
-export async function* readServerSentEvents(body: ReadableStream<Uint8Array>): AsyncGenerator<unknown> {
-  const reader = body.getReader()
-  const decoder = new TextDecoder()
-  let buffer = ''
-  try {
-    for (;;) {
-      const { value, done } = await reader.read()
-      if (done) break
-      buffer += decoder.decode(value, { stream: true })
-      let end: number
-      while ((end = buffer.search(/\r?\n\r?\n/)) >= 0) {
-        const block = buffer.slice(0, end)
-        buffer = buffer.slice(end).replace(/^\r?\n\r?\n/, '')
-        const data = block
-          .split(/\r?\n/)
-          .filter((line) => line.startsWith('data:'))
-          .map((line) => line.slice(5).replace(/^ /, ''))
-          .join('\n')
-        if (data) yield JSON.parse(data)
-      }
-    }
-  } finally {
-    reader.releaseLock()
-  }
-}
 
 /**
  * `POST /platform/projects/{ref}/ai/chat`: sends the chat's recent messages and calls `onEvent`

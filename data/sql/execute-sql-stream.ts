@@ -1,4 +1,5 @@
 import { postStream } from '@/data/fetchers'
+import { readJsonLines } from '@/data/read-stream'
 import type { SqlErrorBody, SqlField, SqlQueryBody, SqlResult, SqlStreamLine } from '@/lib/api-types/sql'
 import { SQL_STREAM_MAX_BYTES, SQL_STREAM_MAX_BYTES_HEADER, SQL_STREAM_MEDIA_TYPE } from '@/lib/sql/limits'
 import type { ExecuteSqlVariables } from './execute-sql'
@@ -16,30 +17,6 @@ export type StreamSqlOptions = {
 }
 
 const cutOff = (message: string): SqlErrorBody => ({ message, code: '08006', position: null, detail: null, hint: null, where: null, severity: 'ERROR' })
-
-/** Splits a body of JSON lines into parsed lines. */
-export async function* readJsonLines(body: ReadableStream<Uint8Array>): AsyncGenerator<unknown> {
-  const reader = body.getReader()
-  const decoder = new TextDecoder()
-  let buffer = ''
-  try {
-    for (;;) {
-      const { value, done } = await reader.read()
-      if (done) break
-      buffer += decoder.decode(value, { stream: true })
-      let end: number
-      while ((end = buffer.indexOf('\n')) >= 0) {
-        const text = buffer.slice(0, end)
-        buffer = buffer.slice(end + 1)
-        if (text.trim()) yield JSON.parse(text)
-      }
-    }
-    buffer += decoder.decode()
-    if (buffer.trim()) yield JSON.parse(buffer)
-  } finally {
-    reader.releaseLock()
-  }
-}
 
 /**
  * Runs SQL on a project's database and reads its result as it streams (`Accept:

@@ -1,4 +1,4 @@
-import type { IncomingHttpHeaders } from 'node:http'
+import { firstHeader } from '../http/headers'
 import { levelOfStatus } from '@/lib/logs/log-lines'
 import type { CompletedRequest } from '../http/router'
 import { recordLogEvent } from './recorder'
@@ -12,12 +12,6 @@ const PROJECT_PATH = /^\/platform\/(projects|pg-meta)\/([^/]+)(\/.*)?$/
 const LOGS_READ = /^\/logs\/?$/
 
 const MAX_USER_AGENT_CHARS = 512
-
-function header(headers: IncomingHttpHeaders, name: string): string | null {
-  const value = headers[name]
-  const text = Array.isArray(value) ? value[0] : value
-  return typeof text === 'string' && text.length > 0 ? text : null
-}
 
 /** The project a platform path is aimed at, or null. */
 export function projectRefOfPath(path: string): string | null {
@@ -41,8 +35,8 @@ export function recordGatewayRequest(request: CompletedRequest): void {
   const match = PROJECT_PATH.exec(request.path)!
   if (match[1] === 'projects' && request.method === 'GET' && LOGS_READ.test(match[3] ?? '')) return
   const durationMs = Math.round(request.durationMs * 100) / 100
-  const requestId = header(request.headers, 'x-request-id')
-  const userAgent = header(request.headers, 'user-agent')?.slice(0, MAX_USER_AGENT_CHARS) ?? null
+  const requestId = firstHeader(request.headers['x-request-id']) ?? null
+  const userAgent = firstHeader(request.headers['user-agent'])?.slice(0, MAX_USER_AGENT_CHARS) ?? null
   recordLogEvent({
     ref,
     source: 'edge_logs',

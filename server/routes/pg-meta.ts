@@ -3,6 +3,7 @@ import { getServerConfig } from '@/lib/config'
 import { SQL_STREAM_MAX_BYTES, SQL_STREAM_MAX_BYTES_HEADER, SQL_STREAM_MEDIA_TYPE } from '@/lib/sql/limits'
 import { roleAtLeast } from '../access'
 import { badRequest } from '../http/errors'
+import { firstHeader } from '../http/headers'
 import { route } from '../http/route'
 import { respond, respondStream, type ApiRequest } from '../http/types'
 import { runProjectQuery } from '../projects/run-query'
@@ -13,24 +14,18 @@ import { requireServing } from '../projects/status'
 const FALSY_HEADER_VALUES = new Set(['', 'false', '0', 'null', 'undefined'])
 
 function connectionHeaderPresent(req: ApiRequest): boolean {
-  const value = req.headers['x-connection-encrypted']
-  const text = Array.isArray(value) ? value[0] : value
-  return typeof text === 'string' && !FALSY_HEADER_VALUES.has(text.trim().toLowerCase())
-}
-
-function header(req: ApiRequest, name: string): string | undefined {
-  const value = req.headers[name]
-  return Array.isArray(value) ? value[0] : value
+  const text = firstHeader(req.headers['x-connection-encrypted'])
+  return text !== undefined && !FALSY_HEADER_VALUES.has(text.toLowerCase())
 }
 
 /** Asked for a streamed answer (`Accept: application/x-ndjson`). */
 function wantsStream(req: ApiRequest): boolean {
-  return (header(req, 'accept') ?? '').split(',').some((type) => type.split(';')[0].trim().toLowerCase() === SQL_STREAM_MEDIA_TYPE)
+  return (firstHeader(req.headers.accept) ?? '').split(',').some((type) => type.split(';')[0].trim().toLowerCase() === SQL_STREAM_MEDIA_TYPE)
 }
 
 /** The bytes of rows the client will hold: its header's, at most the platform's cap. */
 function streamMaxBytes(req: ApiRequest): number {
-  const text = header(req, SQL_STREAM_MAX_BYTES_HEADER)
+  const text = firstHeader(req.headers[SQL_STREAM_MAX_BYTES_HEADER])
   if (text === undefined) return SQL_STREAM_MAX_BYTES
   if (!/^[1-9][0-9]{0,15}$/.test(text.trim())) throw badRequest(`${SQL_STREAM_MAX_BYTES_HEADER} must be a positive whole number of bytes`)
   return Math.min(Number(text.trim()), SQL_STREAM_MAX_BYTES)

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
-import { readServerSentEvents } from '@/data/ai/ai-chat-stream'
+import { readServerSentEvents } from '@/data/read-stream'
 import type { AiStreamEvent } from '@/lib/api-types/ai'
 import { defaultScript, startFakeOpenAI, tokens, type FakeOpenAI } from '../fake-openai/fake-openai.mjs'
 import { startTestPlatform, type TestPlatform } from './helpers/platform'
