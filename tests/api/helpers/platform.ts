@@ -7,6 +7,7 @@ import type { AddressInfo } from 'node:net'
 import pg from 'pg'
 import { resetServerConfig } from '@/lib/config'
 import { stopAllWorkers } from '@/server/functions/runtime'
+import { seedPgliteDataDir } from './store-fixture'
 
 /**
  * A real platform server for API tests, on a fresh store: PGlite in a temporary DATA_DIR, or,
@@ -57,9 +58,14 @@ async function freshDatabase(adminUrl: string): Promise<string> {
   return url.toString()
 }
 
-export async function startTestPlatform(options: { isPlatform?: boolean; env?: Record<string, string> } = {}): Promise<TestPlatform> {
+/**
+ * `freshStore`: on PGlite, run initdb and every migration in this DATA_DIR instead of copying the
+ * made-once store and project template (store-fixture.ts), for a test of that first start itself.
+ */
+export async function startTestPlatform(options: { isPlatform?: boolean; env?: Record<string, string>; freshStore?: boolean } = {}): Promise<TestPlatform> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'dashboard-api-'))
   const databaseUrl = usePostgres ? await freshDatabase(process.env.TEST_DATABASE_URL!) : null
+  if (!databaseUrl && !options.freshStore) await seedPgliteDataDir(dataDir)
   process.env.IS_PLATFORM = String(options.isPlatform ?? true)
   process.env.DATA_DIR = dataDir
   process.env.JWT_SECRET = crypto.randomBytes(32).toString('hex')
