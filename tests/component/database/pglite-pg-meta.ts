@@ -3,15 +3,16 @@
  * platform runs SQL: a script in one round trip (rolled back on error), a query with parameters
  * as one statement, and a Read-only member's statement inside BEGIN READ ONLY. Records every query.
  */
-import { PGlite, type PGliteOptions } from '@electric-sql/pglite'
+import type { PGliteOptions } from '@electric-sql/pglite'
 import { http, HttpResponse } from 'msw'
+import { freshPglite } from '@/tests/pglite-fresh'
 
 export type SentQuery = { query: string; parameters?: unknown[] }
 
 type PgError = Error & { code?: string; detail?: string; hint?: string; position?: string }
 
 export async function createPgMeta(setupSql: string, options: PGliteOptions = {}) {
-  const db = await PGlite.create(options)
+  const db = await freshPglite(options)
   await db.exec(setupSql)
   const sent: SentQuery[] = []
   let readOnly = false

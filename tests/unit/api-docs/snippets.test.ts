@@ -2,7 +2,8 @@
  * The API docs' snippets, from the catalogue a real Postgres (PGlite) returns for a small schema:
  * a table with a key and two references to one table, a view, and functions.
  */
-import { PGlite } from '@electric-sql/pglite'
+import type { PGlite } from '@electric-sql/pglite'
+import { freshPglite } from '@/tests/pglite-fresh'
 import { API_FUNCTIONS_SQL, parseApiFunctions, type ApiFunction } from '@/lib/api-docs/functions'
 import { apiColumns, clientSetupSnippet, embedSelect, jsString, rpcSnippet, sampleValue, tableSnippets } from '@/lib/api-docs/snippets'
 import { parseCatalogueRows, TABLE_CATALOGUE_SQL, tableCatalogueParameters, type CatalogueTable } from '@/lib/sql/table-catalogue'
@@ -13,7 +14,7 @@ let functions: ApiFunction[]
 const table = (name: string) => tables.find((t) => t.name === name)!
 
 beforeAll(async () => {
-  db = await PGlite.create()
+  db = await freshPglite()
   await db.exec(`
     create table public.people (id bigint generated always as identity primary key, name text not null);
     create table public.books (

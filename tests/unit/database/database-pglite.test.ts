@@ -3,7 +3,8 @@
  * loaded the way a server would have them installed): the catalogue queries run and read what
  * the builders' DDL did.
  */
-import { PGlite } from '@electric-sql/pglite'
+import type { PGlite } from '@electric-sql/pglite'
+import { freshPglite } from '@/tests/pglite-fresh'
 import { citext } from '@electric-sql/pglite/contrib/citext'
 import { file_fdw } from '@electric-sql/pglite/contrib/file_fdw'
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
@@ -41,7 +42,7 @@ async function hooks() {
 }
 
 beforeAll(async () => {
-  db = await PGlite.create({ extensions: { citext, pg_trgm, file_fdw } })
+  db = await freshPglite({ extensions: { citext, pg_trgm, file_fdw } })
   await db.exec(`create table public.orders (id int primary key, "Total Amount" numeric, note text);
     create role analyst; create role project_abcdefghij; create role project_abcdefghij_dashboard;`)
 }, 60_000)

@@ -3,7 +3,8 @@
  * the template policies really decide which rows each API role sees. `auth.uid()` here reads the
  * claim the way the platform's helper does (request.jwt.claim.sub).
  */
-import { PGlite } from '@electric-sql/pglite'
+import type { PGlite } from '@electric-sql/pglite'
+import { freshPglite } from '@/tests/pglite-fresh'
 import { citext } from '@electric-sql/pglite/contrib/citext'
 import { alterPolicySql, createPolicySql, dropPolicySql, parsePolicyTables, POLICY_EXCLUDED_SCHEMAS, POLICY_TABLES_SQL, policyToSpec, setRowLevelSecuritySql } from '@/lib/database/policies'
 import { POLICY_TEMPLATES } from '@/lib/database/policy-templates'
@@ -38,7 +39,7 @@ const visibleBodies = (role: string, sub: string | null) =>
   asUser(role, sub, async () => (await db.query<{ body: string }>('select body from public.notes order by body')).rows.map((r) => r.body))
 
 beforeAll(async () => {
-  db = await PGlite.create({ extensions: { citext } })
+  db = await freshPglite({ extensions: { citext } })
   await db.exec(`
     create role anon nologin; create role authenticated nologin; create role service_role nologin bypassrls;
     create schema auth;

@@ -2,14 +2,15 @@
  * The SQL of lib/rest run on a real Postgres (PGlite in memory): each filter picks the rows
  * Postgres says it should, with and without the column types known.
  */
-import { PGlite } from '@electric-sql/pglite'
+import type { PGlite } from '@electric-sql/pglite'
+import { freshPglite } from '@/tests/pglite-fresh'
 import { filtersToSql, orderToSql, parseFilter, parseQuery, rangeToSql, type SqlContext } from '@/lib/rest'
 
 let db: PGlite
 const types: Record<string, string> = { id: 'int4', name: 'text', tags: 'text[]', data: 'jsonb', n: 'int4', during: 'int4range', body: 'text', flag: 'bool' }
 
 beforeAll(async () => {
-  db = new PGlite()
+  db = await freshPglite()
   await db.exec(`
     create table items (id int primary key, name text, tags text[], data jsonb, n int4, during int4range, body text, flag boolean);
     insert into items values

@@ -2,7 +2,8 @@
  * The table editor's SQL on a real Postgres (PGlite in memory), run the way the platform runs a
  * script: one simple-protocol request, then an open transaction is rolled back.
  */
-import { PGlite } from '@electric-sql/pglite'
+import type { PGlite } from '@electric-sql/pglite'
+import { freshPglite } from '@/tests/pglite-fresh'
 import {
   alterTableSql,
   createTableSql,
@@ -51,7 +52,7 @@ async function catalogueOf(name: string) {
 }
 
 beforeAll(async () => {
-  db = await PGlite.create()
+  db = await freshPglite()
   await db.exec('create table public.users (id uuid primary key default gen_random_uuid())')
 }, 30_000)
 

@@ -1,4 +1,4 @@
-import { PGlite } from '@electric-sql/pglite'
+import { freshPglite } from '@/tests/pglite-fresh'
 import {
   EXACT_ROW_COUNT_THRESHOLD,
   formatRowCount,
@@ -43,7 +43,7 @@ describe('row count strategy', () => {
   })
 
   it('runs on Postgres: exact for a small table, estimated for a large one', async () => {
-    const db = await PGlite.create()
+    const db = await freshPglite()
     try {
       await db.exec(`
         create table public.small (id int primary key);

@@ -2,7 +2,8 @@
  * The catalogue query and the schema export on a real Postgres (PGlite in memory): the SQL runs,
  * and the spec §3 shape comes out of what the catalogue says.
  */
-import { PGlite } from '@electric-sql/pglite'
+import type { PGlite } from '@electric-sql/pglite'
+import { freshPglite } from '@/tests/pglite-fresh'
 import {
   describeTables,
   formatTableDescriptions,
@@ -22,7 +23,7 @@ async function catalogue(selection: Parameters<typeof tableCatalogueParameters>[
 }
 
 beforeAll(async () => {
-  db = await PGlite.create()
+  db = await freshPglite()
   await db.exec(`
     create schema shop;
     create table shop.customers (
@@ -130,7 +131,7 @@ describe('TABLE_CATALOGUE_SQL on Postgres', () => {
     expect(definition).toContain("COMMENT ON COLUMN shop.customers.email IS 'Login e-mail';")
     expect(definition).toContain('CREATE VIEW shop.adults AS')
     // Running the definition in a fresh schema of the same name rebuilds the same catalogue.
-    const copy = await PGlite.create()
+    const copy = await freshPglite()
     try {
       await copy.exec(`create schema shop; ${definition}`)
       const again = parseCatalogueRows((await copy.query<Record<string, unknown>>(TABLE_CATALOGUE_SQL, tableCatalogueParameters({ schemas: ['shop'] }))).rows)
