@@ -83,10 +83,25 @@ apiServer.listen(apiPort, hostname, () => {
   projectApi()?.listening(apiPort)
   console.log(`▲ project APIs on http://${shown}:${apiPort}/{ref}`)
 })
+// A stop signal: the listeners take no new connection, then the platform ends what runs and closes
+// its databases (server/shutdown.ts), for at most SHUTDOWN_TIMEOUT_MS; a second signal ends it now.
+const SHUTDOWN_TIMEOUT_MS = 15_000
+let stopping = false
 for (const signal of ['SIGINT', 'SIGTERM']) {
   process.on(signal, () => {
+    if (stopping) process.exit(1)
+    stopping = true
     server.close()
     apiServer.close()
-    process.exit(0)
+    server.closeIdleConnections()
+    apiServer.closeIdleConnections()
+    const timer = setTimeout(() => {
+      console.error(`[server] shutdown took over ${SHUTDOWN_TIMEOUT_MS / 1000} s; exiting`)
+      process.exit(1)
+    }, SHUTDOWN_TIMEOUT_MS)
+    timer.unref()
+    Promise.resolve(projectApi()?.shutdown())
+      .catch((error) => console.error('[server] shutdown failed', error))
+      .finally(() => process.exit(0))
   })
 }

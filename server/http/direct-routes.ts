@@ -1,5 +1,6 @@
 import { projectApiGateway, projectApiUpgrade, type NodeHandler, type UpgradeHandler } from '../project-api/gateway'
 import { setProjectApiListeningPort } from '../projects/api-endpoint'
+import { shutdown } from '../shutdown'
 
 /**
  * What the dashboard's own server (server.mjs) serves without Next: the project API, on its own
@@ -13,6 +14,8 @@ export type ProjectApiServer = {
   upgrade: UpgradeHandler
   /** server.mjs says which port it listens on (the URLs the platform hands out name it). */
   listening(port: number): void
+  /** The server is stopping: ends what runs and closes the databases (server/shutdown.ts). */
+  shutdown(): Promise<void>
 }
 
 const KEY = Symbol.for('dashboard.projectApi')
@@ -21,6 +24,7 @@ export const projectApiServer: ProjectApiServer = {
   handle: projectApiGateway,
   upgrade: (req, socket, head) => projectApiUpgrade(req, socket, head),
   listening: (port) => setProjectApiListeningPort(port),
+  shutdown,
 }
 
 export function registerDirectRoutes(): void {

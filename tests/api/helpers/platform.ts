@@ -82,6 +82,7 @@ export async function startTestPlatform(options: { isPlatform?: boolean; env?: R
   const { setProjectApiListeningPort } = await import('@/server/projects/api-endpoint')
   const { getStore, closeStore } = await import('@/server/db/store')
   const { closeAllProjectDatabases } = await import('@/server/projects/jobs')
+  const { flushLogEvents } = await import('@/server/logs/recorder')
   const { insertUser } = await import('@/server/auth/users')
   const { startSession } = await import('@/server/auth/sessions')
 
@@ -166,6 +167,7 @@ export async function startTestPlatform(options: { isPlatform?: boolean; env?: R
       await closeDefaultRealtimeServer()
       await closeServers(main.servers)
       await closeAllProjectDatabases()
+      await flushLogEvents() // what the requests and the closes logged, before its store goes
       await closeStore()
     },
     close: async () => {
@@ -174,6 +176,7 @@ export async function startTestPlatform(options: { isPlatform?: boolean; env?: R
       setProjectApiListeningPort(null)
       await stopAllWorkers() // Edge Functions' workers: their DATA_DIR goes next
       await closeAllProjectDatabases()
+      await flushLogEvents() // what the requests and the closes logged, before its store goes
       await closeStore()
       fs.rmSync(dataDir, { recursive: true, force: true })
       // Settings a test asked for end with its platform.
