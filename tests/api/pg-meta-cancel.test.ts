@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestPlatform, usePostgres, type TestPlatform } from './helpers/platform'
-import { createActiveProject, createOrg } from './projects-helpers'
+import { createOwnedProject } from './projects-helpers'
 
 // The SQL editor's Cancel aborts its request; on a Postgres server the platform then cancels the
 // statement too. PGlite runs statements in-process and cannot interrupt one, so this runs on
@@ -12,10 +12,9 @@ describe.runIf(usePostgres)('cancelling a query', () => {
 
   beforeAll(async () => {
     platform = await startTestPlatform({ isPlatform: true })
-    const owner = await platform.createUser()
-    token = owner.token
-    const org = await createOrg('pro', [[owner.id, 'Owner']])
-    ref = (await createActiveProject(platform, token, org.slug, 'Cancel')).ref
+    const made = await createOwnedProject(platform, 'Cancel')
+    token = made.owner.token
+    ref = made.ref
   })
   afterAll(async () => platform?.close())
 

@@ -3,7 +3,7 @@ import { createClient, type SupabaseClient } from '@supabase/supabase-js'
 import { SignJWT, decodeJwt } from 'jose'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestPlatform, type TestPlatform } from './helpers/platform'
-import { createActiveProject, createOrg, sql } from './projects-helpers'
+import { createOwnedProject, sql } from './projects-helpers'
 
 /**
  * Issue 12: a project's own users at `{url}/auth/v1`, driven by the real supabase-js as an app
@@ -46,9 +46,7 @@ describe('project auth with supabase-js', () => {
 
   beforeAll(async () => {
     platform = await startTestPlatform({ isPlatform: true })
-    owner = await platform.createUser()
-    const org = await createOrg('pro', [[owner.id, 'Owner']])
-    ref = (await createActiveProject(platform, owner.token, org.slug, 'Auth')).ref
+    ;({ owner, ref } = await createOwnedProject(platform, 'Auth'))
     const made = await ownerSql(`create table public.notes (
         id bigserial primary key,
         user_id uuid not null default auth.uid() references auth.users (id) on delete cascade,

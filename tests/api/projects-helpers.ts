@@ -73,3 +73,11 @@ export async function createTeamProject(platform: TestPlatform, name: string) {
   const ref = (await createActiveProject(platform, owner.token, org.slug, name)).ref
   return { owner, developer, reader, org, ref }
 }
+
+/** A new user who owns a `plan` organization and one active project of it named `name`. */
+export async function createOwnedProject(platform: TestPlatform, name = 'Project', plan: 'free' | 'pro' | 'team' | 'enterprise' = 'pro') {
+  const owner = await platform.createUser()
+  const org = await createOrg(plan, [[owner.id, 'Owner']])
+  const ref = (await createActiveProject(platform, owner.token, org.slug, name)).ref
+  return { owner, org, ref }
+}

@@ -2,7 +2,7 @@ import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { getStore } from '@/server/db/store'
 import { startTestPlatform, usePostgres, type TestPlatform } from './helpers/platform'
-import { createActiveProject, createOrg, sql } from './projects-helpers'
+import { createOwnedProject, sql } from './projects-helpers'
 
 /**
  * Issue 12: what the project REST API remembers to answer fast (verified keys, the signing key,
@@ -26,9 +26,7 @@ describe('the project REST API caches', () => {
 
   beforeAll(async () => {
     platform = await startTestPlatform({ isPlatform: true })
-    owner = await platform.createUser()
-    const org = await createOrg('pro', [[owner.id, 'Owner']])
-    ref = (await createActiveProject(platform, owner.token, org.slug, 'Caches')).ref
+    ;({ owner, ref } = await createOwnedProject(platform, 'Caches'))
     await run(`create table public.items (id bigint primary key, name text not null);
       alter table public.items enable row level security;
       create policy anon_reads on public.items for select to anon using (true);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestPlatform, usePostgres, type TestPlatform } from './helpers/platform'
 import { psql, withPassword } from './helpers/psql'
-import { createActiveProject, createOrg, sql, STRONG_DB_PASS } from './projects-helpers'
+import { STRONG_DB_PASS, createOwnedProject, sql } from './projects-helpers'
 import { oneTripReads } from '@/server/projects/request-role'
 
 /**
@@ -30,9 +30,7 @@ describe('the project REST API, reads sent ahead', () => {
 
   beforeAll(async () => {
     platform = await startTestPlatform({ isPlatform: true })
-    owner = await platform.createUser()
-    const org = await createOrg('pro', [[owner.id, 'Owner']])
-    ref = (await createActiveProject(platform, owner.token, org.slug, 'Read ahead')).ref
+    ;({ owner, ref } = await createOwnedProject(platform, 'Read ahead'))
     await run(`create table public.notes (id bigint primary key, body text not null);
       alter table public.notes enable row level security;
       create policy anon_reads on public.notes for select to anon using (true);

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { pendingLogEvents } from '@/server/logs/recorder'
 import { shutdown } from '@/server/shutdown'
 import { startTestPlatform, type TestPlatform } from './helpers/platform'
-import { createActiveProject, createOrg, sql } from './projects-helpers'
+import { createOwnedProject, sql } from './projects-helpers'
 
 /**
  * server.mjs calls shutdown() on SIGTERM/SIGINT: what was buffered is written and every database
@@ -15,10 +15,9 @@ describe('an orderly stop', () => {
 
   beforeAll(async () => {
     platform = await startTestPlatform({ isPlatform: true })
-    const owner = await platform.createUser()
-    token = owner.token
-    const org = await createOrg('pro', [[owner.id, 'Owner']])
-    ref = (await createActiveProject(platform, token, org.slug)).ref
+    const made = await createOwnedProject(platform)
+    token = made.owner.token
+    ref = made.ref
   }, 120_000)
   afterAll(async () => {
     await platform?.close()
