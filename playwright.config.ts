@@ -37,7 +37,8 @@ export default defineConfig({
   expect: { timeout: 15_000 },
   fullyParallel: false,
   workers: 1,
-  retries: process.env.CI ? 1 : 0,
+  // No retry, in CI either: a test that passes only the second time is a defect to fix, not to hide.
+  retries: 0,
   reporter: [['list']],
   outputDir: 'test-results',
   use: { trace: 'off', screenshot: 'only-on-failure' },
