@@ -18,8 +18,12 @@ import { fromPglite, RESULT_PARSER_SPEC, StatementTimeoutError, type Engine, typ
  * timeout, the others an error that sends them the usual way (request-role.ts).
  */
 
-/** Requests in one message at most: what one message holds bounds how long its first one waits. */
-const MAX_REQUESTS = 16
+/**
+ * Requests in one message at most: what one message holds bounds how long its first one waits.
+ * Under the bench's 50 connections about 34 wait while a message runs: with 16, half of them
+ * waited for two messages (1,219 req/s, p99 61 ms); with 32, 1,370 req/s, p99 51 ms.
+ */
+const MAX_REQUESTS = 32
 /**
  * Messages on their way to the worker or running there at once. One: the next message is sent as
  * soon as one answers, before its requests' answers are written, so the worker idles only while
