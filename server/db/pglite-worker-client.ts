@@ -24,12 +24,15 @@ import {
   execOp,
   PgliteWorkerEndedError,
   queryOp,
+  rebuildError,
+  type BatchResults,
   type CallOptions,
   type DescribeQueryResult,
   type Op,
   type OpenPgliteWorkerOptions,
   type PgliteConnection,
   type PgliteWorkerClient,
+  type SerializedError,
 } from './pglite-worker-protocol'
 
 export * from './pglite-worker-protocol'
@@ -59,6 +62,11 @@ class Client extends WorkerSupervisor implements PgliteWorkerClient {
   }
   exec(sql: string, options?: CallOptions): Promise<Results[]> {
     return this._enqueue(execOp(sql, options), options) as Promise<Results[]>
+  }
+  async execBatch(sql: string, keep: number[], recover: string[], options?: CallOptions): Promise<BatchResults> {
+    const op: Op = { op: 'execBatch', sql, keep, recover, ...(options?.parsers ? { options: { parsers: options.parsers } } : {}) }
+    const answer = (await this._enqueue(op, options)) as { results: Results[]; ran: number; error: SerializedError | null }
+    return { results: answer.results, ran: answer.ran, error: answer.error ? rebuildError(answer.error) : null }
   }
   describeQuery(sql: string, options?: CallOptions): Promise<DescribeQueryResult> {
     return this._enqueue({ op: 'describeQuery', sql }, options) as Promise<DescribeQueryResult>

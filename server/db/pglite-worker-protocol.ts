@@ -25,6 +25,9 @@ export type DescribeQueryResult = {
 
 export type { Results }
 
+/** What `execBatch` answers: the results of the statements that ran, and the error that stopped the rest. */
+export type BatchResults = { results: Results[]; ran: number; error: Error | null }
+
 /** What callers use inside `exclusive()`; the client itself is one too. */
 export interface PgliteConnection {
   query<T = Record<string, unknown>>(sql: string, params?: unknown[], options?: CallOptions): Promise<Results<T>>
@@ -45,6 +48,13 @@ export interface PgliteWorkerClient extends PgliteConnection {
   exclusive<T>(fn: (conn: PgliteConnection) => Promise<T>): Promise<T>
   /** Runs fn in BEGIN/COMMIT (ROLLBACK on throw), exclusively. Same rule as `exclusive`. */
   transaction<T>(fn: (conn: PgliteConnection) => Promise<T>): Promise<T>
+  /**
+   * One simple query (FIFO with all other calls, not waiting for the previous answer): the results
+   * of the statements in `keep` (0-based, ascending) among those that ran before its first error,
+   * how many ran, and that error; after an error `recover` ran (statement by statement, errors
+   * ignored) before anything else reaches PGlite.
+   */
+  execBatch(sql: string, keep: number[], recover: string[], options?: CallOptions): Promise<BatchResults>
   close(): Promise<void>
   readonly closed: boolean
   /** Last reported WASM memory of the current worker, bytes (0 before start). */
@@ -145,6 +155,7 @@ export function pgliteWorkerPath(): string {
 export type Op =
   | { op: 'query'; sql: string; params: unknown[]; options?: { parsers?: ParserSpec } }
   | { op: 'exec'; sql: string; options?: { parsers?: ParserSpec } }
+  | { op: 'execBatch'; sql: string; keep: number[]; recover: string[]; options?: { parsers?: ParserSpec } }
   | { op: 'describeQuery'; sql: string }
   | { op: 'isInTransaction' }
   | { op: 'protocol'; bytes: Uint8Array }

@@ -5,6 +5,7 @@
 // in `workerData`) and answers the client's messages one at a time, in the order they arrive:
 //   { id, op: 'query', sql, params, options }   -> Results (rows, fields, affectedRows, command, rowCount)
 //   { id, op: 'exec', sql, options }            -> Results[]
+//   { id, op: 'execBatch', sql, recover, options } -> { results, error } (pglite-worker-batch.mjs)
 //   { id, op: 'describeQuery', sql }            -> { queryParams: [{ dataTypeID }], resultFields: [{ name, dataTypeID }] }
 //   { id, op: 'isInTransaction' }               -> boolean
 //   { id, op: 'protocol', bytes }               -> Uint8Array: PGlite's raw answer to wire protocol messages
@@ -21,6 +22,7 @@
 // hands it as { type: 'notification', channel, payload } (realtime's change bus on PGlite).
 import { parentPort, workerData } from 'node:worker_threads'
 import { messages, parse, PGlite, protocol } from '@electric-sql/pglite'
+import { execBatch } from './pglite-worker-batch.mjs'
 
 /** Keep in step with PGLITE_CONTRIB_EXTENSIONS in server/projects/pglite-extensions.ts. */
 const CONTRIB = [
@@ -218,6 +220,8 @@ async function handle(message) {
     }
     case 'exec':
       return (await db.exec(message.sql, queryOptions(message.options))).map(plainResults)
+    case 'execBatch':
+      return execBatch(db, message, parsersFor(message.options?.parsers), plainResults, serializeError)
     case 'describeQuery': {
       const d = await db.describeQuery(message.sql)
       return {

@@ -47,12 +47,6 @@ export interface ProjectSession {
   privileged(sql: string): Promise<void>
   /** `privileged` runs in a transaction of its own (a server), not in this session's. */
   readonly privilegedOwnTransaction: boolean
-  /**
-   * PGlite only: `sql` (platform-written statements that open a transaction, values quoted in)
-   * followed by the commit and reset of a project API request (REQUEST_END_SQL), all in one
-   * round trip to the worker; every statement's result. On an error the rest is not run.
-   */
-  requestBatch?(sql: string): Promise<RawResult[]>
 }
 
 /**
@@ -71,6 +65,9 @@ export const COMMIT_AND_RESET_SQL = `commit; close all; set session authorizatio
  */
 export const REQUEST_END_SQL = `commit; close all; set session authorization default; reset all; deallocate all; unlisten *;
   select pg_catalog.pg_advisory_unlock_all(); discard temp; discard sequences`
+
+/** How many statements REQUEST_END_SQL is (each answers one result). */
+export const REQUEST_END_STATEMENTS = REQUEST_END_SQL.split(';').length
 
 export type SessionOptions = {
   /** An aborted signal cancels the running statement. */
@@ -133,6 +130,14 @@ export interface Engine {
    * (the loopback port, wire/). A `send` past `timeoutMs` ends the worker, and the session with it.
    */
   wire?<T>(fn: (send: (bytes: Uint8Array, timeoutMs?: number) => Promise<Uint8Array>) => Promise<T>): Promise<T>
+  /**
+   * PGlite only: one request of the project API whole, in a message with the others of the moment
+   * (pglite-trips.ts). `sql`: platform-written statements, values quoted in, `statements` of them,
+   * that open a transaction; the request's commit and reset (REQUEST_END_SQL) follow. The results
+   * of the statements of `sql` listed in `keep` (0-based, ascending); on an error the transaction is
+   * rolled back and the session's state discarded.
+   */
+  requestTrip?(sql: string, statements: number, keep: number[], options?: SessionOptions): Promise<RawResult[]>
   /** Postgres server only: the project API's requests, as the project's API login role (api-requests.ts). */
   readonly requests?: RequestPool
   /**

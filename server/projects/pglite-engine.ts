@@ -1,8 +1,9 @@
 import { wrap } from '../db/pglite-db'
 import { openPgliteWorker, StatementTimeoutError as WorkerStatementTimeoutError } from '../db/pglite-worker-client'
-import { COMMIT_AND_RESET_SQL, fromPglite, REQUEST_END_SQL, RESULT_PARSER_SPEC, StatementTimeoutError, type Engine, type ProjectSession } from './engines'
+import { COMMIT_AND_RESET_SQL, fromPglite, REQUEST_END_SQL, REQUEST_END_STATEMENTS, RESULT_PARSER_SPEC, StatementTimeoutError, type Engine, type ProjectSession } from './engines'
 import { quoteIdent } from './jail'
 import { pglitePostgresqlConf } from './pglite-extensions'
+import { tripLine } from './pglite-trips'
 
 export type PgliteEngineOptions = {
   /** Channels to LISTEN on for as long as the engine is open, and where their notifications go. */
@@ -32,9 +33,12 @@ export async function openPgliteEngine(dir: string, options: PgliteEngineOptions
   const relisten = channels.map((channel) => `listen ${quoteIdent(channel)}`).join('; ')
   const commitAndReset = relisten ? `${COMMIT_AND_RESET_SQL}; ${relisten}` : COMMIT_AND_RESET_SQL
   const requestEnd = relisten ? `${REQUEST_END_SQL}; ${relisten}` : REQUEST_END_SQL
+  // After an error in a request sent whole: what the end of an exclusive session does (below).
+  const recover = ['rollback', 'discard all', ...(relisten ? [relisten] : [])]
   return {
     kind: 'pglite',
     db: wrap(client, client),
+    requestTrip: tripLine(client, requestEnd, REQUEST_END_STATEMENTS + channels.length, recover),
     session: (fn, options = {}) =>
       client.exclusive(async (conn) => {
         const deadline = options.timeoutMs ? Date.now() + options.timeoutMs : null
@@ -75,12 +79,6 @@ export async function openPgliteEngine(dir: string, options: PgliteEngineOptions
             used(async () => {
               await conn.exec(commitAndReset, call())
               clean = true
-            }),
-          requestBatch: (sql) =>
-            used(async () => {
-              const results = (await conn.exec(`${sql};\n${requestEnd}`, call())).map(fromPglite)
-              clean = true
-              return results
             }),
         }
         try {

@@ -5,8 +5,9 @@
  * (rest/read-ahead.ts) is written before the request starts; once its description is known here
  * (kept by what its types depend on: the table's shape), its call of the role's jail is written
  * with every value quoted in, and goes with BEGIN, the claims, the lookup (unless trusted) and the
- * request's end as one simple query (ProjectSession.requestBatch). The statement runs in the same
- * jail, with the same text, parameters and types as the usual way: only fewer messages carry it.
+ * request's end as one simple query, in one message with the other requests of the moment
+ * (Engine.requestTrip, pglite-trips.ts). The statement runs in the same jail, with the same text,
+ * parameters and types as the usual way: only fewer messages carry it.
  */
 import type { Described, ProjectSession, RawResult } from './engines'
 import type { JailRole } from './jail'

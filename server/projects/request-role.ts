@@ -1,6 +1,6 @@
 import type { ApiRole } from './api-roles'
 import { withEngine } from './database-cache'
-import type { Ahead, Prepared, ProjectSession, RawResult } from './engines'
+import type { Ahead, Engine, Prepared, RawResult } from './engines'
 import { runMemberSql } from './member-sql'
 import { describingFromCache, inlinedJailCall, requestLiteral } from './request-batch'
 import { projectTimeoutMs } from './run-query'
@@ -123,9 +123,9 @@ export async function withRequestRole<T>(
     const first = options.first ? `;\n${inlined(options.first)}` : ''
     const roles = projectRoleNames(ref)
     const singleTenant = engine.kind === 'pglite'
+    if (options.ahead) return readInOneTrip(engine.requestTrip, ref, request.role, `begin; select ${claims}${first}`, { ...options, timeoutMs }, fn)
     return engine.session(
       async (session) => {
-        if (options.ahead) return readInOneTrip(session, ref, request.role, `begin; select ${claims}${first}`, options, fn)
         try {
           const results = await session.simple(`begin; select ${claims}${first}`)
           const result = await fn({
@@ -159,24 +159,24 @@ export const oneTripReads = (): number => trips.__oneTripReads ?? 0
  * a cancel is AheadFailed (the transaction is rolled back), so the request runs the usual way.
  */
 async function readInOneTrip<T>(
-  session: ProjectSession, ref: string, role: ApiRole, opening: string, options: RequestOptions, fn: (session: RequestSession) => Promise<T>
+  trip: Engine['requestTrip'], ref: string, role: ApiRole, opening: string, options: RequestOptions, fn: (session: RequestSession) => Promise<T>
 ): Promise<T> {
   const ahead = options.ahead!
-  const call = session.requestBatch ? inlinedJailCall(role, ref, ahead.key ?? '', ahead.text, ahead.params) : null
-  if (!call) throw new AheadFailed('the read cannot be sent in one round trip')
+  const call = trip ? inlinedJailCall(role, ref, ahead.key ?? '', ahead.text, ahead.params) : null
+  if (!trip || !call) throw new AheadFailed('the read cannot be sent in one round trip')
+  const statements = options.first ? 4 : 3 // begin, claims, [first], the read
   let results: RawResult[]
   try {
-    results = await session.requestBatch!(`${opening};\n${call.sql}`)
+    // Kept: `first`'s rows and the read's; BEGIN's and the claims' results say nothing.
+    results = await trip(`${opening};\n${call.sql}`, statements, options.first ? [2, 3] : [2], { signal: options.signal, timeoutMs: options.timeoutMs })
   } catch (error) {
-    await session.simple('rollback').catch(() => {})
     if ((error as { code?: string } | null)?.code === '57014') throw error
     throw new AheadFailed('the read sent ahead failed', { cause: error })
   }
-  const at = options.first ? 3 : 2 // begin, claims, [first], the read
   trips.__oneTripReads = oneTripReads() + 1
   return fn({
-    first: options.first ? results[2].rows : [],
-    ahead: { result: call.finish(results[at]) },
+    first: options.first ? results[0].rows : [],
+    ahead: { result: call.finish(results[results.length - 1]) },
     query: () => Promise.reject(new Error('the request ended with its read sent ahead')),
   })
 }
