@@ -109,7 +109,10 @@ analyze public.bench_rows;`)
   await firstRowsVisible(page, tableUrl)
   const tableTimes = []
   for (let i = 0; i < RUNS; i++) tableTimes.push(await firstRowsVisible(page, tableUrl))
-  const count = await page.getByRole('toolbar', { name: 'Rows' }).getByRole('status').textContent()
+  // The count is asked once the first rows are drawn: wait for it before quoting it.
+  const status = page.getByRole('toolbar', { name: 'Rows' }).getByRole('status')
+  await page.waitForFunction((el) => !el?.textContent?.includes('Counting rows'), await status.elementHandle(), { timeout: 60_000 })
+  const count = await status.textContent()
   console.log(`table editor, navigation → first rows visible: median ${ms(median(tableTimes))}  (runs: ${tableTimes.map(ms).join(', ')}; count shown: "${count}")`)
   const rowsLabel = ROWS.toLocaleString('en-US')
   reportFigures([figure(`workspace.table-first-rows.${ROWS}`, `workspace: ${rowsLabel}-row table, first rows visible (median)`, median(tableTimes), 'ms', { max: 300 })])

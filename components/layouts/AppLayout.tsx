@@ -55,14 +55,15 @@ export function AppLayout({ title, crumbs = [], banners, sidebar, organization, 
         <title>{`${title} | Dashboard`}</title>
       </Head>
       <header className={styles.header}>
-        <Link href={landing} className={styles.logo} aria-label="Dashboard home">
+        {/* Frame links prefetch on hover only: each page has server props, asked while the page loads its data. */}
+        <Link href={landing} prefetch={false} className={styles.logo} aria-label="Dashboard home">
           <img src="/dashboard/favicon.svg" alt="" width={22} height={22} />
         </Link>
         <nav aria-label="Breadcrumb" className={styles.crumbs}>
           {crumbs.map((crumb, i) => (
             <span key={`${crumb.label}-${i}`} className={styles.crumbs}>
               {i > 0 && <span className={styles.sep}>/</span>}
-              {crumb.href ? <Link href={crumb.href}>{crumb.label}</Link> : <span>{crumb.label}</span>}
+              {crumb.href ? <Link href={crumb.href} prefetch={false}>{crumb.label}</Link> : <span>{crumb.label}</span>}
             </span>
           ))}
         </nav>

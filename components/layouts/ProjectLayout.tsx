@@ -59,7 +59,10 @@ export function ProjectLayout({ projectRef, title, children }: ProjectLayoutProp
             .map((r) => {
               const href = r.href(projectRef)
               return (
-                <Link key={r.key} href={href} className={styles.link} aria-current={href === currentHref ? 'page' : undefined} onClick={() => setMenuOpen(false)}>
+                // No prefetch while in view: every page has server props (the CSP nonce), so twenty
+                // links would ask the server for twenty pages while the current one loads its data.
+                // Hovering a link still prefetches it.
+                <Link key={r.key} href={href} prefetch={false} className={styles.link} aria-current={href === currentHref ? 'page' : undefined} onClick={() => setMenuOpen(false)}>
                   {r.label}
                 </Link>
               )

@@ -17,8 +17,16 @@ export const tableEditorKeys = {
   table: (projectRef: string | undefined, id: number | undefined) => [...sqlKeys.query(projectRef, 'table-editor'), 'table', id] as const,
   /** Rows and count of one table: invalidated after row changes. */
   tableData: (projectRef: string | undefined, id: number | undefined) => [...sqlKeys.query(projectRef, 'table-editor'), 'data', id] as const,
-  rows: (projectRef: string | undefined, id: number | undefined, view: { filters: readonly RowFilter[]; sorts: readonly RowSort[] }) =>
-    [...sqlKeys.query(projectRef, 'table-editor'), 'data', id, 'rows', view] as const,
+  /**
+   * Rows of one table as read under a shape (schema, name, primary key: what the SQL names), so
+   * rows read ahead with a remembered shape are used only while the table still has it.
+   */
+  rows: (
+    projectRef: string | undefined,
+    id: number | undefined,
+    shape: { schema: string; name: string; primaryKey: readonly string[] } | undefined,
+    view: { filters: readonly RowFilter[]; sorts: readonly RowSort[] }
+  ) => [...sqlKeys.query(projectRef, 'table-editor'), 'data', id, 'rows', shape && { schema: shape.schema, name: shape.name, primaryKey: shape.primaryKey }, view] as const,
   rowCount: (projectRef: string | undefined, id: number | undefined, filters: readonly RowFilter[]) =>
     [...sqlKeys.query(projectRef, 'table-editor'), 'data', id, 'count', filters] as const,
   /** After rows change: that table's rows and count are refetched. */

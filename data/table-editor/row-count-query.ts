@@ -17,7 +17,7 @@ const params = (parameters: string[]) => (parameters.length ? parameters : undef
 export async function getRowCount({ projectRef, connectionString, table, filters }: RowCountVariables, signal?: AbortSignal): Promise<RowCount> {
   if (!table) throw new Error('Table is required')
   const probe = rowCountSql(table, filters)
-  const { rows } = await executeSql<{ bounded: number; estimate: number | null }>({ projectRef, connectionString, sql: probe.sql, parameters: params(probe.parameters) }, signal)
+  const { rows } = await executeSql<{ bounded: number | null; estimate: number | null }>({ projectRef, connectionString, sql: probe.sql, parameters: params(probe.parameters) }, signal)
   const counted = rowCountFromProbe(rows[0] ?? { bounded: 0, estimate: null }, filters.length > 0)
   if (counted) return counted
   const plan = rowEstimateSql(table, filters)

@@ -23,7 +23,7 @@ export async function getRowsPage({ projectRef, connectionString, table, filters
 
 export function rowsQueryOptions(vars: RowsVariables & { enabled?: boolean }) {
   return infiniteQueryOptions({
-    queryKey: tableEditorKeys.rows(vars.projectRef, vars.table?.id, { filters: vars.filters, sorts: vars.sorts }),
+    queryKey: tableEditorKeys.rows(vars.projectRef, vars.table?.id, vars.table, { filters: vars.filters, sorts: vars.sorts }),
     queryFn: ({ signal, pageParam }) => getRowsPage(vars, pageParam, signal),
     initialPageParam: 0,
     // A short page is the last one; no count is needed to know it.

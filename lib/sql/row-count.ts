@@ -14,14 +14,25 @@ export const EXACT_ROW_COUNT_THRESHOLD = 50_000
 
 export type RowCount = { exact: boolean; count: number }
 
-/** One statement: the bounded exact count and the table's reltuples estimate. */
+/**
+ * Unfiltered tables whose reltuples is over this (twice the threshold) are not scanned at all: the estimate is trusted
+ * (a margin over the threshold, so a table that shrank since its last ANALYZE is still counted).
+ */
+export const TRUSTED_ESTIMATE_ROWS = 2 * EXACT_ROW_COUNT_THRESHOLD
+
+/**
+ * One statement: the bounded exact count and the table's reltuples estimate. Without filters the
+ * count is skipped (null) when reltuples is over TRUSTED_ESTIMATE_ROWS: a 1M-row table's first
+ * screen costs a catalogue lookup, not a 50,001-row scan on the project's database.
+ */
 export function rowCountSql(table: TableRef & { id: number }, filters: readonly RowFilter[], threshold = EXACT_ROW_COUNT_THRESHOLD): SqlWithParameters {
   if (!Number.isSafeInteger(table.id)) throw new Error('The table id is a whole number')
   const where = whereClause(filters)
   const source = [`SELECT 1 FROM ${quoteQualified(table.schema, table.name)}`, where.sql, `LIMIT ${threshold + 1}`].filter(Boolean).join(' ')
-  const sql =
-    `SELECT (SELECT count(*) FROM (${source}) AS bounded)::int8 AS bounded, ` +
-    `(SELECT reltuples::int8 FROM pg_catalog.pg_class WHERE oid = ${table.id}) AS estimate`
+  const bounded = `(SELECT count(*) FROM (${source}) AS bounded)::int8`
+  const estimate = `(SELECT reltuples::int8 FROM pg_catalog.pg_class WHERE oid = ${table.id})`
+  if (filters.length > 0) return { sql: `SELECT ${bounded} AS bounded, ${estimate} AS estimate`, parameters: where.parameters }
+  const sql = `SELECT CASE WHEN e.estimate > ${2 * threshold} THEN NULL ELSE ${bounded} END AS bounded, e.estimate FROM (SELECT ${estimate} AS estimate) AS e`
   return { sql, parameters: where.parameters }
 }
 
@@ -39,12 +50,12 @@ export function rowEstimateSql(table: TableRef, filters: readonly RowFilter[]): 
  * threshold with filters, or with no usable reltuples).
  */
 export function rowCountFromProbe(
-  probe: { bounded: number | string; estimate: number | string | null },
+  probe: { bounded: number | string | null; estimate: number | string | null },
   filtered: boolean,
   threshold = EXACT_ROW_COUNT_THRESHOLD
 ): RowCount | null {
-  const bounded = Number(probe.bounded)
-  if (bounded <= threshold) return { exact: true, count: bounded }
+  const bounded = probe.bounded === null ? null : Number(probe.bounded)
+  if (bounded !== null && bounded <= threshold) return { exact: true, count: bounded }
   const estimate = Number(probe.estimate)
   if (!filtered && Number.isFinite(estimate) && estimate > threshold) return { exact: false, count: estimate }
   return null

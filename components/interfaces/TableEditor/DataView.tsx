@@ -34,8 +34,13 @@ export function DataView({ projectRef, connectionString, table }: DataViewProps)
   const tableRef = useMemo(() => ({ schema: table.schema, name: table.name, id: table.id, primaryKey }), [table, primaryKey])
   const db = { projectRef, connectionString }
   const rowsQuery = useRowsQuery({ ...db, table: tableRef, filters, sorts })
-  const countQuery = useRowCountQuery({ ...db, table: tableRef, filters })
+  // The count waits for the first rows: on the embedded store one session answers both, and the
+  // grid is what the user is waiting for.
+  const countQuery = useRowCountQuery({ ...db, table: tableRef, filters, enabled: rowsQuery.isSuccess || rowsQuery.isError })
   const rows = useMemo(() => rowsQuery.data?.pages.flatMap((p) => p.rows) ?? [], [rowsQuery.data])
+  // Every row is loaded (no further page): their number is the exact count, whatever the estimate says.
+  const loadedCount = rowsQuery.isSuccess && !rowsQuery.hasNextPage && !rowsQuery.isPlaceholderData ? rows.length : undefined
+  const rowCount = loadedCount !== undefined ? { exact: true, count: loadedCount } : countQuery.isPlaceholderData ? undefined : countQuery.data
 
   const editable = isEditableKind(table.kind)
   const selectable = editable && primaryKey.length > 0
@@ -84,7 +89,7 @@ export function DataView({ projectRef, connectionString, table }: DataViewProps)
         label={`Rows of ${table.schema}.${table.name}`}
         columns={table.columns}
         rows={rows}
-        totalRows={countQuery.data?.exact ? countQuery.data.count : undefined}
+        totalRows={rowCount?.exact ? rowCount.count : undefined}
         sorts={sorts}
         onSortChange={setSorts}
         hasNextPage={Boolean(hasNextPage)}
@@ -121,7 +126,7 @@ export function DataView({ projectRef, connectionString, table }: DataViewProps)
         )}
         <span className={styles.rowCount} role="status" aria-live="polite">
           {rowsQuery.isPlaceholderData ? 'Loading rows… · ' : ''}
-          {countQuery.data && !countQuery.isPlaceholderData ? formatRowCount(countQuery.data) : countQuery.error ? 'Row count unavailable' : 'Counting rows…'}
+          {rowCount ? formatRowCount(rowCount) : countQuery.error ? 'Row count unavailable' : 'Counting rows…'}
         </span>
       </div>
       {editable && !selectable && (

@@ -9,11 +9,14 @@ import { useSchemasQuery } from '@/data/table-editor/schemas-query'
 import { useTableQuery } from '@/data/table-editor/table-query'
 import { useTablesQuery } from '@/data/table-editor/tables-query'
 import { lastVisitedStore } from '@/state/last-visited'
+import { forgetTableShape, rememberTableShape } from '@/state/table-shapes'
+import { primaryKeyColumns } from '@/lib/sql/table-description'
 import { SchemaPicker } from './SchemaPicker'
 import { TableFormModal } from './TableFormModal'
 import { TableList } from './TableList'
 import { TableView } from './TableView'
 import { useProjectConnection } from '@/hooks/use-project-connection'
+import { isPlatform } from '@/lib/config'
 import { useReopenLastTable } from './useReopenLastTable'
 import styles from './TableEditor.module.css'
 
@@ -33,12 +36,19 @@ export function TableEditorScreen({ projectRef, tableId, reopenLastVisited = fal
   const db = { projectRef, connectionString: connection.connectionString }
   const validId = tableId !== undefined && Number.isSafeInteger(tableId) ? tableId : undefined
 
-  const tableQuery = useTableQuery({ ...db, id: validId, enabled: connection.ready })
-  const schemasQuery = useSchemasQuery({ ...db, enabled: connection.ready })
+  // Self-hosted, queries need no connection string: the open table's definition is asked for
+  // alongside the project's detail rather than after it (a project found not serving shows its
+  // status; the query, disabled meanwhile, asks again once it serves).
+  const early = !isPlatform() && connection.isLoading
+  const tableQuery = useTableQuery({ ...db, id: validId, enabled: connection.ready || early })
+  // With a table open, the sidebar's lists wait for its definition: on the embedded store one
+  // session answers every query, and the open table's rows come first.
+  const sidebarReady = connection.ready && (validId === undefined || !tableQuery.isPending)
+  const schemasQuery = useSchemasQuery({ ...db, enabled: sidebarReady })
   const [chosenSchema, setChosenSchema] = useState<string>()
   const urlSchema = typeof router.query.schema === 'string' ? router.query.schema : undefined
   const schema = chosenSchema ?? tableQuery.data?.schema ?? urlSchema ?? schemasQuery.data?.[0]?.name
-  const tablesQuery = useTablesQuery({ ...db, schema, enabled: connection.ready })
+  const tablesQuery = useTablesQuery({ ...db, schema, enabled: sidebarReady })
   const [sidebarOpen, setSidebarOpen] = useState(tableId === undefined)
   const [creating, setCreating] = useState(false)
 
@@ -46,8 +56,13 @@ export function TableEditorScreen({ projectRef, tableId, reopenLastVisited = fal
   useEffect(() => {
     // spec §4: opening an editor page records its table id; a table that is gone leaves the history.
     if (validId === undefined) return
-    if (table) lastVisitedStore.getState().recordTableVisit(projectRef, validId)
-    else if (table === null) lastVisitedStore.getState().removeTableFromHistory(projectRef, validId)
+    if (table) {
+      lastVisitedStore.getState().recordTableVisit(projectRef, validId)
+      rememberTableShape(projectRef, validId, { schema: table.schema, name: table.name, primaryKey: primaryKeyColumns(table) })
+    } else if (table === null) {
+      lastVisitedStore.getState().removeTableFromHistory(projectRef, validId)
+      forgetTableShape(projectRef, validId)
+    }
   }, [projectRef, validId, table])
 
   if (redirecting) return <SkeletonLines lines={4} label="Opening the last visited table" />
@@ -150,6 +165,7 @@ export function TableEditorScreen({ projectRef, tableId, reopenLastVisited = fal
         table={table}
         onDropped={() => {
           lastVisitedStore.getState().removeTableFromHistory(projectRef, table.id)
+          forgetTableShape(projectRef, table.id)
           void router.push(`/project/${projectRef}/editor?schema=${encodeURIComponent(table.schema)}`)
         }}
       />

@@ -95,10 +95,27 @@ describe('table editor: one table', () => {
     expect(db.sent.find((q) => q.query.startsWith('SELECT * FROM'))?.query).toBe('SELECT * FROM "public"."todos" ORDER BY "id" ASC LIMIT 100 OFFSET 0')
   })
 
-  it('says "about" for an estimated count', async () => {
-    const db = fakeDatabase({ count: { bounded: 50_001, estimate: 1_000_000 } })
+  it('says "about" for an estimated count, asked once the first rows arrived', async () => {
+    const many = Array.from({ length: 250 }, (_, i) => ({ id: i + 1, name: `task ${i + 1}`, data: null }))
+    let release = () => {}
+    const rowsGate = new Promise<void>((resolve) => (release = resolve))
+    const db = fakeDatabase({ rows: many, count: { bounded: null, estimate: 1_000_000 }, rowsGate })
     renderEditor(<TableEditorScreen projectRef={REF} tableId={TODOS.id} />, db.handler)
+    // The grid goes first: while its page is on the way, the count is not asked (one session on the embedded store).
+    await waitFor(() => expect(db.sent.some((q) => q.query.startsWith('SELECT * FROM'))).toBe(true))
+    expect(screen.getByRole('toolbar', { name: 'Rows' })).toHaveTextContent('Counting rows…')
+    expect(db.sent.some((q) => q.query.includes('AS bounded'))).toBe(false)
+    release()
     expect(await screen.findByText('about 1,000,000 rows')).toBeInTheDocument()
+  })
+
+  it('shows the loaded rows as the exact count when the estimate is stale', async () => {
+    // reltuples still says 1,000,000 (no ANALYZE since a DELETE), but the only page holds 3 rows.
+    const db = fakeDatabase({ count: { bounded: null, estimate: 1_000_000 } })
+    renderEditor(<TableEditorScreen projectRef={REF} tableId={TODOS.id} />, db.handler)
+    await screen.findByText('Write the spec')
+    expect(await screen.findByText('3 rows')).toBeInTheDocument()
+    expect(screen.queryByText(/about/)).not.toBeInTheDocument()
   })
 
   it('loads the next page while scrolling, never the whole table', async () => {

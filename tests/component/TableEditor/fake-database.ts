@@ -50,8 +50,10 @@ type FakeOptions = {
   tables?: { id: number; schema: string; name: string; kind: string; comment: string | null }[]
   catalogue?: CatalogueTable[]
   rows?: Record<string, unknown>[]
-  count?: { bounded: number; estimate: number }
+  count?: { bounded: number | null; estimate: number }
   planRows?: number
+  /** Rows pages are answered once this settles (to see what is asked while the grid waits). */
+  rowsGate?: Promise<void>
   /** Answer for scripts (BEGIN; …): an error body makes the request fail with 400. */
   script?: (query: string) => { error: Record<string, unknown> } | null
 }
@@ -83,6 +85,7 @@ export function fakeDatabase(options: FakeOptions = {}) {
     if (q.includes('AS bounded')) return ok([options.count ?? { bounded: TODO_ROWS.length, estimate: -1 }])
     if (q.startsWith('EXPLAIN')) return ok([{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': options.planRows ?? 0 } }] }])
     if (q.startsWith('SELECT * FROM')) {
+      await options.rowsGate
       const offset = Number(/OFFSET (\d+)/.exec(q)?.[1] ?? 0)
       const limit = Number(/LIMIT (\d+)/.exec(q)?.[1] ?? 100)
       return ok((options.rows ?? TODO_ROWS).slice(offset, offset + limit))

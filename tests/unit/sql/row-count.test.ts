@@ -6,6 +6,7 @@ import {
   rowCountFromProbe,
   rowCountSql,
   rowEstimateSql,
+  TRUSTED_ESTIMATE_ROWS,
 } from '@/lib/sql/row-count'
 
 const TABLE = { schema: 'public', name: 'events', id: 16_390 }
@@ -19,6 +20,12 @@ describe('row count strategy', () => {
     )
     expect(parameters).toEqual(['click'])
     expect(() => rowCountSql({ ...TABLE, id: 1.5 }, [])).toThrow()
+    // Unfiltered: the scan only when reltuples is at most twice the threshold.
+    expect(rowCountSql(TABLE, []).sql).toBe(
+      'SELECT CASE WHEN e.estimate > 100000 THEN NULL ELSE (SELECT count(*) FROM (SELECT 1 FROM "public"."events" LIMIT 50001) AS bounded)::int8 END AS bounded, ' +
+        'e.estimate FROM (SELECT (SELECT reltuples::int8 FROM pg_catalog.pg_class WHERE oid = 16390) AS estimate) AS e'
+    )
+    expect(TRUSTED_ESTIMATE_ROWS).toBe(100_000)
   })
 
   it('is exact up to the threshold and estimated above it', () => {
@@ -29,6 +36,8 @@ describe('row count strategy', () => {
     // Filtered, or never analysed (reltuples -1): the planner's estimate is needed.
     expect(rowCountFromProbe({ bounded: 50_001, estimate: 1_000_000 }, true)).toBeNull()
     expect(rowCountFromProbe({ bounded: '50001', estimate: '-1' }, false)).toBeNull()
+    // Not counted (the estimate was trusted): the estimate, unless filtered.
+    expect(rowCountFromProbe({ bounded: null, estimate: 1_000_000 }, false)).toEqual({ exact: false, count: 1_000_000 })
   })
 
   it('takes the plan estimate, never below the counted rows', () => {
@@ -66,6 +75,16 @@ describe('row count strategy', () => {
       await db.exec('analyze public.big')
       expect(rowCountFromProbe(await probe('big'), false)).toEqual({ exact: false, count: 60_000 })
       // Filtered below the threshold: exact again.
+      expect(rowCountFromProbe(await probe('big', [{ column: 'id', operator: '<', value: '101' }]), true)).toEqual({ exact: true, count: 100 })
+      // A reltuples over TRUSTED_ESTIMATE_ROWS: no scan at all without filters (the count's plan is
+      // never executed), the scan again with them.
+      await db.exec(`update pg_catalog.pg_class set reltuples = 1000000 where oid = 'public.big'::regclass`)
+      const unfiltered = rowCountSql({ schema: 'public', name: 'big', id: await oid('public.big') }, [])
+      expect((await db.query<{ bounded: number | null; estimate: number }>(unfiltered.sql)).rows[0]).toEqual({ bounded: null, estimate: 1_000_000 })
+      const analysed = await db.query<{ 'QUERY PLAN': string }>(`EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF) ${unfiltered.sql}`)
+      const scan = analysed.rows.map((r) => r['QUERY PLAN']).find((line) => line.includes('Scan') && line.includes('big'))
+      expect(scan).toMatch(/never executed/)
+      expect(rowCountFromProbe(await probe('big'), false)).toEqual({ exact: false, count: 1_000_000 })
       expect(rowCountFromProbe(await probe('big', [{ column: 'id', operator: '<', value: '101' }]), true)).toEqual({ exact: true, count: 100 })
       const filtered = rowEstimateSql({ schema: 'public', name: 'big' }, [{ column: 'kind', operator: '=', value: 'even' }])
       const estimate = rowCountFromPlan((await db.query<Record<string, unknown>>(filtered.sql, filtered.parameters)).rows)
