@@ -1,3 +1,4 @@
+import { hasCluster, initPgliteInChildProcess } from './pglite-init-process'
 import { openPgliteWorker, type PgliteConnection, type PgliteWorkerClient } from './pglite-worker-client'
 import type { Db, QueryResult, SqlParam } from './types'
 
@@ -36,6 +37,13 @@ export function wrap(conn: PgliteConnection, client: PgliteWorkerClient | null):
  * default result parsers apply (dates as Date, json parsed, ...), as they did in-process.
  */
 export async function openPgliteDb(dataDir: string | null): Promise<Db> {
+  // A new store's cluster is made in a child process: initdb's memory stays out of the server.
+  // Should that fail, the worker below runs initdb itself, as it always could.
+  if (dataDir && !hasCluster(dataDir)) {
+    await initPgliteInChildProcess({ dataDir, contrib: false }).catch((error: unknown) =>
+      console.warn(`[platform-api] ${(error as Error).message}; creating it in the server`)
+    )
+  }
   const client = await openPgliteWorker({
     dataDir,
     contrib: false,

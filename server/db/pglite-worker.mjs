@@ -36,7 +36,21 @@ const options = workerData
 
 async function contribExtensions() {
   const modules = await Promise.all(CONTRIB.map((name) => import(`@electric-sql/pglite/contrib/${name}`)))
-  return Object.fromEntries(CONTRIB.map((name, i) => [name, modules[i][name]]))
+  return { ...Object.fromEntries(CONTRIB.map((name, i) => [name, modules[i][name]])), lazyLibraries }
+}
+
+/**
+ * PGlite unpacks each extension bundle into its file system and, by default, compiles and
+ * instantiates every library (.so, a WebAssembly module) in it at open, used or not: about 55 MB
+ * of each open database for the 33 contrib bundles (bench/pglite-open.mjs). With Emscripten's
+ * `noWasmDecoding` the libraries are only written as files, and Postgres loads one the first time
+ * it needs it (CREATE EXTENSION, a call of one of its functions, shared_preload_libraries at
+ * start), through dlopen, which compiles it then: a database pays only for what it uses. Not an
+ * extension of its own: PGlite lets an extension's setup hand back Emscripten's options.
+ */
+const lazyLibraries = {
+  name: 'lazy-libraries',
+  setup: async (_pg, emscriptenOpts) => ({ emscriptenOpts: { ...emscriptenOpts, noWasmDecoding: true } }),
 }
 
 /** @type {PGlite} */
