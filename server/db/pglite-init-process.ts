@@ -41,7 +41,7 @@ function runChild(workerData: PgliteInitOptions): Promise<void> {
   const workerPath = pgliteWorkerPath()
   const childPath = path.join(path.dirname(workerPath), 'pglite-init-child.mjs')
   return new Promise((resolve, reject) => {
-    const child = fork(childPath, [workerPath, JSON.stringify(workerData)], {
+    const child = fork(/*turbopackIgnore: true*/ childPath, [workerPath, JSON.stringify(workerData)], {
       execArgv: [],
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     })
