@@ -31,7 +31,7 @@ const CONTRIB = [
   'tsm_system_rows', 'tsm_system_time', 'unaccent', 'uuid_ossp'
 ]
 
-/** @type {{ dataDir: string | null, contrib: boolean, postgresqlconf?: string[] | string, statementCache?: number, listen?: string[] }} */
+/** @type {{ dataDir: string | null, contrib: boolean, postgresqlconf?: string[] | string, statementCache?: number, listen?: string[], wasmModule?: WebAssembly.Module }} */
 const options = workerData
 
 async function contribExtensions() {
@@ -282,6 +282,7 @@ try {
   const extensions = options.contrib ? await contribExtensions() : {}
   const pgOptions = { extensions }
   if (options.postgresqlconf) pgOptions.postgresqlconf = options.postgresqlconf
+  if (options.wasmModule) pgOptions.pgliteWasmModule = options.wasmModule // compiled once for all workers (pglite-wasm-module.ts)
   db = options.dataDir ? await PGlite.create(options.dataDir, pgOptions) : await PGlite.create(pgOptions)
   await db.query('select 1')
   if (options.listen?.length) {
