@@ -3,6 +3,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openPgliteWorker, type PgliteWorkerClient } from '@/server/db/pglite-worker-client'
+import { openPgliteDb } from '@/server/db/pglite-db'
 import { hasCluster, initPgliteInChildProcess } from '@/server/db/pglite-init-process'
 import { PGLITE_CONTRIB_EXTENSIONS, pglitePostgresqlConf } from '@/server/projects/pglite-extensions'
 
@@ -49,6 +50,19 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('PGlite libraries loaded
     await expect(initPgliteInChildProcess({ dataDir: dir, contrib: false })).rejects.toThrow()
     expect(fs.readdirSync(dir)).toEqual(['keep.txt'])
     expect(fs.readdirSync(root).filter((name) => name.includes('.init-'))).toEqual([])
+  })
+
+  it("opens a new platform store made in a child process with the configured shared buffers and initdb's settings", async () => {
+    const dir = path.join(root, 'store')
+    fs.mkdirSync(dir)
+    const store = await openPgliteDb(dir, 16)
+    try {
+      expect(hasCluster(dir)).toBe(true)
+      const { rows } = await store.query("select current_setting('shared_buffers') as buffers, current_setting('TimeZone') as tz")
+      expect(rows).toEqual([{ buffers: '16MB', tz: 'UTC' }])
+    } finally {
+      await store.close()
+    }
   })
 
   it('offers every contrib extension, and one created later works, again after a reopen', async () => {
