@@ -11,6 +11,11 @@
 // every pool, cache and open database.
 //
 //   node server.mjs [--dev] [-p PORT] [-H HOST]     (PORT defaults to $PORT, else 8082)
+//
+// `npm start` runs it with MALLOC_ARENA_MAX=2 (glibc reads it only at process start): each PGlite
+// worker thread otherwise gets a malloc arena of its own, and what a closed project database
+// freed there stays in the server's RSS (about 190 MB after four databases opened and closed,
+// 110 MB with two arenas; no measurable cost to query throughput).
 import { EventEmitter } from 'node:events'
 import http from 'node:http'
 import path from 'node:path'

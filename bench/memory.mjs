@@ -8,6 +8,9 @@
 //     wire-protocol connection (psql's path: connect, authenticate, one query);
 //   - under REST load: GET …/rest/v1/items?limit=20 (anon key, RLS) on 4 and on 20 projects at once
 //     (BENCH_CONNECTIONS, 20, spread over the projects), the highest RSS sampled every 200 ms.
+//   - first, the issue's headline: a hosted server seeded with the demo (SEED_DEMO: 4 projects and
+//     the platform store) on a fresh DATA_DIR, RSS after 30 s idle and after the idle close
+//     (BENCH_DEMO=0 skips it);
 //   node bench/memory.mjs
 // @bench
 // Settings pass through to the server: compare with the earlier behaviour by running
@@ -26,7 +29,7 @@ const IDLE_SECONDS = Number(process.env.PROJECT_DB_IDLE_SECONDS ?? process.env.B
 const IDLE_WAIT = Number(process.env.BENCH_IDLE_WAIT ?? IDLE_SECONDS + 5)
 const LOAD_SECONDS = Number(process.env.BENCH_SECONDS ?? 10)
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20)
-const COUNTS = [1, 4, 20]
+const COUNTS = (process.env.BENCH_COUNTS ?? '1,4,20').split(',').map(Number) // e.g. BENCH_COUNTS=1,4 for a shorter run
 const PASSWORD = 'Quartz-lantern-orbit-91-velvet!'
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms))
 
@@ -66,6 +69,24 @@ const start = () =>
     dataDir,
     env: { IS_PLATFORM: 'true', DATABASE_URL: '', PROJECT_DB_IDLE_SECONDS: String(IDLE_SECONDS), PGLITE_PORT_BASE: process.env.PGLITE_PORT_BASE ?? '0' },
   })
+/** The demo-seeded server of the issue's headline figure: its RSS after 30 s idle, then once its databases closed. */
+async function demoFigures() {
+  const demo = await startServer({
+    port,
+    apiPort,
+    env: { IS_PLATFORM: 'true', DATABASE_URL: '', SEED_DEMO: 'true', PROJECT_DB_IDLE_SECONDS: String(IDLE_SECONDS), PGLITE_PORT_BASE: process.env.PGLITE_PORT_BASE ?? '0' },
+  })
+  try {
+    await sleep(30_000) // the server answers once the demo is seeded (instrumentation.ts awaits it)
+    const at30 = `${rssMb(demo.pid)} MB (${threads(demo.pid)} threads)`
+    await sleep(Math.max(0, IDLE_WAIT - 30) * 1000)
+    return { at30, closed: `${rssMb(demo.pid)} MB (${threads(demo.pid)} threads)` }
+  } finally {
+    demo.stop()
+    for (let i = 0; fs.existsSync(`/proc/${demo.pid}`) && i < 300; i++) await sleep(100)
+  }
+}
+const demo = process.env.BENCH_DEMO === '0' ? null : await demoFigures()
 let server = await start()
 const call = apiCaller(`${server.origin}/dashboard/api`)
 
@@ -156,6 +177,11 @@ const figures = []
 const mb = (text) => Number(/^(\d+) MB/.exec(text)?.[1])
 try {
   console.log(`PROJECT_DB_IDLE_SECONDS=${IDLE_SECONDS}, PGLITE_SHARED_BUFFERS_MB=${process.env.PGLITE_SHARED_BUFFERS_MB ?? '(default)'}; idle figures after ${IDLE_WAIT} s`)
+  if (demo) {
+    row('demo seeded (4 projects + the store), idle 30 s', demo.at30)
+    row(`demo seeded, idle ${Math.max(30, IDLE_WAIT)} s`, demo.closed)
+    figures.push(figure('memory.demo.idle30', 'server RSS, demo seeded, idle 30 s (PGlite)', mb(demo.at30), 'MB', { max: 500 }))
+  }
   row('server started, no project (idle)', await idleRss(5000))
   const projects = []
   for (const count of COUNTS) {

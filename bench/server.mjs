@@ -26,7 +26,8 @@ export async function startServer({ port, apiPort = port + 1, env, dataDir: kept
   // BENCH_NODE_FLAGS: flags for the server's node, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to profile it.
   const flags = (process.env.BENCH_NODE_FLAGS ?? '').split(' ').filter(Boolean)
   const child = spawn('node', [...flags, 'server.mjs', '-p', String(port)], {
-    env: { ...process.env, DATA_DIR: dataDir, NEXT_TELEMETRY_DISABLED: '1', PROJECT_API_PORT: String(apiPort), ...env },
+    // MALLOC_ARENA_MAX=2 as `npm start` sets it (see server.mjs); a bench may set another.
+    env: { ...process.env, MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '2', DATA_DIR: dataDir, NEXT_TELEMETRY_DISABLED: '1', PROJECT_API_PORT: String(apiPort), ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
     detached: true,
   })

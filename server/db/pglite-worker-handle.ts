@@ -102,13 +102,17 @@ export type WorkerEvents = {
 }
 
 /** Starts the worker thread of `handle`, with an open timeout, and wires its events. */
-export function startWorkerThread(handle: WorkerHandle, spec: { path: string; name: string; options: OpenPgliteWorkerOptions }, events: WorkerEvents) {
+export function startWorkerThread(
+  handle: WorkerHandle,
+  spec: { path: string; name: string; options: OpenPgliteWorkerOptions; wasmModule?: WebAssembly.Module },
+  events: WorkerEvents
+) {
   const { dataDir, contrib, postgresqlconf, statementCache, listen } = spec.options
   let worker: Worker
   try {
     worker = new Worker(spec.path, {
       name: `pglite ${spec.name}`,
-      workerData: { dataDir, contrib, postgresqlconf, statementCache, listen },
+      workerData: { dataDir, contrib, postgresqlconf, statementCache, listen, wasmModule: spec.wasmModule },
       resourceLimits: { maxOldGenerationSizeMb: spec.options.jsHeapLimitMb ?? DEFAULT_JS_HEAP_LIMIT_MB },
       stdout: false,
       stderr: false,

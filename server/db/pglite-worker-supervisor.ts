@@ -1,5 +1,6 @@
 import path from 'node:path'
 import { startWorkerThread, WorkerHandle, type Call } from './pglite-worker-handle'
+import { sharedPgliteModule } from './pglite-wasm-module'
 import {
   DEFAULT_MEMORY_LIMIT_BYTES,
   formatSeconds,
@@ -129,11 +130,11 @@ export abstract class WorkerSupervisor {
     this._handle = handle
     this._memory = 0
     const previous = this._previousExit
-    void previous.then(() => this._spawn(handle))
+    void Promise.all([sharedPgliteModule(this._workerPath), previous]).then(([wasmModule]) => this._spawn(handle, wasmModule))
     return handle
   }
 
-  protected _spawn(handle: WorkerHandle) {
+  protected _spawn(handle: WorkerHandle, wasmModule: WebAssembly.Module | undefined) {
     if (handle.dead) {
       // Closed before its turn to start (the previous worker was still ending): nothing ran.
       for (const call of handle.inFlight.splice(0)) {
@@ -143,7 +144,7 @@ export abstract class WorkerSupervisor {
       handle.markExited()
       return
     }
-    startWorkerThread(handle, { path: this._workerPath, name: this._name, options: this.options }, {
+    startWorkerThread(handle, { path: this._workerPath, name: this._name, options: this.options, wasmModule }, {
       message: (message) => this._onMessage(handle, message),
       lost: (error, why) => this._lost(handle, error, why),
       kill: (error, why) => this._kill(handle, error, why),

@@ -33,12 +33,26 @@ const CONTRIB = [
   'tsm_system_rows', 'tsm_system_time', 'unaccent', 'uuid_ossp'
 ]
 
-/** @type {{ dataDir: string | null, contrib: boolean, postgresqlconf?: string[] | string, statementCache?: number, listen?: string[] }} */
+/** @type {{ dataDir: string | null, contrib: boolean, postgresqlconf?: string[] | string, statementCache?: number, listen?: string[], wasmModule?: WebAssembly.Module }} */
 const options = workerData
 
 async function contribExtensions() {
   const modules = await Promise.all(CONTRIB.map((name) => import(`@electric-sql/pglite/contrib/${name}`)))
-  return Object.fromEntries(CONTRIB.map((name, i) => [name, modules[i][name]]))
+  return { ...Object.fromEntries(CONTRIB.map((name, i) => [name, modules[i][name]])), lazyLibraries }
+}
+
+/**
+ * PGlite unpacks each extension bundle into its file system and, by default, compiles and
+ * instantiates every library (.so, a WebAssembly module) in it at open, used or not: about 55 MB
+ * of each open database for the 33 contrib bundles (bench/pglite-open.mjs). With Emscripten's
+ * `noWasmDecoding` the libraries are only written as files, and Postgres loads one the first time
+ * it needs it (CREATE EXTENSION, a call of one of its functions, shared_preload_libraries at
+ * start), through dlopen, which compiles it then: a database pays only for what it uses. Not an
+ * extension of its own: PGlite lets an extension's setup hand back Emscripten's options.
+ */
+const lazyLibraries = {
+  name: 'lazy-libraries',
+  setup: async (_pg, emscriptenOpts) => ({ emscriptenOpts: { ...emscriptenOpts, noWasmDecoding: true } }),
 }
 
 /** @type {PGlite} */
@@ -272,6 +286,7 @@ try {
   const extensions = options.contrib ? await contribExtensions() : {}
   const pgOptions = { extensions }
   if (options.postgresqlconf) pgOptions.postgresqlconf = options.postgresqlconf
+  if (options.wasmModule) pgOptions.pgliteWasmModule = options.wasmModule // compiled once for all workers (pglite-wasm-module.ts)
   db = options.dataDir ? await PGlite.create(options.dataDir, pgOptions) : await PGlite.create(pgOptions)
   await db.query('select 1')
   if (options.listen?.length) {

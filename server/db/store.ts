@@ -21,7 +21,7 @@ async function open(): Promise<Db> {
   } else {
     const dir = path.resolve(config.dataDir, 'platform')
     fs.mkdirSync(dir, { recursive: true })
-    db = await openPgliteDb(dir)
+    db = await openPgliteDb(dir, config.projectDatabases.pgliteSharedBuffersMb)
   }
   await migrate(db)
   if (!config.isPlatform) await ensureSelfHostedDefaults(db)

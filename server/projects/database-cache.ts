@@ -283,6 +283,15 @@ export async function closeOpenProjectDatabases(): Promise<void> {
   await Promise.all([...state.closing.values()])
 }
 
+/**
+ * Closes the open project databases nobody is using now, without waiting for their idle time:
+ * for databases the server opened for itself (the demo's seeding at start), which no user is
+ * about to use; the next request opens them again.
+ */
+export async function closeIdleProjectDatabases(): Promise<void> {
+  await Promise.all([...state.handles.values()].filter((handle) => handle.active === 0).map((handle) => closeHandle(handle)))
+}
+
 /** Runs PGlite provisionings one after another in this process (copying the template, initdb). */
 export function oneProvisioningAtATime<T>(fn: () => Promise<T>): Promise<T> {
   const job = state.provisioning.then(fn)

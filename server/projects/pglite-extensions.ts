@@ -42,8 +42,9 @@ import { uuid_ossp } from '@electric-sql/pglite/contrib/uuid_ossp'
  * server with contrib installed. A database that enabled one needs its bundle at every later
  * open, so the list only grows. pg_stat_statements asks PGlite to preload its library, which
  * PGlite writes into the directory's postgresql.conf: from then on the directory cannot be
- * opened without that bundle (see `pglitePostgresqlConf`). `bench/pglite-open.mjs` measures what
- * loading them costs at each open.
+ * opened without that bundle (see `pglitePostgresqlConf`). The bundles are unpacked at each open,
+ * but a library is compiled only when Postgres first loads it (`lazyLibraries` in
+ * pglite-worker.mjs): a database pays for the extensions it uses, not for all 33 (about 55 MB).
  */
 export const PGLITE_CONTRIB_EXTENSIONS: Extensions = {
   amcheck,

@@ -1,7 +1,8 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { getServerConfig } from '@/lib/config'
-import { openPgliteEngine } from './pglite-engine'
+import { initPgliteInChildProcess } from '../db/pglite-init-process'
+import { pglitePostgresqlConf } from './pglite-extensions'
 
 /** PGlite project directories: the ready marker and the template new projects are copied from. */
 
@@ -23,7 +24,8 @@ export function templateDir(): string {
 /**
  * New PGlite projects start as a copy of a freshly initialised cluster (about 40 MB, copied in
  * well under a second) instead of running initdb each time (seconds, and a large memory peak).
- * Returns false when no template could be made; the directory is then left empty for initdb.
+ * The template is made once, in a child process (pglite-init-process.ts). Returns false when no
+ * template could be made; the directory is then left empty for initdb.
  */
 export async function copyTemplate(dir: string): Promise<boolean> {
   fs.rmSync(dir, { recursive: true, force: true })
@@ -31,10 +33,9 @@ export async function copyTemplate(dir: string): Promise<boolean> {
     const template = templateDir()
     if (!isReady(template)) {
       fs.rmSync(template, { recursive: true, force: true })
-      fs.mkdirSync(template, { recursive: true })
-      const engine = await openPgliteEngine(template)
-      await engine.db.query('select 1')
-      await engine.close()
+      // In a process of its own, with the options a project is opened with (pglite-engine.ts):
+      // initdb's memory is not the server's to keep.
+      await initPgliteInChildProcess({ dataDir: template, contrib: true, postgresqlconf: [pglitePostgresqlConf(template)] })
       markReady(template)
     }
     fs.cpSync(template, dir, { recursive: true, filter: (source) => path.basename(source) !== READY_MARKER })

@@ -1,5 +1,6 @@
 import { getServerConfig } from '@/lib/config'
 import { getStore } from '../db/store'
+import { closeIdleProjectDatabases } from '../projects/database-cache'
 import { seedDemo } from './demo'
 
 /**
@@ -16,6 +17,8 @@ export async function seedDemoOnStart(): Promise<void> {
   const db = await getStore()
   const started = Date.now()
   const result = await seedDemo(db, { password: config.demoPassword })
+  // Seeding opened the demo's project databases (about 65 MB each on PGlite); nobody uses them yet.
+  await closeIdleProjectDatabases()
   console.log(
     [
       '',

@@ -70,6 +70,19 @@ describe('idle project databases close and reopen', () => {
     expect(isOpen()).toBe(false)
   })
 
+  it('closes the databases nobody uses at once when asked (after the demo seeding), never one in use', async () => {
+    cache.setProjectDatabaseLimits({ idleCloseMs: 60_000 })
+    expect(await items()).toHaveLength(3)
+    expect(isOpen()).toBe(true)
+    await cache.closeIdleProjectDatabases()
+    expect(isOpen()).toBe(false)
+    const slow = p.rest('rpc/slow_items', { method: 'POST', headers: { ...anon(p), 'Content-Type': 'application/json' }, body: '{}' })
+    await vi.waitFor(() => expect(cache.projectDatabaseUsers(p.ref)).toBeGreaterThan(0), { timeout: 10_000, interval: 5 })
+    await cache.closeIdleProjectDatabases()
+    expect(isOpen()).toBe(true) // its request still holds it
+    expect((await slow).status).toBe(200)
+  })
+
   it('answers every request racing a 1 ms idle timer', async () => {
     cache.setProjectDatabaseLimits({ idleCloseMs: 1 })
     const bodies: unknown[] = []
