@@ -12,10 +12,9 @@
 //   { id, op: 'close' }                         -> closes PGlite cleanly, answers, then the thread ends
 // (or an array of these: the calls of one event-loop turn, handled in order)
 // Every answer is { id, ok: true, value, memory } or { id, ok: false, error, memory, fatal? },
-// where `memory` is the byte length of PGlite's WASM memory (it grows, it never shrinks) and
-// `error` is a plain object carrying every field of PGlite's DatabaseError (code, severity,
-// position, ...), rebuilt into an error on the other side. Functions cannot cross threads, so
-// `options.parsers` is a spec, not functions: { textOids?: number[], safeInt8?: boolean }.
+// where `memory` is the byte length of PGlite's WASM memory (it only grows) and `error` every field
+// of PGlite's DatabaseError (code, severity, position, ...) as a plain object, rebuilt on the other
+// side. Functions cannot cross threads: `options.parsers` is a spec { textOids?, safeInt8? }.
 // Before any answer, the worker posts { type: 'ready', memory } once PGlite is open and has
 // answered `select 1`, or { type: 'failed', error } when it could not open (then it ends).
 // With `listen` (channel names), it LISTENs on them once open and posts every notification PGlite
@@ -25,13 +24,10 @@ import { messages, parse, PGlite, protocol } from '@electric-sql/pglite'
 import { execBatch } from './pglite-worker-batch.mjs'
 
 /** Keep in step with PGLITE_CONTRIB_EXTENSIONS in server/projects/pglite-extensions.ts. */
-const CONTRIB = [
-  'amcheck', 'bloom', 'btree_gin', 'btree_gist', 'citext', 'cube', 'dict_int', 'dict_xsyn',
-  'earthdistance', 'file_fdw', 'fuzzystrmatch', 'hstore', 'intarray', 'isn', 'lo', 'ltree',
-  'moddatetime', 'pageinspect', 'pg_buffercache', 'pg_freespacemap', 'pg_stat_statements',
-  'pg_surgery', 'pg_trgm', 'pg_visibility', 'pg_walinspect', 'pgcrypto', 'seg', 'tablefunc', 'tcn',
-  'tsm_system_rows', 'tsm_system_time', 'unaccent', 'uuid_ossp'
-]
+const CONTRIB = ['amcheck', 'bloom', 'btree_gin', 'btree_gist', 'citext', 'cube', 'dict_int', 'dict_xsyn',
+  'earthdistance', 'file_fdw', 'fuzzystrmatch', 'hstore', 'intarray', 'isn', 'lo', 'ltree', 'moddatetime',
+  'pageinspect', 'pg_buffercache', 'pg_freespacemap', 'pg_stat_statements', 'pg_surgery', 'pg_trgm', 'pg_visibility',
+  'pg_walinspect', 'pgcrypto', 'seg', 'tablefunc', 'tcn', 'tsm_system_rows', 'tsm_system_time', 'unaccent', 'uuid_ossp']
 
 /** @type {{ dataDir: string | null, contrib: boolean, postgresqlconf?: string[] | string, statementCache?: number, listen?: string[], wasmModule?: WebAssembly.Module }} */
 const options = workerData
