@@ -1,6 +1,6 @@
-import { getServerConfig } from '@/lib/config'
 import type { Db, SqlParam } from '../db/types'
 import type { Engine, ProjectSession, SessionOptions } from './engines'
+import { configuredLimits, EVICT_GRACE_MS, OPEN_WAIT_MS, type DatabaseLimits } from './database-limits'
 import { openProjectEngine } from './engine-open'
 import { projectTarget, type ProjectTarget } from './targets'
 
@@ -20,10 +20,6 @@ import { projectTarget, type ProjectTarget } from './targets'
  * close: on PGlite every change comes through this process's engine, which LISTENs again from
  * each open (pglite-engine.ts), so a closed database has no change to tell.
  */
-export const MAX_OPEN_POSTGRES = 32
-/** How long an open waits for room under the PGlite cap while every open database is busy. */
-export const OPEN_WAIT_MS = 5_000
-
 type Handle = {
   ref: string
   kind: ProjectTarget['kind']
@@ -39,7 +35,9 @@ type CacheState = {
   handles: Map<string, Handle>
   closing: Map<string, Promise<void>>
   /** Read from the server's settings on first use (not at import: browser-side tests import modules that import this one). */
-  limits: { maxOpenPglite: number; maxOpenPostgres: number; idleCloseMs: number; openWaitMs: number } | null
+  limits: DatabaseLimits | null
+  /** Closes the databases over the cap once their grace has passed (evictOverCap). */
+  evictTimer?: NodeJS.Timeout | null
   /** PGlite databases on their way out (still in memory), and rooms promised to opens about to start. */
   pgliteClosing: number
   pgliteReserved: number
@@ -47,12 +45,6 @@ type CacheState = {
   roomWaiters: Set<() => void>
   /** One PGlite cluster is created at a time: initdb briefly needs several hundred MB. */
   provisioning: Promise<unknown>
-}
-
-/** The limits the server's settings give (PROJECT_DB_IDLE_SECONDS, PGLITE_MAX_OPEN). */
-export function configuredLimits(): NonNullable<CacheState['limits']> {
-  const { idleCloseMs, maxOpenPglite } = getServerConfig().projectDatabases
-  return { maxOpenPglite, maxOpenPostgres: MAX_OPEN_POSTGRES, idleCloseMs, openWaitMs: OPEN_WAIT_MS }
 }
 
 const g = globalThis as typeof globalThis & { __projectDatabases?: CacheState }
@@ -69,13 +61,18 @@ state.pgliteClosing ??= 0 // a state made by an older copy of this module
 state.pgliteReserved ??= 0
 state.roomWaiters ??= new Set()
 if (state.limits) state.limits.openWaitMs ??= OPEN_WAIT_MS
+if (state.limits) state.limits.evictGraceMs ??= EVICT_GRACE_MS
 
 const limits = () => (state.limits ??= configuredLimits())
 
 /** Test hook: change the cache limits. */
-export function setProjectDatabaseLimits(changed: Partial<NonNullable<CacheState['limits']>>): void {
+export function setProjectDatabaseLimits(changed: Partial<DatabaseLimits>): void {
   Object.assign(limits(), changed)
   for (const handle of state.handles.values()) if (handle.active === 0) scheduleIdleClose(handle)
+  if (state.evictTimer) clearTimeout(state.evictTimer)
+  state.evictTimer = null
+  evictOverCap('pglite')
+  evictOverCap('postgres')
 }
 
 /** Refs whose databases are open now (least recently used first). */
@@ -145,29 +142,48 @@ async function pgliteRoom(): Promise<void> {
       state.pgliteReserved++
       return
     }
-    const idle = state.pgliteClosing === 0 ? open.find((h) => h.active === 0) : undefined
+    const idle = state.pgliteClosing === 0 ? open.find((h) => graceLeft(h) === 0) : undefined
     if (idle) void closeHandle(idle)
+    const graces = open.map(graceLeft).filter((ms) => ms > 0 && Number.isFinite(ms))
     await new Promise<void>((resolve) => {
       const wake = () => {
         clearTimeout(timer)
         state.roomWaiters.delete(wake)
         resolve()
       }
-      const timer = setTimeout(wake, left)
+      const timer = setTimeout(wake, Math.min(left, ...graces))
       state.roomWaiters.add(wake)
     })
   }
+}
+
+/** Ms until an open database may be closed to keep the cap: 0 now, Infinity while in use. */
+function graceLeft(handle: Handle): number {
+  if (handle.active > 0) return Infinity
+  return handle.kind === 'pglite' ? Math.max(0, handle.lastUsed + limits().evictGraceMs - Date.now()) : 0
 }
 
 function evictOverCap(kind: Handle['kind']): void {
   const cap = kind === 'pglite' ? limits().maxOpenPglite : limits().maxOpenPostgres
   const sameKind = [...state.handles.values()].filter((h) => h.kind === kind)
   let excess = sameKind.length - cap
+  let recheck = Infinity
   for (const handle of sameKind) {
     if (excess <= 0) break
-    if (handle.active > 0) continue
+    const wait = graceLeft(handle)
+    if (wait > 0) {
+      recheck = Math.min(recheck, wait)
+      continue
+    }
     void closeHandle(handle)
     excess--
+  }
+  if (excess > 0 && Number.isFinite(recheck) && !state.evictTimer) {
+    state.evictTimer = setTimeout(() => {
+      state.evictTimer = null
+      evictOverCap(kind)
+    }, recheck)
+    state.evictTimer.unref()
   }
 }
 
@@ -247,27 +263,6 @@ export async function withEngine<T>(ref: string, fn: (engine: Engine) => Promise
   } finally {
     release()
   }
-}
-
-/**
- * A project's database as a `Db`. Each call borrows the open database, so the object stays valid
- * when the cache closes the database in between: the next call opens it again.
- */
-export async function getProjectDb(ref: string): Promise<Db> {
-  const { kind } = projectTarget(ref)
-  await withEngine(ref, async () => undefined) // fail now, not on first use, when it cannot open
-  return {
-    kind,
-    query: <T>(sql: string, params?: SqlParam[]) => withEngine(ref, (e) => e.db.query<T>(sql, params)),
-    exec: (sql: string) => withEngine(ref, (e) => e.db.exec(sql)),
-    transaction: <T>(fn: (tx: Db) => Promise<T>) => withEngine(ref, (e) => e.db.transaction(fn)),
-    async close() {},
-  }
-}
-
-/** Runs `fn` on a private session of the project's database (see `Engine.session`). */
-export function withProjectSession<T>(ref: string, fn: (session: ProjectSession) => Promise<T>, options?: SessionOptions): Promise<T> {
-  return withEngine(ref, (engine) => engine.session(fn, options))
 }
 
 /** Closes the project's database in this process (waits for its current users). */

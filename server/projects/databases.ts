@@ -17,15 +17,13 @@ import { closeProjectDatabase, oneProvisioningAtATime, withEngine } from './data
 export {
   closeOpenProjectDatabases,
   closeProjectDatabase,
-  getProjectDb,
-  configuredLimits,
-  MAX_OPEN_POSTGRES,
   openProjectDatabaseRefs,
   pgliteOpensWaiting,
   projectDatabaseUsers,
   setProjectDatabaseLimits,
-  withProjectSession,
 } from './database-cache'
+export { configuredLimits, MAX_OPEN_POSTGRES } from './database-limits'
+export { getProjectDb, withProjectSession } from './project-db'
 
 /** `show server_version`, first word (e.g. "17.4"). */
 async function serverVersion(db: Db): Promise<string> {

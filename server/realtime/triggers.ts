@@ -1,5 +1,5 @@
 import { AUTH_SCHEMA, quoteIdent, quoteLiteral, SYSTEM_SCHEMAS } from '../projects/jail'
-import { withProjectSession } from '../projects/database-cache'
+import { withProjectSession } from '../projects/project-db'
 import type { ApiRole } from '../projects/api-roles'
 import { REALTIME_FUNCTION, REALTIME_TRIGGER_NAME } from './setup-sql'
 

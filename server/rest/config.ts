@@ -20,7 +20,7 @@ import type { Db } from '../db/types'
 import { getStore } from '../db/store'
 import { storeCache } from '../db/store-cache'
 import { badRequest, notFound } from '../http/errors'
-import { getProjectDb } from '../projects/database-cache'
+import { getProjectDb } from '../projects/project-db'
 
 /** What a REST request needs: the exposed schemas in order, and the row cap. */
 export type RestSettings = { schemas: string[]; maxRows: number }

@@ -107,7 +107,7 @@ describe('escapes from the jail', () => {
     const made = await sql(platform, developer.token, ref, 'create table public.planted (id int)')
     expect(made.status, JSON.stringify(made.body)).toBe(200)
     // Planted as a database from before issue 22 could hold it (over the platform's own connection).
-    const { withProjectSession } = await import('@/server/projects/database-cache')
+    const { withProjectSession } = await import('@/server/projects/project-db')
     await withProjectSession(ref, (session) =>
       session.privileged(`create constraint trigger planted_climb after insert on public.planted deferrable initially deferred
         for each row execute function public.climb_trigger()`)
@@ -221,7 +221,7 @@ describe('escapes from the jail', () => {
   })
 
   it.runIf(!onPglite)('on a server, the dashboard role holds no grant on a privileged function', async () => {
-    const { withProjectSession } = await import('@/server/projects/database-cache')
+    const { withProjectSession } = await import('@/server/projects/project-db')
     const rows = await withProjectSession(ref, async (session) => {
       const [r] = await session.simple(`select p.oid::regprocedure::text as f from pg_proc p join pg_roles o on o.oid = p.proowner
         where p.prosecdef and (o.rolsuper or o.rolname = (select rolname from pg_roles where oid = (select datdba from pg_database where datname = 'postgres')))

@@ -40,7 +40,7 @@ describe('idle project databases close and reopen', () => {
         $$ select i.* from public.items i, pg_sleep(0.4) order by i.id $$;`)
   }, 120_000)
   afterAll(async () => {
-    cache?.setProjectDatabaseLimits(cache.configuredLimits())
+    cache?.setProjectDatabaseLimits((await import('@/server/projects/database-limits')).configuredLimits())
     await p?.platform.close()
   })
 

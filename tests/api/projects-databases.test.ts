@@ -30,7 +30,7 @@ describe('project databases', () => {
   })
 
   it('keeps at most the cap open, closing the least recently used, and reopens on demand', async () => {
-    databases.setProjectDatabaseLimits({ maxOpenPglite: 2, maxOpenPostgres: 2 })
+    databases.setProjectDatabaseLimits({ maxOpenPglite: 2, maxOpenPostgres: 2, evictGraceMs: 0 })
     for (const ref of refs) await (await databases.getProjectDb(ref)).query('select 1')
     await vi.waitFor(() => expect(databases.openProjectDatabaseRefs()).toEqual([refs[1], refs[2]]))
     // The first one was closed; its Db object opens it again on the next call, data intact.
@@ -74,6 +74,19 @@ describe('project databases', () => {
     expect((await second).rows).toEqual([{ n: 1 }])
     expect(databases.openProjectDatabaseRefs()).toEqual([refs[1]])
     expect(databases.pgliteOpensWaiting()).toBe(0)
+  })
+
+  it('keeps a PGlite database used a moment ago open past the cap, and closes it once idle for its grace', async ({ skip }) => {
+    if (platform.kind !== 'pglite') skip() // server pools are closed at once: they cost little to reopen
+    await (await import('@/server/projects/jobs')).closeAllProjectDatabases()
+    databases.setProjectDatabaseLimits({ maxOpenPglite: 1, maxOpenPostgres: 1, openWaitMs: 50, evictGraceMs: 60_000 })
+    await (await databases.getProjectDb(refs[0])).query('select 1')
+    // Another project, right after: closing the first between two of its requests would thrash.
+    await (await databases.getProjectDb(refs[1])).query('select 1')
+    expect(databases.openProjectDatabaseRefs()).toEqual([refs[0], refs[1]])
+    // Its grace over (a shorter one applies at once), the one over the cap closes without a request to prompt it.
+    databases.setProjectDatabaseLimits({ evictGraceMs: 0 })
+    await vi.waitFor(() => expect(databases.openProjectDatabaseRefs()).toEqual([refs[1]]))
   })
 
   it('closes databases left idle', async () => {
