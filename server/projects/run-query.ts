@@ -25,9 +25,9 @@ import { projectKind, projectRoleNames } from './targets'
  *   PGlite by ending the database's worker, which reopens on the next request.
  * - At most MAX_RESULT_ROWS rows are returned (`truncated: true` beyond). The drivers read the
  *   whole result first, so memory per request is bounded by the statement, not by this cap.
- * - After each request the session is reset (open transaction rolled back, `DISCARD ALL`): when
- *   the script leaves no transaction open, by ProjectSession.commitAndReset, in the round trip
- *   of one simple query (on PGlite two fewer messages to the worker than the general end).
+ * - After each request the session is reset (open transaction rolled back, `DISCARD ALL`): after
+ *   a result, by ProjectSession.commitAndReset, in the round trip of one simple query (on PGlite
+ *   the general end takes two or three messages to the worker, each waiting for a busy event loop).
  */
 export const MAX_RESULT_ROWS = 100_000
 
@@ -138,7 +138,9 @@ async function runUnlogged(ref: string, input: QueryInput): Promise<QueryOutcome
         }
         const last = opened.result
         const types = await typeInfos(session, last.fields.map((f) => f.dataTypeID))
-        if (!opened.open) await session.commitAndReset()
+        // A transaction left open (a Read-only member's, a script's BEGIN without its end) is rolled back first.
+        if (opened.open) await session.simple('rollback')
+        await session.commitAndReset()
         const truncated = last.rows.length > MAX_RESULT_ROWS
         return {
           ok: true as const,
