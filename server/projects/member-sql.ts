@@ -154,7 +154,12 @@ export async function runMemberSql(session: ProjectSession, run: MemberRun): Pro
   return (await openMemberSql(session, run, false)).result
 }
 
-type Opened = { result: RawResult; cursor: boolean; commit: boolean; statement?: { text: string; start: number } }
+/**
+ * `open`: a transaction is left open at the end (the script's explicit BEGIN without its end, a
+ * Read-only member's); else the session holds none, as the platform tracks every statement that
+ * may open or end one (a jailed statement runs inside a function, which cannot).
+ */
+export type Opened = { result: RawResult; cursor: boolean; commit: boolean; open: boolean; statement?: { text: string; start: number } }
 
 /**
  * runMemberSql, but with `cursor` a last statement that returns rows is left open as
@@ -169,7 +174,7 @@ export async function openMemberSql(session: ProjectSession, run: MemberRun, cur
   const statements = run.single
     ? [{ text: run.query, start: 0 }]
     : splitStatements(run.query).map((s) => ({ text: s.text, start: s.start }))
-  if (statements.length === 0) return { result: EMPTY, cursor: false, commit: false }
+  if (statements.length === 0) return { result: EMPTY, cursor: false, commit: false, open: run.role === 'readonly' }
   let state: 'none' | 'implicit' | 'explicit' = run.role === 'readonly' ? 'explicit' : 'none'
   let last: RawResult = EMPTY
   for (const statement of statements) {
@@ -208,8 +213,8 @@ export async function openMemberSql(session: ProjectSession, run: MemberRun, cur
     }
     if (c.kind === 'create-extension' || c.kind === 'drop-extension') last = await privilegedExtension(session, run, c, state !== 'none')
     else last = await runJailed(session, run, statement, run.parameters, streamed)
-    if (streamed && last.fields.length > 0) return { result: last, cursor: true, commit: state === 'implicit', statement }
+    if (streamed && last.fields.length > 0) return { result: last, cursor: true, commit: state === 'implicit', open: true, statement }
   }
   if (state === 'implicit') await session.simple('commit')
-  return { result: last, cursor: false, commit: false }
+  return { result: last, cursor: false, commit: false, open: state === 'explicit' }
 }

@@ -7,7 +7,7 @@ import { ApiError } from '../http/errors'
 import { recordStatement } from '../logs/postgres-log'
 import { withProjectSession } from './databases'
 import type { RawResult } from './engines'
-import { runMemberSql, typeInfos } from './member-sql'
+import { openMemberSql, typeInfos, type MemberRun, type Opened } from './member-sql'
 import { schemaMayHaveChanged } from './schema-epoch'
 import { projectKind, projectRoleNames } from './targets'
 
@@ -25,7 +25,9 @@ import { projectKind, projectRoleNames } from './targets'
  *   PGlite by ending the database's worker, which reopens on the next request.
  * - At most MAX_RESULT_ROWS rows are returned (`truncated: true` beyond). The drivers read the
  *   whole result first, so memory per request is bounded by the statement, not by this cap.
- * - After each request the session is reset (open transaction rolled back, `DISCARD ALL`).
+ * - After each request the session is reset (open transaction rolled back, `DISCARD ALL`): after
+ *   a result, by ProjectSession.commitAndReset, in the round trip of one simple query (on PGlite
+ *   the general end takes two or three messages to the worker, each waiting for a busy event loop).
  */
 export const MAX_RESULT_ROWS = 100_000
 
@@ -79,8 +81,30 @@ export async function runProjectQuery(ref: string, input: QueryInput): Promise<Q
   return outcome
 }
 
-/** The plan's statement timeout for the project (self-hosted: enterprise), capped by the setting. */
-export async function projectTimeoutMs(ref: string): Promise<number> {
+/** A plan's statement timeout changes with the plan, rarely: a request reads it at most every TIMEOUT_TTL_MS per project. */
+const TIMEOUT_TTL_MS = 5_000
+const g = globalThis as typeof globalThis & { __projectTimeouts?: Map<string, { ms: Promise<number>; until: number }> }
+const timeouts = (g.__projectTimeouts ??= new Map())
+
+/**
+ * The plan's statement timeout for the project (self-hosted: enterprise), capped by the setting.
+ * Kept TIMEOUT_TTL_MS per project (a plan's change shows within it); the requests of a moment
+ * share one read of the store, and a failed read is not kept.
+ */
+export function projectTimeoutMs(ref: string): Promise<number> {
+  const known = timeouts.get(ref)
+  if (known && known.until > Date.now()) return known.ms
+  const ms = readTimeoutMs(ref)
+  if (timeouts.size >= 2_000) timeouts.clear()
+  const entry = { ms, until: Date.now() + TIMEOUT_TTL_MS }
+  timeouts.set(ref, entry)
+  ms.catch(() => {
+    if (timeouts.get(ref) === entry) timeouts.delete(ref)
+  })
+  return ms
+}
+
+async function readTimeoutMs(ref: string): Promise<number> {
   const config = getServerConfig()
   const { rows } = await (await getStore()).query<{ plan_id: string }>(
     'select o.plan_id from platform.projects p join platform.organizations o on o.id = p.organization_id where p.ref = $1',
@@ -97,21 +121,26 @@ async function runUnlogged(ref: string, input: QueryInput): Promise<QueryOutcome
     return await withProjectSession(
       ref,
       async (session) => {
-        let last: RawResult
+        const run: MemberRun = {
+          query: input.query,
+          parameters: input.parameters,
+          single,
+          role: input.readOnly ? 'readonly' : 'owner',
+          roles: projectRoleNames(ref),
+          singleTenant: projectKind(ref) === 'pglite',
+        }
+        let opened: Opened
         try {
-          last = await runMemberSql(session, {
-            query: input.query,
-            parameters: input.parameters,
-            single,
-            role: input.readOnly ? 'readonly' : 'owner',
-            roles: projectRoleNames(ref),
-            singleTenant: projectKind(ref) === 'pglite',
-          })
+          opened = await openMemberSql(session, run, false)
         } catch (error) {
           if (isPgError(error)) return { ok: false as const, error: errorBody(error, single ? { readOnly: input.readOnly } : null) }
           throw error
         }
+        const last = opened.result
         const types = await typeInfos(session, last.fields.map((f) => f.dataTypeID))
+        // A transaction left open (a Read-only member's, a script's BEGIN without its end) is rolled back first.
+        if (opened.open) await session.simple('rollback')
+        await session.commitAndReset()
         const truncated = last.rows.length > MAX_RESULT_ROWS
         return {
           ok: true as const,

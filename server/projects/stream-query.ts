@@ -107,6 +107,7 @@ export async function streamProjectQuery(ref: string, input: StreamInput): Promi
     const fields: SqlField[] = run.result.fields.map((f) => ({ name: f.name, dataTypeID: f.dataTypeID, type: types.get(f.dataTypeID)?.name ?? null }))
     summary.command = run.result.command
     if (!run.cursor) {
+      if (!run.open) await session.commitAndReset()
       summary.rowCount = run.result.rowCount
       first = { ok: true, lines: pipe }
       opened(first)
@@ -157,8 +158,9 @@ export async function streamProjectQuery(ref: string, input: StreamInput): Promi
       const moved = await session.extended(`move forward all in ${STREAM_CURSOR}`, [])
       rowCount = moved.rowCount !== null ? sent + 1 + moved.rowCount : sent
     }
-    await session.simple(`close ${STREAM_CURSOR}`)
-    if (run.commit) await session.simple('commit')
+    // The script's own transaction ends with the session's reset, in one round trip (its COMMIT closes the cursor).
+    if (run.commit) await session.commitAndReset()
+    else await session.simple(`close ${STREAM_CURSOR}`)
     summary.rowCount = rowCount
     pipe.end(line({ end: { rowCount: truncated && rowCount === sent ? null : rowCount, command: run.result.command, truncated } }))
   }

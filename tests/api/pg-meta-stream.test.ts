@@ -95,6 +95,18 @@ describe('pg-meta streamed results', () => {
     expect(lines).toEqual([{ fields: [] }, { end: { rowCount: null, command: 'CREATE', truncated: false } }])
   })
 
+  it('commits a streamed script and resets the session in one end: its writes kept, its session state gone', async () => {
+    const { status, lines } = await stream(
+      developer.token,
+      "create table if not exists streamed_kept (v int); insert into streamed_kept values (7); select set_config('search_path', 'nowhere', false) as p, v from public.streamed_kept"
+    )
+    expect(status).toBe(200)
+    expect(last(lines)).toEqual({ end: { rowCount: 1, command: 'SELECT', truncated: false } })
+    const after = await stream(developer.token, "select current_setting('search_path') as path, (select count(*)::int from public.streamed_kept) as n")
+    expect(rowsOf(after.lines)[0][0]).not.toMatch(/nowhere/)
+    expect(rowsOf(after.lines)[0][1]).toBe(1)
+  })
+
   it('keeps a Read-only member read-only', async () => {
     const res = await stream(reader.token, `insert into streamed values (1, 'no') returning id`)
     expect(res.status).toBe(400)

@@ -133,6 +133,27 @@ describe('pg-meta query endpoint', () => {
     expect(next.body.rows[0].path).not.toMatch(/nowhere/)
   })
 
+  it('resets the session after a script that leaves no transaction open (the end sent with its commit)', async () => {
+    // One statement in the member's autocommit, then a script in its own implicit transaction:
+    // both end with the commit and the reset in one round trip; neither's session state lasts.
+    const single = await sql(platform, developer.token, ref, "select set_config('search_path', 'nowhere', false) as path")
+    expect(single.status).toBe(200)
+    const script = await sql(platform, developer.token, ref, "create temp table scratch (v int); listen member_channel; prepare member_plan as select 1; set work_mem = '1234kB'; select 1 as done")
+    expect(script.status).toBe(200)
+    expect(script.body.rows).toEqual([{ done: 1 }])
+    const next = await sql(
+      platform,
+      developer.token,
+      ref,
+      `select to_regclass('pg_temp.scratch') as temp, current_setting('search_path') as path, current_setting('work_mem') as work_mem,
+        (select count(*)::int from pg_prepared_statements) as prepared, 'member_channel' in (select pg_listening_channels()) as listening`
+    )
+    expect(next.status).toBe(200)
+    expect(next.body.rows[0]).toMatchObject({ temp: null, prepared: 0, listening: false })
+    expect(next.body.rows[0].path).not.toMatch(/nowhere/)
+    expect(next.body.rows[0].work_mem).not.toBe('1234kB')
+  })
+
   it('refuses requests without the x-connection-encrypted header on the hosted platform', async () => {
     for (const headers of [{}, { 'x-connection-encrypted': '' }, { 'x-connection-encrypted': 'false' }] as Record<string, string>[]) {
       const res = await platform.request(`/platform/pg-meta/${ref}/query`, { token: owner.token, headers, body: { query: 'select 1' } })
