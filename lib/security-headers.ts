@@ -4,9 +4,9 @@
  * policy differs between them (the hosted platform loads the code editor from a CDN).
  *
  * The Content-Security-Policy allows what the app really loads and nothing else:
- * - scripts: this origin (Next's chunks, `/api/runtime-config`, the local code editor) and the one
- *   inline script Next's pages router writes per page (Turbopack's chunk bootstrap), by the
- *   request's nonce; on the hosted platform, the code editor's CDN folder too. No 'unsafe-eval'
+ * - scripts: this origin (Next's chunks, the local code editor) and the two inline scripts of
+ *   every page (the public configuration, pages/_document.tsx, and Turbopack's chunk bootstrap), by
+ *   the request's nonce; on the hosted platform, the code editor's CDN folder too. No 'unsafe-eval'
  *   in production: neither Next, React nor Monaco needs it (development React does).
  * - styles: this origin, the CDN folder, and 'unsafe-inline', because Monaco writes its theme and
  *   decorations into `<style>` elements it creates at run time with content that changes (no hash

@@ -1,5 +1,5 @@
 import Document, { Head, Html, Main, NextScript, type DocumentContext, type DocumentInitialProps } from 'next/document'
-import { BASE_PATH } from '@/lib/config'
+import { BASE_PATH, publicConfigScript } from '@/lib/config'
 
 type Props = DocumentInitialProps & { nonce?: string }
 
@@ -19,9 +19,9 @@ export default class AppDocument extends Document<Props> {
     return (
       <Html lang="en">
         <Head nonce={nonce}>
-          {/* Settings of the running server (mode, URLs, flags), read when it started: one build, two modes. */}
-          {/* eslint-disable-next-line @next/next/no-sync-scripts */}
-          <script src={`${BASE_PATH}/api/runtime-config`} nonce={nonce} />
+          {/* Settings of the running server (mode, URLs, flags), read when it started: one build, two modes.
+              Inline, not a script of its own: a blocking request before anything else of the page. */}
+          <script nonce={nonce} dangerouslySetInnerHTML={{ __html: publicConfigScript() }} />
           <link rel="icon" href={`${BASE_PATH}/favicon.svg`} type="image/svg+xml" />
           <meta name="description" content="Manage your organizations, projects and Postgres databases" />
         </Head>

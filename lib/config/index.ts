@@ -2,8 +2,9 @@
  * The one module that reads the environment (DESIGN.md "One build, two modes").
  *
  * Settings are read when the server starts, never baked into the build: the server hands the
- * public part to the browser through `/dashboard/api/runtime-config` (a blocking script that sets
- * `window.__DASHBOARD_CONFIG__` before the app hydrates), so one `next build` serves both modes.
+ * public part to the browser in every page, an inline script that sets `window.__DASHBOARD_CONFIG__`
+ * before the app hydrates (`publicConfigScript`; also served as `/dashboard/api/runtime-config`
+ * for tools), so one `next build` serves both modes.
  */
 
 import { CODE_EDITOR_VERSION as MONACO_VERSION } from '@/lib/constants'
@@ -277,6 +278,11 @@ export function getConfig(): PublicConfig {
     return window.__DASHBOARD_CONFIG__ ?? toPublicConfig(parseConfig({}))
   }
   return toPublicConfig(getServerConfig())
+}
+
+/** The script that hands the public configuration to the browser (`<` escaped: it sits in HTML). */
+export function publicConfigScript(): string {
+  return `window.__DASHBOARD_CONFIG__=${JSON.stringify(getConfig()).replace(/</g, '\\u003c')};`
 }
 
 /** True on the hosted platform (spec §1), false when self-hosted. */
