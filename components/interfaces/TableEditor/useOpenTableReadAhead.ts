@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query'
-import { useEffect } from 'react'
+import { useRef } from 'react'
 import { rowsQueryOptions } from '@/data/table-editor/rows-query'
 import { tableQueryOptions } from '@/data/table-editor/table-query'
 import { isPlatform } from '@/lib/config'
@@ -17,13 +17,17 @@ const NO_SORTS: never[] = []
  */
 export function useOpenTableReadAhead(projectRef: string | undefined, tableId: number | undefined) {
   const queryClient = useQueryClient()
-  useEffect(() => {
-    if (isPlatform() || !projectRef || tableId === undefined || !Number.isSafeInteger(tableId)) return
-    const db = { projectRef, connectionString: null }
-    void queryClient.prefetchQuery(tableQueryOptions({ ...db, id: tableId }))
-    const shape = rememberedTableShape(projectRef, tableId)
-    if (!shape) return
-    const table = { schema: shape.schema, name: shape.name, id: tableId, primaryKey: shape.primaryKey }
-    void queryClient.prefetchInfiniteQuery(rowsQueryOptions({ ...db, table, filters: NO_FILTERS, sorts: NO_SORTS }))
-  }, [queryClient, projectRef, tableId])
+  // Started while the page renders, not in an effect: effects run once the whole app has hydrated,
+  // about 100 ms later on a loaded machine. Once per table; the cache drops a repeated prefetch.
+  const started = useRef<string | null>(null)
+  const key = `${projectRef}/${tableId}`
+  if (typeof window === 'undefined' || started.current === key) return // never while rendering on the server
+  started.current = key
+  if (isPlatform() || !projectRef || tableId === undefined || !Number.isSafeInteger(tableId)) return
+  const db = { projectRef, connectionString: null }
+  void queryClient.prefetchQuery(tableQueryOptions({ ...db, id: tableId }))
+  const shape = rememberedTableShape(projectRef, tableId)
+  if (!shape) return
+  const table = { schema: shape.schema, name: shape.name, id: tableId, primaryKey: shape.primaryKey }
+  void queryClient.prefetchInfiniteQuery(rowsQueryOptions({ ...db, table, filters: NO_FILTERS, sorts: NO_SORTS }))
 }
