@@ -43,6 +43,8 @@ async function contribExtensions() {
 
 /** @type {PGlite} */
 let db
+/** Where notifications go (with `listen`): PGlite's own dispatch, and execBatch's, which reads answers unparsed. */
+let notify
 
 function memory() {
   try {
@@ -221,7 +223,7 @@ async function handle(message) {
     case 'exec':
       return (await db.exec(message.sql, queryOptions(message.options))).map(plainResults)
     case 'execBatch':
-      return execBatch(db, message, parsersFor(message.options?.parsers), plainResults, serializeError)
+      return execBatch(db, message, parsersFor(message.options?.parsers), plainResults, serializeError, notify)
     case 'describeQuery': {
       const d = await db.describeQuery(message.sql)
       return {
@@ -275,7 +277,8 @@ try {
   db = options.dataDir ? await PGlite.create(options.dataDir, pgOptions) : await PGlite.create(pgOptions)
   await db.query('select 1')
   if (options.listen?.length) {
-    db.onNotification((channel, payload) => parentPort.postMessage({ type: 'notification', channel, payload }))
+    notify = (channel, payload) => parentPort.postMessage({ type: 'notification', channel, payload })
+    db.onNotification(notify)
     for (const channel of options.listen) await db.exec(`listen "${channel.replace(/"/g, '""')}"`)
   }
 } catch (error) {
