@@ -5,7 +5,7 @@
 // in `workerData`) and answers the client's messages one at a time, in the order they arrive:
 //   { id, op: 'query', sql, params, options }   -> Results (rows, fields, affectedRows, command, rowCount)
 //   { id, op: 'exec', sql, options }            -> Results[]
-//   { id, op: 'execBatch', sql, recover, options } -> { results, error } (pglite-worker-batch.mjs)
+//   { id, op: 'execBatch', sql, keep, recover } -> { raw, ran, error } (pglite-worker-batch.mjs; raw: kept statements' messages, transferred)
 //   { id, op: 'describeQuery', sql }            -> { queryParams: [{ dataTypeID }], resultFields: [{ name, dataTypeID }] }
 //   { id, op: 'isInTransaction' }               -> boolean
 //   { id, op: 'protocol', bytes }               -> Uint8Array: PGlite's raw answer to wire protocol messages
@@ -223,7 +223,7 @@ async function handle(message) {
     case 'exec':
       return (await db.exec(message.sql, queryOptions(message.options))).map(plainResults)
     case 'execBatch':
-      return execBatch(db, message, parsersFor(message.options?.parsers), plainResults, serializeError, notify)
+      return execBatch(db, message, serializeError, notify)
     case 'describeQuery': {
       const d = await db.describeQuery(message.sql)
       return {
@@ -262,7 +262,9 @@ async function serve(message) {
   }
   try {
     const value = await handle(message)
-    parentPort.postMessage({ id: message.id, ok: true, value, memory: memory() })
+    // execBatch's raw answer is handed over, not copied (pglite-worker-batch.mjs).
+    const transfer = value?.raw instanceof Uint8Array ? [value.raw.buffer] : []
+    parentPort.postMessage({ id: message.id, ok: true, value, memory: memory() }, transfer)
   } catch (error) {
     const fatal = isFatal(error)
     parentPort.postMessage({ id: message.id, ok: false, error: serializeError(error), memory: memory(), fatal })

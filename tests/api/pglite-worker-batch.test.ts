@@ -8,9 +8,10 @@ import { RESULT_PARSER_SPEC } from '@/server/projects/engines'
 
 /**
  * The worker's execBatch (server/db/pglite-worker-batch.mjs) against a real PGlite: it reads the
- * answer raw and decodes only kept statements, errors and notifications, so this checks that what
- * it skips is skipped by whole messages, what it keeps reads as PGlite's own parsing would, and
- * that notifications are still delivered. PGlite only.
+ * answer raw, decodes only errors and notifications, and hands the kept statements' messages over
+ * as bytes that the client decodes (pglite-batch-decode.ts). This checks that what it skips is
+ * skipped by whole messages, that what it keeps reads as PGlite's own parsing would, and that
+ * notifications are still delivered. PGlite only.
  */
 describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('PGlite execBatch', () => {
   let root: string
