@@ -18,6 +18,7 @@ import { TransactionAbortedError, type Results } from '@electric-sql/pglite'
  *   the next call opens a fresh one. The worker's JS heap is capped with `resourceLimits`.
  * - The worker is unref'd while idle: an idle client does not keep the process alive.
  */
+import { decodeBatchResults } from './pglite-batch-decode'
 import type { Call, Session } from './pglite-worker-handle'
 import { WorkerSupervisor } from './pglite-worker-supervisor'
 import {
@@ -65,8 +66,8 @@ class Client extends WorkerSupervisor implements PgliteWorkerClient {
   }
   async execBatch(sql: string, keep: number[], recover: string[], options?: CallOptions): Promise<BatchResults> {
     const op: Op = { op: 'execBatch', sql, keep, recover, ...(options?.parsers ? { options: { parsers: options.parsers } } : {}) }
-    const answer = (await this._enqueue(op, options)) as { results: Results[]; ran: number; error: SerializedError | null }
-    return { results: answer.results, ran: answer.ran, error: answer.error ? rebuildError(answer.error) : null }
+    const answer = (await this._enqueue(op, options)) as { raw: Uint8Array; ran: number; error: SerializedError | null }
+    return { results: decodeBatchResults(answer.raw, options?.parsers), ran: answer.ran, error: answer.error ? rebuildError(answer.error) : null }
   }
   describeQuery(sql: string, options?: CallOptions): Promise<DescribeQueryResult> {
     return this._enqueue({ op: 'describeQuery', sql }, options) as Promise<DescribeQueryResult>

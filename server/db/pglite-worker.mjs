@@ -5,7 +5,7 @@
 // in `workerData`) and answers the client's messages one at a time, in the order they arrive:
 //   { id, op: 'query', sql, params, options }   -> Results (rows, fields, affectedRows, command, rowCount)
 //   { id, op: 'exec', sql, options }            -> Results[]
-//   { id, op: 'execBatch', sql, recover, options } -> { results, error } (pglite-worker-batch.mjs)
+//   { id, op: 'execBatch', sql, keep, recover } -> { raw, ran, error } (pglite-worker-batch.mjs; raw: kept statements' messages, transferred)
 //   { id, op: 'describeQuery', sql }            -> { queryParams: [{ dataTypeID }], resultFields: [{ name, dataTypeID }] }
 //   { id, op: 'isInTransaction' }               -> boolean
 //   { id, op: 'protocol', bytes }               -> Uint8Array: PGlite's raw answer to wire protocol messages
@@ -53,6 +53,8 @@ const lazyLibraries = {
 
 /** @type {PGlite} */
 let db
+/** Where notifications go (with `listen`): PGlite's own dispatch, and execBatch's, which reads answers unparsed. */
+let notify
 
 function memory() {
   try {
@@ -231,7 +233,7 @@ async function handle(message) {
     case 'exec':
       return (await db.exec(message.sql, queryOptions(message.options))).map(plainResults)
     case 'execBatch':
-      return execBatch(db, message, parsersFor(message.options?.parsers), plainResults, serializeError)
+      return execBatch(db, message, serializeError, notify)
     case 'describeQuery': {
       const d = await db.describeQuery(message.sql)
       return {
@@ -270,7 +272,9 @@ async function serve(message) {
   }
   try {
     const value = await handle(message)
-    parentPort.postMessage({ id: message.id, ok: true, value, memory: memory() })
+    // execBatch's raw answer is handed over, not copied (pglite-worker-batch.mjs).
+    const transfer = value?.raw instanceof Uint8Array ? [value.raw.buffer] : []
+    parentPort.postMessage({ id: message.id, ok: true, value, memory: memory() }, transfer)
   } catch (error) {
     const fatal = isFatal(error)
     parentPort.postMessage({ id: message.id, ok: false, error: serializeError(error), memory: memory(), fatal })
@@ -286,7 +290,8 @@ try {
   db = options.dataDir ? await PGlite.create(options.dataDir, pgOptions) : await PGlite.create(pgOptions)
   await db.query('select 1')
   if (options.listen?.length) {
-    db.onNotification((channel, payload) => parentPort.postMessage({ type: 'notification', channel, payload }))
+    notify = (channel, payload) => parentPort.postMessage({ type: 'notification', channel, payload })
+    db.onNotification(notify)
     for (const channel of options.listen) await db.exec(`listen "${channel.replace(/"/g, '""')}"`)
   }
 } catch (error) {
