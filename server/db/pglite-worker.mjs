@@ -22,6 +22,7 @@
 import { parentPort, workerData } from 'node:worker_threads'
 import { messages, parse, PGlite, protocol } from '@electric-sql/pglite'
 import { execBatch } from './pglite-worker-batch.mjs'
+import { isFatal, serializeError } from './pglite-worker-errors.mjs'
 
 /** Keep in step with PGLITE_CONTRIB_EXTENSIONS in server/projects/pglite-extensions.ts. */
 const CONTRIB = ['amcheck', 'bloom', 'btree_gin', 'btree_gist', 'citext', 'cube', 'dict_int', 'dict_xsyn',
@@ -62,40 +63,6 @@ function memory() {
   } catch {
     return 0
   }
-}
-
-/** A plain, cloneable copy of an error with every own field (DatabaseError's code, position...). */
-function serializeError(error) {
-  if (!(error instanceof Error)) {
-    // PGlite's file system throws plain objects (Emscripten's ErrnoError: { errno, code? }).
-    const out = { name: 'Error', message: String(error) }
-    if (error && typeof error === 'object') {
-      for (const [key, value] of Object.entries(error)) if (value === null || typeof value !== 'object') out[key] = value
-      if (typeof error.message !== 'string') out.message = `PGlite failed: ${safeJson(error)}`
-    }
-    return out
-  }
-  const out = { message: error.message, name: error.name, stack: error.stack, isDatabaseError: error instanceof messages.DatabaseError }
-  for (const [key, value] of Object.entries(error)) {
-    // query/params/queryOptions are the caller's own input (and options may hold functions).
-    if (key === 'queryOptions' || key === 'params') continue
-    if (value === undefined || typeof value === 'function') continue
-    out[key] = value
-  }
-  return out
-}
-
-function safeJson(value) {
-  try {
-    return JSON.stringify(value)
-  } catch {
-    return String(value)
-  }
-}
-
-/** A WASM trap or abort leaves PGlite unusable: the thread ends, the client starts a new one. */
-function isFatal(error) {
-  return error instanceof WebAssembly.RuntimeError || (error instanceof Error && /^Aborted\(/.test(error.message))
 }
 
 const identity = (value) => value
