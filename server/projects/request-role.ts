@@ -76,24 +76,6 @@ const claimSettings = (claims: string, sub: string, role: string) => `pg_catalog
   pg_catalog.set_config('request.jwt.claim.sub', ${requestLiteral(sub)}, true),
   pg_catalog.set_config('request.jwt.claim.role', ${requestLiteral(role)}, true)`
 
-/** A plan's statement timeout changes with the plan, rarely: a request reads it at most every TIMEOUT_TTL_MS per project. */
-const TIMEOUT_TTL_MS = 5_000
-const timeouts = new Map<string, { ms: Promise<number>; until: number }>()
-
-/** The requests of a moment share one read (they all miss at once when it expires); a failed read is not kept. */
-function requestTimeoutMs(ref: string): Promise<number> {
-  const known = timeouts.get(ref)
-  if (known && known.until > Date.now()) return known.ms
-  const ms = projectTimeoutMs(ref)
-  if (timeouts.size >= 2_000) timeouts.clear()
-  const entry = { ms, until: Date.now() + TIMEOUT_TTL_MS }
-  timeouts.set(ref, entry)
-  ms.catch(() => {
-    if (timeouts.get(ref) === entry) timeouts.delete(ref)
-  })
-  return ms
-}
-
 /**
  * Round trips of a request: BEGIN, the claims and `first` together; the statements `fn` runs;
  * COMMIT (on PGlite with the session's reset). On a Postgres server the request runs on the
@@ -106,7 +88,7 @@ export async function withRequestRole<T>(
   fn: (session: RequestSession) => Promise<T>,
   options: RequestOptions = {}
 ): Promise<T> {
-  const timeoutMs = options.timeoutMs ?? (await requestTimeoutMs(ref))
+  const timeoutMs = options.timeoutMs ?? (await projectTimeoutMs(ref))
   const sub = typeof request.claims.sub === 'string' ? request.claims.sub : ''
   const claimsJson = JSON.stringify(request.claims)
   return withEngine(ref, (engine) => {
