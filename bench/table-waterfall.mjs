@@ -4,8 +4,8 @@
 // the browser's Resource Timing), the body's request text for SQL calls, and when the first rows
 // were painted. Not a figure of `npm run bench` (no @bench header): a diagnostic for workspace.mjs.
 //   node bench/table-waterfall.mjs   (BENCH_PORT, BENCH_ROWS, BENCH_RUNS override the defaults)
-import { chromium } from '@playwright/test'
-import { CHROMIUM_ARGS, startServer } from './server.mjs'
+import { startServer } from './server.mjs'
+import { defaultProjectSql, firstRowsBrowser, seedBenchRows } from './table-bench.mjs'
 
 const PORT = Number(process.env.BENCH_PORT ?? 8196)
 const ROWS = Number(process.env.BENCH_ROWS ?? 1_000_000)
@@ -13,32 +13,12 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 3)
 
 const { origin, stop } = await startServer({ port: PORT, apiPort: Number(process.env.BENCH_API_PORT ?? PORT + 1), env: { IS_PLATFORM: 'false', DATABASE_URL: '' } })
 let browser
-async function sql(query) {
-  const res = await fetch(`${origin}/dashboard/api/platform/pg-meta/default/query`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', 'x-connection-encrypted': 'bench' },
-    body: JSON.stringify({ query }),
-  })
-  const body = await res.json()
-  if (!res.ok) throw new Error(`${res.status} ${JSON.stringify(body)}`)
-  return body.rows
-}
+const sql = defaultProjectSql(origin)
 
 try {
-  await sql(`drop table if exists public.bench_rows;
-create table public.bench_rows (id int8 primary key, name text not null, hash text, created_at timestamptz not null default now());
-insert into public.bench_rows (id, name, hash) select i, 'row ' || i, md5(i::text) from generate_series(1, ${ROWS}) i;
-analyze public.bench_rows;`)
-  const [{ id }] = await sql(`select 'public.bench_rows'::regclass::oid::int8 as id`)
-  browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS })
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } })
-  await context.addInitScript(() => {
-    const check = () => {
-      if (document.querySelector('[role="table"] [role="row"][aria-rowindex="2"] [role="cell"]')) window.__firstRowsAt = performance.now()
-      else requestAnimationFrame(check)
-    }
-    requestAnimationFrame(check)
-  })
+  const id = await seedBenchRows(sql, ROWS)
+  let context
+  ;({ browser, context } = await firstRowsBrowser())
   const page = await context.newPage()
   const url = `${origin}/dashboard/project/default/editor/${id}`
   for (let run = 0; run <= RUNS; run++) {

@@ -7,9 +7,9 @@
 //   node bench/workspace.mjs            (BENCH_PORT, BENCH_RUNS, BENCH_ROWS override the defaults)
 // Issue 23's aims (the table of `npm run bench`): < 300 ms and < 700 ms.
 // @bench
-import { chromium } from '@playwright/test'
 import { figure, reportFigures } from './bench-result.mjs'
-import { CHROMIUM_ARGS, startServer } from './server.mjs'
+import { startServer } from './server.mjs'
+import { defaultProjectSql, firstRowsBrowser, seedBenchRows } from './table-bench.mjs'
 
 const PORT = Number(process.env.BENCH_PORT ?? 8196)
 const RUNS = Number(process.env.BENCH_RUNS ?? 5)
@@ -17,19 +17,9 @@ const ROWS = Number(process.env.BENCH_ROWS ?? 1_000_000)
 const RESULT_ROWS = 100_000
 
 const { origin, stop } = await startServer({ port: PORT, apiPort: Number(process.env.BENCH_API_PORT ?? PORT + 1), env: { IS_PLATFORM: 'false', DATABASE_URL: '' } })
-const api = `${origin}/dashboard/api/platform`
 let browser
 
-async function sql(query) {
-  const res = await fetch(`${api}/pg-meta/default/query`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', 'x-connection-encrypted': 'bench' },
-    body: JSON.stringify({ query }),
-  })
-  const body = await res.json()
-  if (!res.ok) throw new Error(`${res.status} ${JSON.stringify(body)}`)
-  return body.rows
-}
+const sql = defaultProjectSql(origin)
 
 const median = (values) => {
   const sorted = [...values].sort((a, b) => a - b)
@@ -86,22 +76,11 @@ async function setEditorText(page, text) {
 
 try {
   const t0 = performance.now()
-  await sql(`drop table if exists public.bench_rows;
-create table public.bench_rows (id int8 primary key, name text not null, hash text, created_at timestamptz not null default now());
-insert into public.bench_rows (id, name, hash) select i, 'row ' || i, md5(i::text) from generate_series(1, ${ROWS}) i;
-analyze public.bench_rows;`)
-  const [{ id }] = await sql(`select 'public.bench_rows'::regclass::oid::int8 as id`)
+  const id = await seedBenchRows(sql, ROWS)
   console.log(`seeded public.bench_rows with ${ROWS.toLocaleString('en-US')} rows in ${ms(performance.now() - t0)} (self-hosted, embedded Postgres)`)
 
-  browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS })
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } })
-  await context.addInitScript(() => {
-    const check = () => {
-      if (document.querySelector('[role="table"] [role="row"][aria-rowindex="2"] [role="cell"]')) window.__firstRowsAt = performance.now()
-      else requestAnimationFrame(check)
-    }
-    requestAnimationFrame(check)
-  })
+  let context
+  ;({ browser, context } = await firstRowsBrowser())
 
   // 1. Table editor. The first visit (not counted) fills the browser cache, as for a returning user.
   const tableUrl = `${origin}/dashboard/project/default/editor/${id}`
