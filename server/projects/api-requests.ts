@@ -17,13 +17,20 @@ import { runBatch, type BatchStatement } from './pg-batch'
  * superuser, the requests go through the jail instead (request-role.ts).
  */
 
-/** Cancels a backend's running statement from the platform's own connection when the caller leaves or the time is up. */
+/**
+ * Cancels a backend's running statement from the platform's own connection when the caller leaves
+ * or the time is up. A cancel is a signal that lands whenever it arrives: one sent as the statement
+ * was ending would cancel the next request's statement on that connection, so `settle` waits for
+ * it to land before the connection is rolled back or goes back to the pool (a cancel that finds the
+ * backend idle is ignored by Postgres).
+ */
 export function watchBackend(pid: number | undefined, options: SessionOptions) {
   const { signal, timeoutMs } = options
   let timedOut = false
+  let cancelling: Promise<unknown> | null = null
   const cancel = () => {
-    if (!pid) return
-    void getStore()
+    if (!pid || cancelling) return
+    cancelling = getStore()
       .then((store) => store.query('select pg_cancel_backend($1)', [pid]))
       .catch((error: unknown) => console.error(`[platform-api] could not cancel backend ${pid}`, error))
   }
@@ -44,9 +51,11 @@ export function watchBackend(pid: number | undefined, options: SessionOptions) {
         throw error
       }
     },
-    dispose() {
+    /** Stops watching, and waits for a cancel already sent to land. */
+    async settle() {
       signal?.removeEventListener('abort', cancel)
       if (timer) clearTimeout(timer)
+      await cancelling
     },
   }
 }
@@ -199,11 +208,12 @@ export function openRequestPool(connectionString: string, max: number, types: Ty
         })
       } catch (error) {
         if ((error as { code?: string }).code === '26000') broken = error as Error // a prepared statement went missing
+        await watch.settle()
         // After a failed statement the transaction is aborted (a failed COMMIT has ended it: ROLLBACK then only warns).
         if (inTransaction) await client.query('rollback').catch((rollbackError: Error) => (broken = rollbackError))
         throw timeoutError(error, options.timeoutMs)
       } finally {
-        watch.dispose()
+        await watch.settle()
         client.release(broken) // a connection that could not roll back is destroyed, not reused
       }
     },

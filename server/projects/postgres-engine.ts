@@ -138,6 +138,7 @@ export async function openPostgresEngine(connectionString: string, options_: { m
       try {
         return await fn(session)
       } finally {
+        await watch.settle()
         try {
           if (!clean || client.getTransactionStatus() !== 'I') {
             if (client.getTransactionStatus() !== 'I') await client.query('rollback')
@@ -146,7 +147,6 @@ export async function openPostgresEngine(connectionString: string, options_: { m
         } catch (error) {
           broken = error as Error
         }
-        watch.dispose()
         client.release(broken) // a connection we could not reset is destroyed, not reused
       }
     },
