@@ -1,0 +1,20 @@
+#!/usr/bin/env bash
+# `npm run test:conformance`: postgrest-js's suite against a production build, on PGlite and then on
+# a Postgres server (scripts/conformance/postgrest.mjs). The suite's PostgREST ports (3000, 3001)
+# are fixed: as root with util-linux's `unshare`, each store's run gets a network namespace of its
+# own holding only loopback, so it neither collides with anything on those ports nor can send
+# traffic off the machine. Extra arguments go to jest (e.g. a test file's name, or -t 'pattern').
+set -uo pipefail
+cd "$(dirname "$0")/../.."
+[ -f .next/BUILD_ID ] || npm run build
+isolated() {
+  if [ "$(id -u)" = "0" ] && unshare -n true 2>/dev/null; then
+    unshare -n bash -c 'ip link set lo up 2>/dev/null || true; exec "$@"' isolated "$@"
+  else
+    "$@"
+  fi
+}
+status=0
+[ "${CONFORMANCE_STORE:-both}" != postgres ] && { isolated node scripts/conformance/postgrest.mjs "$@" || status=1; }
+[ "${CONFORMANCE_STORE:-both}" != pglite ] && { isolated bash scripts/with-postgres.sh node scripts/conformance/postgrest.mjs "$@" || status=1; }
+exit $status
