@@ -15,7 +15,15 @@ export type PostgrestConfig = {
   db_schema: string
   /** The most rows one read answers (PostgREST's `db-max-rows`). */
   max_rows: number
+  /** Aggregate functions (`count()`, `sum()`, ...) are allowed in `select` (PostgREST's `db-aggregates-enabled`). */
+  db_aggregates_enabled: boolean
+  /** How a request's transaction ends, and whether `Prefer: tx=commit|rollback` may change it (PostgREST's `db-tx-end`). */
+  db_tx_end: TxEnd
 }
+
+/** PostgREST's `db-tx-end` values. */
+export const TX_END_VALUES = ['commit', 'commit-allow-override', 'rollback', 'rollback-allow-override'] as const
+export type TxEnd = (typeof TX_END_VALUES)[number]
 
 export const updatePostgrestConfigBody = z
   .strictObject({
@@ -34,6 +42,10 @@ export const updatePostgrestConfigBody = z
         if (problem) ctx.addIssue({ code: 'custom', message: problem })
       })
       .optional(),
+    db_aggregates_enabled: z.boolean('must be true or false').optional(),
+    db_tx_end: z
+      .enum(TX_END_VALUES, `must be one of ${TX_END_VALUES.map((v) => `'${v}'`).join(', ')}`)
+      .optional(),
   })
-  .refine((b) => b.db_schema !== undefined || b.max_rows !== undefined, 'give at least one setting')
+  .refine((b) => Object.values(b).some((v) => v !== undefined), 'give at least one setting')
 export type UpdatePostgrestConfigBody = z.input<typeof updatePostgrestConfigBody>

@@ -11,6 +11,7 @@ export {
   parseRangeHeader, type EmbeddedTransform, type OrderTerm, type Preferences, type ResponseShape, type RestHeaders,
   type RestQuery, type RowRange,
 } from './parse-params'
+export { explainOptions, parsePlanAccept, planContentType, PLAN_OPTIONS, type PlanOption, type PlanRequest } from './parse-plan'
 export { arrayLiteral, fieldToSql, filtersToSql, orderToSql, rangeToSql, type SqlContext, type SqlFragment } from './to-sql'
 export { contentRange, readStatus } from './content-range'
 export {

@@ -5,6 +5,7 @@
  */
 import { parseError, RestError } from './errors'
 import { parseFilter, type Filter } from './parse-filters'
+import { parsePlanAccept, type PlanRequest } from './parse-plan'
 import { parseSelect, type SelectItem } from './parse-select'
 import { Cursor, readField, readName, type Field } from './scanner'
 
@@ -161,6 +162,8 @@ export interface RestQuery {
   shape: ResponseShape
   /** The most rows the answer and each embedded list hold (`limitRows`: PostgREST's db-max-rows); none when unset. */
   maxRows?: number
+  /** `Accept: application/vnd.pgrst.plan…`: answer the EXPLAIN of the statement (parse-plan.ts); `shape` is then its `for`. */
+  plan?: PlanRequest
 }
 
 export interface RestHeaders {
@@ -168,14 +171,18 @@ export interface RestHeaders {
   rangeUnit?: string | null
   prefer?: string | readonly string[] | null
   accept?: string | null
+  /** Aggregate functions in `select` are allowed (the project's db_aggregates_enabled). */
+  aggregates?: boolean
 }
 
 /** Parses a whole request (query parameters in order, and its headers). Throws RestError. */
 export function parseQuery(params: Iterable<readonly [string, string]>, headers: RestHeaders = {}): RestQuery {
+  const plan = parsePlanAccept(headers.accept)
   const query: RestQuery = {
     select: parseSelect(null), filters: [], order: [], range: { offset: 0 }, embedded: [],
-    prefer: parsePrefer(headers.prefer), shape: parseAccept(headers.accept),
+    prefer: parsePrefer(headers.prefer), shape: parseAccept(plan ? plan.for : headers.accept),
   }
+  if (plan) query.plan = plan
   let limit: number | undefined
   for (const [key, value] of params) {
     const nested = /^(.+)\.(order|limit|offset)$/.exec(key)

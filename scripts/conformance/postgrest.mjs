@@ -83,7 +83,8 @@ try {
   await call(`/platform/projects/${ref}/config/postgrest`, {
     method: 'PATCH',
     token,
-    body: { db_schema: 'public,personal' },
+    // The suite expects aggregates on and `Prefer: tx=rollback` honoured (PostgREST's db-tx-end commit-allow-override).
+    body: { db_schema: 'public,personal', db_aggregates_enabled: true, db_tx_end: 'commit-allow-override' },
   }).catch((error) => console.warn(`Data API settings: ${error.message}`))
   for (const port of PORTS) proxies.push(...(await proxy(port, `${projects}/${ref}/rest/v1/`, keys.service_role)))
 

@@ -69,6 +69,7 @@ const CLAIMS_SQL = `select from pg_catalog.set_config('role', $1, true) as r, pg
   pg_catalog.set_config('statement_timeout', $4, true) as t`
 const BEGIN: BatchStatement = { text: 'begin', values: [], key: '' }
 const COMMIT: BatchStatement = { text: 'commit', values: [], key: '' }
+const ROLLBACK: BatchStatement = { text: 'rollback', values: [], key: '' }
 
 /** A statement of the request as a batch's: parameters as text; prepared when it has a key. */
 const toBatch = (statement: Prepared): BatchStatement => ({
@@ -176,7 +177,7 @@ export function openRequestPool(connectionString: string, max: number, types: Ty
       const opening = [RESET, { text: CLAIMS_SQL, values: [request.role, request.claims, request.sub, timeout], key: '' }]
       const firsts = first ? [toBatch(first)] : []
       // A read sent ahead is the whole request in one batch: on a shared connection, unless each is held up (its statement timeout is Postgres', set above).
-      const aheadBatch = ahead ? [...opening, ...firsts, toBatch(ahead)] : null
+      const aheadBatch = ahead && !options.rollback ? [...opening, ...firsts, toBatch(ahead)] : null
       const slot = aheadBatch ? sharedFor(shared) : null
       if (aheadBatch && slot) return runAhead({ slot }, aheadBatch, first !== null, fn, options.timeoutMs)
       const client = await pool.connect()
@@ -192,7 +193,7 @@ export function openRequestPool(connectionString: string, max: number, types: Ty
           const query: RequestQuery = async (sql, params = [], queryOptions) => {
             if (!inTransaction) return ended(sql)
             const statement = toBatch({ text: sql, params, key: queryOptions?.key })
-            const final = queryOptions?.final === true
+            const final = queryOptions?.final === true && !options.rollback
             const outcome = await runBatch(client, final ? [statement, COMMIT] : [statement], types)
             if (outcome.error) throw outcome.error
             if (final) inTransaction = false
@@ -200,7 +201,7 @@ export function openRequestPool(connectionString: string, max: number, types: Ty
           }
           const value = await fn(first ? fromPg(results[1 + opening.length]) : null, query, null)
           if (inTransaction) {
-            const { error: commitError } = await runBatch(client, [COMMIT], types)
+            const { error: commitError } = await runBatch(client, [options.rollback ? ROLLBACK : COMMIT], types)
             if (commitError) throw commitError
             inTransaction = false
           }

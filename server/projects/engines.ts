@@ -105,13 +105,14 @@ export type RequestPool = {
    * BEGIN, that opening and `first` in one batch (one write, one answer), then `fn` with their
    * results, then COMMIT unless `fn`'s final statement carried it; an error rolls back. With
    * `ahead`, the request's final statement goes in that same batch, which is then the whole
-   * transaction: `fn` gets its outcome.
+   * transaction: `fn` gets its outcome. `rollback`: the transaction ends in ROLLBACK however `fn`
+   * ends (PostgREST's `Prefer: tx=rollback`); no statement then carries COMMIT.
    */
   run<T>(
     request: { role: string; claims: string; sub: string },
     statements: { first: Prepared | null; ahead?: Prepared },
     fn: (first: RawResult | null, query: RequestQuery, ahead: Ahead | null) => Promise<T>,
-    options?: SessionOptions
+    options?: SessionOptions & { rollback?: boolean }
   ): Promise<T>
   close(): Promise<void>
 }

@@ -64,6 +64,8 @@ export type RequestOptions = {
    * the caller runs the request again.
    */
   ahead?: Prepared
+  /** The transaction ends in ROLLBACK rather than COMMIT, whatever `fn` did (PostgREST's `Prefer: tx=rollback`). */
+  rollback?: boolean
 }
 
 /** A statement with its (text) parameters quoted in, for the simple protocol. */
@@ -98,14 +100,14 @@ export async function withRequestRole<T>(
         { role: request.role, claims: claimsJson, sub },
         { first: options.first ?? null, ahead: options.ahead },
         (first, query, ahead) => fn({ first: first?.rows ?? [], ahead, query: (sql, params, queryOptions) => query(sql, params, { final: queryOptions?.final, key: queryOptions?.describeKey }) }),
-        { signal: options.signal, timeoutMs }
+        { signal: options.signal, timeoutMs, rollback: options.rollback }
       )
     }
     const claims = claimSettings(claimsJson, sub, request.role)
     const first = options.first ? `;\n${inlined(options.first)}` : ''
     const roles = projectRoleNames(ref)
     const singleTenant = engine.kind === 'pglite'
-    if (options.ahead) return readInOneTrip(engine.requestTrip, ref, request.role, `begin; select ${claims}${first}`, { ...options, timeoutMs }, fn)
+    if (options.ahead && !options.rollback) return readInOneTrip(engine.requestTrip, ref, request.role, `begin; select ${claims}${first}`, { ...options, timeoutMs }, fn)
     return engine.session(
       async (session) => {
         try {
@@ -118,7 +120,8 @@ export async function withRequestRole<T>(
                 query: sql, parameters: params, single: true, role: request.role, roles, singleTenant,
               }),
           })
-          await session.commitAndReset()
+          // With `rollback` the session's end (engines.ts) rolls the transaction back and resets the session.
+          if (!options.rollback) await session.commitAndReset()
           return result
         } catch (error) {
           await session.simple('rollback').catch(() => {}) // after a timeout on PGlite the worker is gone, and the transaction with it

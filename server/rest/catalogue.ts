@@ -31,15 +31,15 @@ export function tableLookup(schema: string, name: string): Prepared {
   return { text: TABLE_SQL, params: [schema, name], key: '' }
 }
 
-/** The table or view `schema.name`; PGRST205 (404) when there is none. */
+/** The table or view `schema.name`; 42P01 (404) when there is none. */
 export async function lookupTable(session: RequestSession, schema: string, name: string): Promise<RestTable> {
   return tableFromRows(schema, name, (await session.query(TABLE_SQL, [schema, name])).rows)
 }
 
-/** The table from the rows of TABLE_SQL; PGRST205 (404) when there are none. */
+/** The table from the rows of TABLE_SQL; 42P01 (404) when there are none, as PostgREST 13.0 answers (Postgres's words). */
 export function tableFromRows(schema: string, name: string, rows: Record<string, unknown>[]): RestTable {
   if (rows.length === 0) {
-    throw new RestError(404, 'PGRST205', `Could not find the table '${schema}.${name}' in the schema cache`)
+    throw new RestError(404, '42P01', `relation "${schema}.${name}" does not exist`)
   }
   const columns = new Map(rows.map((r) => [String(r.name), String(r.type)]))
   const primaryKey = rows.filter((r) => r.pk === true || r.pk === 't').map((r) => String(r.name))

@@ -1,7 +1,8 @@
 /**
- * A project's Data API settings (migration 017, PostgREST's `db-schemas` and `db-max-rows`): which
- * schemas its REST API serves (the first when a request names none) and the most rows a read
- * answers. Changed through `PATCH /platform/projects/:ref/config/postgrest` (routes/postgrest-config.ts),
+ * A project's Data API settings (migrations 017 and 023, PostgREST's `db-schemas`, `db-max-rows`,
+ * `db-aggregates-enabled` and `db-tx-end`): which schemas its REST API serves (the first when a
+ * request names none), the most rows a read answers, whether `select` may aggregate, and how a
+ * request's transaction ends (`Prefer: tx=` may change it when the setting allows an override). Changed through `PATCH /platform/projects/:ref/config/postgrest` (routes/postgrest-config.ts),
  * read by every REST request (`restSettings`).
  *
  * Each instance remembers a project's settings for SETTINGS_TTL_MS, so a request costs no store
@@ -10,7 +11,7 @@
  * USAGE for anon/authenticated/service_role is the owner's to grant (without it a request answers
  * Postgres's 42501, as on the hosted platform).
  */
-import type { PostgrestConfig, UpdatePostgrestConfigBody } from '@/lib/api-types/postgrest-config'
+import type { PostgrestConfig, TxEnd, UpdatePostgrestConfigBody } from '@/lib/api-types/postgrest-config'
 import {
   arrayLiteral, DEFAULT_EXPOSED_SCHEMAS, DEFAULT_MAX_ROWS, joinSchemaList, splitSchemaList,
 } from '@/lib/rest'
@@ -22,21 +23,32 @@ import { storeCache } from '../db/store-cache'
 import { badRequest, notFound } from '../http/errors'
 import { getProjectDb } from '../projects/project-db'
 
-/** What a REST request needs: the exposed schemas in order, and the row cap. */
-export type RestSettings = { schemas: string[]; maxRows: number }
+/** What a REST request needs: the exposed schemas in order, the row cap, aggregates allowed, how its transaction ends. */
+export type RestSettings = { schemas: string[]; maxRows: number; aggregatesEnabled: boolean; txEnd: TxEnd }
 
-type Row = { db_schemas: string | null; max_rows: number | null }
+type Row = { db_schemas: string | null; max_rows: number | null; db_aggregates_enabled: boolean | null; db_tx_end: string | null }
 
-const SELECT = `select pg_catalog.array_to_json(c.db_schemas)::pg_catalog.text as db_schemas, c.max_rows
+/** A project without a row of settings: PostgREST's defaults (public, 1000 rows, no aggregates, commit). */
+const DEFAULTS: RestSettings = { schemas: [...DEFAULT_EXPOSED_SCHEMAS], maxRows: DEFAULT_MAX_ROWS, aggregatesEnabled: false, txEnd: 'commit' }
+
+const SELECT = `select pg_catalog.array_to_json(c.db_schemas)::pg_catalog.text as db_schemas, c.max_rows, c.db_aggregates_enabled, c.db_tx_end
   from platform.projects p left join platform.project_postgrest_config c on c.project_id = p.id
  where p.ref = $1 and p.status <> 'REMOVED'`
 
 function settingsOf(row: Row | undefined): RestSettings | null {
   if (!row) return null
-  return { schemas: row.db_schemas === null ? [...DEFAULT_EXPOSED_SCHEMAS] : (JSON.parse(row.db_schemas) as string[]), maxRows: row.max_rows === null ? DEFAULT_MAX_ROWS : Number(row.max_rows) }
+  return {
+    schemas: row.db_schemas === null ? [...DEFAULTS.schemas] : (JSON.parse(row.db_schemas) as string[]),
+    maxRows: row.max_rows === null ? DEFAULTS.maxRows : Number(row.max_rows),
+    aggregatesEnabled: row.db_aggregates_enabled === true || (row.db_aggregates_enabled as unknown) === 't',
+    txEnd: (row.db_tx_end as TxEnd | null) ?? DEFAULTS.txEnd,
+  }
 }
 
-const toConfig = (settings: RestSettings): PostgrestConfig => ({ db_schema: joinSchemaList(settings.schemas), max_rows: settings.maxRows })
+const toConfig = (settings: RestSettings): PostgrestConfig => ({
+  db_schema: joinSchemaList(settings.schemas), max_rows: settings.maxRows,
+  db_aggregates_enabled: settings.aggregatesEnabled, db_tx_end: settings.txEnd,
+})
 
 async function readSettings(db: Db, ref: string): Promise<RestSettings> {
   const settings = settingsOf((await db.query<Row>(SELECT, [ref])).rows[0])
@@ -79,11 +91,16 @@ export async function updatePostgrestConfig(
   }
   const saved = await db.transaction(async (tx) => {
     const now = await readSettings(tx, project.ref)
-    const next: RestSettings = { schemas: schemas ?? now.schemas, maxRows: body.max_rows ?? now.maxRows }
+    const next: RestSettings = {
+      schemas: schemas ?? now.schemas, maxRows: body.max_rows ?? now.maxRows,
+      aggregatesEnabled: body.db_aggregates_enabled ?? now.aggregatesEnabled, txEnd: body.db_tx_end ?? now.txEnd,
+    }
     await tx.query(
-      `insert into platform.project_postgrest_config (project_id, db_schemas, max_rows) values ($1, $2::text[], $3)
-       on conflict (project_id) do update set db_schemas = excluded.db_schemas, max_rows = excluded.max_rows, updated_at = now()`,
-      [Number(project.id), arrayLiteral(next.schemas), next.maxRows]
+      `insert into platform.project_postgrest_config (project_id, db_schemas, max_rows, db_aggregates_enabled, db_tx_end)
+       values ($1, $2::text[], $3, $4, $5)
+       on conflict (project_id) do update set db_schemas = excluded.db_schemas, max_rows = excluded.max_rows,
+         db_aggregates_enabled = excluded.db_aggregates_enabled, db_tx_end = excluded.db_tx_end, updated_at = now()`,
+      [Number(project.id), arrayLiteral(next.schemas), next.maxRows, next.aggregatesEnabled, next.txEnd]
     )
     await auditOrg(tx, caller, Number(project.organization_id), 'project.postgrest_config_updated', project.ref, { changed: Object.keys(body) })
     return next
@@ -103,5 +120,5 @@ const remembered = storeCache<RestSettings>('restSettings', SETTINGS_TTL_MS, 2_0
 export async function restSettings(ref: string): Promise<RestSettings> {
   const store = await getStore()
   return remembered.get(store, ref, async () =>
-    settingsOf((await store.query<Row>(SELECT, [ref])).rows[0]) ?? { schemas: [...DEFAULT_EXPOSED_SCHEMAS], maxRows: DEFAULT_MAX_ROWS })
+    settingsOf((await store.query<Row>(SELECT, [ref])).rows[0]) ?? { ...DEFAULTS, schemas: [...DEFAULTS.schemas] })
 }

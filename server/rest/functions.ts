@@ -23,12 +23,15 @@ export type RestFunction = {
   set: boolean
   /** The table (or view) whose row type the function returns, if any: its rows may embed through its foreign keys. */
   table: { schema: string; name: string } | null
+  /** It returns `void`: answered 204 without a body, as PostgREST does. */
+  void: boolean
 }
 
 const FUNCTIONS_SQL = `select pg_catalog.array_to_json(coalesce(p.proargnames, '{}'))::pg_catalog.text as names,
        pg_catalog.array_to_json(coalesce(p.proargmodes, '{}'))::pg_catalog.text as modes,
        pg_catalog.array_to_json(array(select t::pg_catalog.regtype::pg_catalog.text from pg_catalog.unnest(p.proargtypes::pg_catalog.oid[]) as t))::pg_catalog.text as types,
        p.proretset as set, (t.typtype = 'c' or p.prorettype = 'pg_catalog.record'::pg_catalog.regtype) as composite,
+       p.pronargdefaults as defaults, p.prorettype = 'pg_catalog.void'::pg_catalog.regtype as void,
        rn.nspname::pg_catalog.text as rel_schema, r.relname::pg_catalog.text as rel_name
   from pg_catalog.pg_proc p
   join pg_catalog.pg_namespace n on n.oid = p.pronamespace
@@ -40,18 +43,24 @@ const FUNCTIONS_SQL = `select pg_catalog.array_to_json(coalesce(p.proargnames, '
 const truthy = (v: unknown) => v === true || v === 't'
 
 /**
- * The arguments of a GET call among the query's parameter names: the input names of the overload
- * that takes the most of them and needs no other (the rest of the parameters are filters on its
- * rows, as PostgREST reads them). When none fits, every key is taken for an argument, so that
- * lookupFunction answers PGRST202 naming them.
+ * The arguments of a GET call among the query's parameter names: those of the overload that takes
+ * the most of them and needs no other (an argument with a default may be left out; the rest of the
+ * parameters are filters on its rows, as PostgREST reads them). When none fits, every key is taken
+ * for an argument, so that lookupFunction answers PGRST202 naming them.
  */
 export async function argumentsAmong(session: RequestSession, schema: string, name: string, keys: string[]): Promise<string[]> {
   const { rows } = await session.query(FUNCTIONS_SQL, [schema, name])
   const fitting = rows
-    .map((row) => inputNames(row))
-    .filter((inputs) => inputs.every((input) => keys.includes(input)))
+    .filter((row) => requiredNames(row).every((input) => keys.includes(input)))
+    .map((row) => inputNames(row).filter((input) => keys.includes(input)))
     .sort((a, b) => b.length - a.length)
   return fitting[0] ?? keys
+}
+
+/** The input arguments without a default (the defaults are the last `pronargdefaults` inputs). */
+function requiredNames(row: Record<string, unknown>): string[] {
+  const inputs = inputNames(row)
+  return inputs.slice(0, inputs.length - Number(row.defaults ?? 0))
 }
 
 function inputNames(row: Record<string, unknown>): string[] {
@@ -61,17 +70,21 @@ function inputNames(row: Record<string, unknown>): string[] {
   return modes.length === 0 ? names.slice(0, types.length) : names.filter((_, i) => ['i', 'b', 'v'].includes(modes[i]))
 }
 
-/** The overload of `schema.name` taking exactly `argNames`; PGRST202 (404) when none does. */
+/**
+ * The overload of `schema.name` taking `argNames` (each an input, every input without a default
+ * among them); PGRST202 (404) when none does.
+ */
 export async function lookupFunction(session: RequestSession, schema: string, name: string, argNames: string[]): Promise<RestFunction> {
   const { rows } = await session.query(FUNCTIONS_SQL, [schema, name])
-  const wanted = [...argNames].sort().join(',')
   for (const row of rows) {
     const types = JSON.parse(String(row.types)) as string[]
     const inputs = inputNames(row)
-    if ([...inputs].sort().join(',') !== wanted || inputs.length !== types.length) continue
+    if (inputs.length !== types.length || !argNames.every((arg) => inputs.includes(arg))) continue
+    if (!requiredNames(row).every((input) => argNames.includes(input))) continue
     const composite = truthy(row.composite)
     const table = typeof row.rel_name === 'string' ? { schema: String(row.rel_schema), name: row.rel_name } : null
-    return { schema, name, args: new Map(inputs.map((n, i) => [n, types[i]])), rows: composite, set: truthy(row.set), table }
+    const args = new Map(inputs.map((n, i): [string, string] => [n, types[i]]).filter(([n]) => argNames.includes(n)))
+    return { schema, name, args, rows: composite, set: truthy(row.set), table, void: truthy(row.void) }
   }
   throw new RestError(404, 'PGRST202', `Could not find the function ${schema}.${name}(${argNames.join(', ')}) in the schema cache`,
     `Searched for the function ${schema}.${name} with parameters ${argNames.join(', ') || 'none'}`)
@@ -79,6 +92,7 @@ export async function lookupFunction(session: RequestSession, schema: string, na
 
 /** The call, every argument a parameter cast to its type, named (`"a" => $1::integer`), its parameters first in `params`. */
 export function callSql(fn: RestFunction, args: Record<string, unknown>, params: unknown[]): string {
+  // Only the arguments given: the others take their defaults (lookupFunction checked that they have one).
   const named = [...fn.args].map(([arg, type]) => {
     if (!isValidTypeName(type)) throw new Error(`Not a type name: ${type}`)
     const value = args[arg]
@@ -89,31 +103,40 @@ export function callSql(fn: RestFunction, args: Record<string, unknown>, params:
   return `${quoteIdent(fn.schema)}.${quoteIdent(fn.name)}(${named.join(', ')})`
 }
 
-/** The call's value, or its rows filtered, ordered and paged as the query asks (no embedding: see handler.ts). */
-export function callStatement(fn: RestFunction, args: Record<string, unknown>, query: RestQuery): Statement {
+/**
+ * The call's value, or its rows filtered, ordered and paged as the query asks (no embedding: see
+ * handler.ts); with `withTotal` the rows the filters keep are counted too (a value counts as one).
+ * The call runs once (`_c`), even when its rows are both read and counted.
+ */
+export function callStatement(fn: RestFunction, args: Record<string, unknown>, query: RestQuery, withTotal = false): Statement {
   const params: unknown[] = []
   const call = callSql(fn, args, params)
   if (!fn.rows && !fn.set) {
-    if (query.shape === 'csv') return { sql: asCsv(`select ${call} as ${quoteIdent(fn.name)}`), params }
-    return { sql: `select pg_catalog.to_json(${call})::pg_catalog.text as body, 1 as n, null::pg_catalog.int8 as total`, params }
+    const one = withTotal ? '1' : 'null'
+    if (query.shape === 'csv') return { sql: asCsv(`select ${call} as ${quoteIdent(fn.name)}`, one), params }
+    return { sql: `select pg_catalog.to_json(${call})::pg_catalog.text as body, 1 as n, ${one}::pg_catalog.int8 as total`, params }
   }
   const alias = fn.name
   const list = fn.rows ? plainSelectList(query, alias, params) : { sql: quoteIdent(alias), params }
   const where = filtersToSql(filtersAt(query.filters, []), { alias, params: list.params })
   const order = orderToSql(query.order, { alias, params: where.params })
   const range = rangeToSql(query.range, { params: order.params })
-  const from = fn.rows ? `${call} as ${quoteIdent(alias)}` : `${call} as ${quoteIdent(alias)}(${quoteIdent(alias)})`
-  const inner = `select ${list.sql} from ${from} where ${where.sql}${order.sql ? ` order by ${order.sql}` : ''} ${range.sql}`
-  if (query.shape === 'csv') return { sql: asCsv(inner), params: range.params }
+  const source = fn.rows ? `${call} as ${quoteIdent(alias)}` : `${call} as ${quoteIdent(alias)}(${quoteIdent(alias)})`
+  const from = `from _c as ${quoteIdent(alias)} where ${where.sql}`
+  const inner = `select ${list.sql} ${from}${order.sql ? ` order by ${order.sql}` : ''} ${range.sql}`
+  const total = withTotal ? `(select pg_catalog.count(*) ${from})` : 'null'
+  const cte = `with _c as (select * from ${source}) `
+  if (query.shape === 'csv') return { sql: cte + asCsv(inner, total), params: range.params }
   const agg = fn.rows ? 'pg_catalog.json_agg(_r)' : `pg_catalog.json_agg(_r.${quoteIdent(alias)})`
   const body = fn.set ? `coalesce(${agg}, '[]')` : `(${agg}) -> 0`
-  return { sql: `select (${body})::pg_catalog.text as body, pg_catalog.count(*)::pg_catalog.int8 as n, null::pg_catalog.int8 as total from (${inner}) as _r`, params: range.params }
+  const sql = `${cte}select (${body})::pg_catalog.text as body, pg_catalog.count(*)::pg_catalog.int8 as n, ${total}::pg_catalog.int8 as total from (${inner}) as _r`
+  return { sql, params: range.params }
 }
 
 /** A set of a table's rows that embeds (`select=*,rel(*)`) is read as that table's rows, from the call. */
-export async function rpcStatement(session: RequestSession, fn: RestFunction, payload: Record<string, unknown>, query: RestQuery): Promise<Statement> {
+export async function rpcStatement(session: RequestSession, fn: RestFunction, payload: Record<string, unknown>, query: RestQuery, withTotal = false): Promise<Statement> {
   const embed = query.select.find((item) => item.type === 'embed')
-  if (!embed) return callStatement(fn, payload, query)
+  if (!embed) return callStatement(fn, payload, query, withTotal)
   if (!fn.set || !fn.table) {
     const message = `Could not find a relationship between '${fn.name}' and '${embed.relation}' in the schema cache`
     throw new RestError(400, 'PGRST200', message, null, 'Only a function returning a set of rows of a table or view may embed')
@@ -121,5 +144,5 @@ export async function rpcStatement(session: RequestSession, fn: RestFunction, pa
   const table = await lookupTable(session, fn.table.schema, fn.table.name)
   const params: unknown[] = []
   const from = callSql(fn, payload, params)
-  return readStatement(table, query, false, await resolveEmbeds(session, table, query.select), { from, params })
+  return readStatement(table, query, withTotal, await resolveEmbeds(session, table, query.select), { from, params })
 }

@@ -9,7 +9,7 @@
  * capped at its max rows; CSV for `Accept: text/csv` (bodies.ts).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import { contentRange, limitRows, parseQuery, profileSchema, readStatus, RestError, type RestQuery } from '@/lib/rest'
+import { contentRange, limitRows, parsePrefer, parseQuery, profileSchema, readStatus, RestError, type RestQuery } from '@/lib/rest'
 import { recordRestAnswer } from '../logs/rest-log'
 import { ApiError } from '../http/errors'
 import { DEFAULT_BODY_LIMIT, readBody } from '../http/node-adapter'
@@ -20,8 +20,12 @@ import { argumentsAmong, lookupFunction, rpcStatement } from './functions'
 import { restSettings } from './config'
 import { resolveEmbeds, tableFromRows, tableLookup, type RestTable } from './catalogue'
 import { readRows } from './bodies'
+import { columnDefaults } from './defaults'
+import { explained, planAnswer, preferredTotal } from './plan'
+import { checkMaxAffected, checkMaxAffectedFunction, endsInRollback, mayRefuseAfter, preferenceApplied } from './prefer'
 import { readAhead, rememberTable, shapeKey, StaleRead } from './read-ahead'
 import { deleteStatement, insertStatement, notSupportedYet, readStatement, updateStatement, type Statement } from './sql'
+import { upsertedRows } from './upsert-count'
 import { firstHeader as header } from '../http/headers'
 
 const PATH = /^\/([^/]+)\/rest\/v1\/(.*)$/
@@ -101,14 +105,20 @@ async function serve(method: string, table: RestTable, query: RestQuery, session
   const describeKey = embeds.size === 0 ? shapeKey(table) : undefined
   let statement: Statement | null
   if (method === 'GET' || method === 'HEAD') {
-    const counted = query.prefer.count !== undefined
-    return answerRead(method, query, await run(session, readStatement(table, query, counted, embeds), true, describeKey))
+    const count = query.prefer.count
+    const read = readStatement(table, query, count === 'exact' || count === 'estimated', embeds)
+    if (query.plan) return planAnswer(await session.query(explained(read, query.plan).sql), query.plan)
+    const planner = count === 'planned' || count === 'estimated' // a second statement may follow (plan.ts)
+    const rows = await run(session, read, !planner, describeKey)
+    return answerRead(method, query, planner ? { ...rows, total: await preferredTotal(session, table, query, rows.total) } : rows)
   }
+  const upsert = method === 'POST' && query.prefer.resolution === 'merge-duplicates'
   if (method === 'POST') {
     const rows = Array.isArray(payload) ? payload : [payload]
     if (!rows.every(isObject)) throw new RestError(400, 'PGRST102', 'All object keys must match', 'Every row must be a JSON object')
     if (rows.length === 0) return { status: 201, body: represent ? '[]' : undefined }
-    statement = insertStatement(table, query, rows, represent, embeds)
+    const defaults = query.prefer.missing === 'default' ? await columnDefaults(session, table) : undefined
+    statement = insertStatement(table, query, rows, represent, embeds, defaults)
   } else if (method === 'PATCH') {
     if (!isObject(payload)) throw new RestError(400, 'PGRST102', 'Empty or invalid json', 'PATCH takes one JSON object')
     statement = updateStatement(table, query, payload, represent, embeds)
@@ -117,8 +127,13 @@ async function serve(method: string, table: RestTable, query: RestQuery, session
   } else {
     throw new RestError(405, 'PGRST117', `Unsupported HTTP method: ${method}`)
   }
-  const { body, n } = statement ? await run(session, statement, !represent || query.shape !== 'object', describeKey) : { body: '[]', n: 0 }
-  const success = method === 'POST' ? 201 : represent ? 200 : 204
+  if (query.plan && statement) return planAnswer(await session.query(explained(statement, query.plan).sql), query.plan)
+  // The statement ends the transaction unless its answer may still refuse it (one object, max-affected) or an upsert's count follows.
+  const final = (!represent || query.shape !== 'object') && !upsert && !mayRefuseAfter(query.prefer)
+  const { body, n } = statement ? await run(session, statement, final, describeKey) : { body: '[]', n: 0 }
+  if (method !== 'POST') checkMaxAffected(query.prefer, n)
+  // An upsert that only updated answers 200, as PostgREST (its inserted rows: those it did not update).
+  const success = method === 'POST' ? (upsert && statement && n - (await upsertedRows(session)) <= 0 ? 200 : 201) : represent ? 200 : 204
   if (!represent) return { status: success, headers: { 'Content-Range': method === 'POST' ? '*/*' : `*/${n}` } }
   const out = shaped(query, body, n)
   return { status: success, body: out.body, headers: { 'Content-Type': out.type, 'Content-Range': `*/${n}` } }
@@ -144,9 +159,17 @@ async function serveRpc(session: RequestSession, schema: string, name: string, r
   }
   if (!isObject(payload)) throw new RestError(400, 'PGRST102', 'Empty or invalid json', 'A function takes one JSON object of named arguments')
   const fn = await lookupFunction(session, schema, name, Object.keys(payload))
-  const { body, n } = await run(session, await rpcStatement(session, fn, payload, query), !fn.set || query.shape !== 'object')
+  checkMaxAffectedFunction(query.prefer, fn.set)
+  const statement = await rpcStatement(session, fn, payload, query, query.prefer.count !== undefined)
+  if (query.plan) return planAnswer(await session.query(explained(statement, query.plan).sql), query.plan)
+  const { body, n, total } = await run(session, statement, (!fn.set || query.shape !== 'object') && !mayRefuseAfter(query.prefer))
+  checkMaxAffected(query.prefer, n)
+  const range = contentRange(query.range.offset, n, total)
+  // A function returning void answers 204 without a body, as PostgREST.
+  if (fn.void) return { status: 204, headers: { 'Content-Range': range } }
+  const status = readStatus(query.range.offset, n, total)
   const out = fn.set || query.shape === 'csv' ? shaped(query, body, n) : { body, type: 'application/json; charset=utf-8' }
-  return { status: 200, body: request.method === 'HEAD' ? undefined : out.body, headers: { 'Content-Type': out.type } }
+  return { status, body: request.method === 'HEAD' ? undefined : out.body, headers: { 'Content-Type': out.type, 'Content-Range': range } }
 }
 
 type RpcRequest = { method: string; params: [string, string][]; payload: unknown; parse: (params: [string, string][]) => RestQuery }
@@ -180,15 +203,20 @@ async function handle(req: IncomingMessage, method: string, url: URL, frame: Pro
   const capped = (query: RestQuery) => (rpc || method === 'GET' || method === 'HEAD' ? limitRows(query, settings.maxRows) : query)
   const parse = (pairs: [string, string][]) => capped(parseQuery(pairs, {
     range: header(req.headers.range), rangeUnit: header(req.headers['range-unit']),
-    prefer: req.headers.prefer, accept: header(req.headers.accept),
+    prefer: req.headers.prefer, accept: header(req.headers.accept), aggregates: settings.aggregatesEnabled,
   }))
   const query = rpc ? null : parse(params)
+  const prefer = query?.prefer ?? parsePrefer(req.headers.prefer)
+  // `Prefer: tx=rollback` (or the project's db_tx_end): the transaction is rolled back once answered.
+  const rollback = endsInRollback(settings.txEnd, prefer)
   const payload = method === 'POST' || method === 'PATCH' ? await readJson(req) : undefined
-  let ahead = query ? readAhead(ref, method, schema, name, query) : undefined
+  let ahead = query && !rollback ? readAhead(ref, method, schema, name, query) : undefined
+  const applied = preferenceApplied(prefer, settings.txEnd, method !== 'GET' && method !== 'HEAD')
+  const withApplied = (reply: Reply): Reply => (applied ? { ...reply, headers: { ...reply.headers, 'Preference-Applied': applied } } : reply)
   for (;;) {
     const guess = ahead
     try {
-      return await withRequestRole(
+      return withApplied(await withRequestRole(
         ref, caller,
         async (session) => {
           if (!query) return serveRpc(session, schema, rpc!, { method, params, payload, parse })
@@ -204,8 +232,8 @@ async function handle(req: IncomingMessage, method: string, url: URL, frame: Pro
           if ('error' in session.ahead) throw session.ahead.error
           return answerRead(method, query, readRows(session.ahead.result))
         },
-        { signal, first: rpc || guess?.trusted ? undefined : tableLookup(schema, name), ahead: guess }
-      )
+        { signal, first: rpc || guess?.trusted ? undefined : tableLookup(schema, name), ahead: guess, rollback }
+      ))
     } catch (error) {
       if ((error instanceof StaleRead || error instanceof AheadFailed) && ahead) {
         ahead = undefined // once more, the usual way

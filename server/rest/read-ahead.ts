@@ -57,6 +57,8 @@ export type ReadAhead = Prepared & { key: string; trusted: boolean }
 export function readAhead(ref: string, method: string, schema: string, name: string, query: RestQuery): ReadAhead | undefined {
   if (method !== 'GET' && method !== 'HEAD') return undefined
   if (query.select.some((item) => item.type === 'embed')) return undefined
+  // A plan, or a count from the planner, is more than the one read: the usual way answers it.
+  if (query.plan || query.prefer.count === 'planned' || query.prefer.count === 'estimated') return undefined
   const entry = known.get(keyOf(ref, schema, name))
   if (!entry) return undefined
   try {

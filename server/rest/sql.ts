@@ -10,6 +10,8 @@ import {
 } from '@/lib/rest'
 import { quoteIdent } from '@/lib/sql/identifiers'
 import { asBody } from './bodies'
+import { defaultsObject } from './defaults'
+import { COUNT_UPDATED } from './upsert-count'
 import type { Relationship, RestTable } from './catalogue'
 
 export type Statement = { sql: string; params: unknown[] }
@@ -169,37 +171,43 @@ function returning(table: RestTable, write: Statement, query: RestQuery, represe
 
 /**
  * INSERT of one or more objects: the columns are `columns=` or every key any object has; a key an
- * object lacks is NULL, or the column's default with `Prefer: missing=default`. With
+ * object lacks is NULL, or with `Prefer: missing=default` its column's default (`defaults`,
+ * defaults.ts: every default is evaluated for each row, as PostgREST does). With
  * `Prefer: resolution=...` an upsert on `on_conflict` (else the primary key).
  */
-export function insertStatement(table: RestTable, query: RestQuery, rows: Record<string, unknown>[], represent: boolean, embeds: Embeds = new Map()): Statement {
+export function insertStatement(table: RestTable, query: RestQuery, rows: Record<string, unknown>[], represent: boolean, embeds: Embeds = new Map(), defaults?: ReadonlyMap<string, string>): Statement {
   const columns = query.columns ?? [...new Set(rows.flatMap((row) => Object.keys(row)))]
   const names = columns.map((column) => checkColumn(table, column))
   const params: unknown[] = []
-  const missing = query.prefer.missing === 'default' ? 'default' : 'null'
-  const values = columns.length === 0 ? [] : rows.map((row) => {
-    const param = `$${params.push(JSON.stringify(row))}`
-    return `(${columns.map((column) => (column in row ? cell(table, param, column) : missing)).join(', ')})`
-  })
   const target = `insert into ${qualified(table)} as ${quoteIdent(table.name)}`
   let sql: string
-  if (columns.length > 0) sql = `${target} (${names.join(', ')}) values ${values.join(', ')}`
-  else if (rows.length === 1) sql = `${target} default values`
+  if (columns.length > 0 && defaults) {
+    const base = defaultsObject(defaults, columns)
+    const values = rows.map((row) => `((${base} || $${params.push(JSON.stringify(row))}::pg_catalog.jsonb)::pg_catalog.json)`)
+    const from = `(values ${values.join(', ')}) as _v(j) cross join lateral pg_catalog.json_populate_record(null::${qualified(table)}, _v.j) as _r`
+    sql = `${target} (${names.join(', ')}) select ${columns.map((column) => `_r.${quoteIdent(column)}`).join(', ')} from ${from}`
+  } else if (columns.length > 0) {
+    const values = rows.map((row) => {
+      const param = `$${params.push(JSON.stringify(row))}`
+      return `(${columns.map((column) => (column in row ? cell(table, param, column) : 'null')).join(', ')})`
+    })
+    sql = `${target} (${names.join(', ')}) values ${values.join(', ')}`
+  } else if (rows.length === 1) sql = `${target} default values`
   // Objects without keys: rows of defaults (a query of no columns leaves every column to its default).
   else sql = `${target} select from pg_catalog.generate_series(1, $${params.push(String(rows.length))}::pg_catalog.int4)`
   if (query.prefer.resolution) sql += onConflict(table, query, columns)
   return returning(table, { sql, params }, query, represent, embeds)
 }
 
+/** `on conflict`: every column given is set from the row proposed (the key's too, so the row is returned), as PostgREST. */
 function onConflict(table: RestTable, query: RestQuery, columns: string[]): string {
   const keys = query.onConflict ?? table.primaryKey
   if (keys.length === 0) {
     throw new RestError(400, 'PGRST100', `An upsert on '${table.name}' needs on_conflict: the table has no primary key`)
   }
   const target = ` on conflict (${keys.map((key) => checkColumn(table, key)).join(', ')})`
-  const set = columns.filter((column) => !keys.includes(column))
-  if (query.prefer.resolution === 'ignore-duplicates' || set.length === 0) return `${target} do nothing`
-  return `${target} do update set ${set.map((column) => `${quoteIdent(column)} = excluded.${quoteIdent(column)}`).join(', ')}`
+  if (query.prefer.resolution === 'ignore-duplicates' || columns.length === 0) return `${target} do nothing`
+  return `${target} do update set ${columns.map((column) => `${quoteIdent(column)} = excluded.${quoteIdent(column)}`).join(', ')} where ${COUNT_UPDATED}`
 }
 
 /** UPDATE of the rows the filters match with the object's keys; null when it has none. */

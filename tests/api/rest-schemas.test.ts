@@ -27,7 +27,7 @@ describe('the project REST API: exposed schemas and max rows', () => {
   afterAll(async () => p?.platform.close())
 
   it('serves public alone by default and answers PGRST106 for any other schema', async () => {
-    expect((await config()).body).toEqual({ db_schema: 'public', max_rows: 1000 })
+    expect((await config()).body).toEqual({ db_schema: 'public', max_rows: 1000, db_aggregates_enabled: false, db_tx_end: 'commit' })
     const refused = await p.client(p.keys.service_role).schema('app').from('t').select()
     expect(refused.status).toBe(406)
     expect(refused.error).toMatchObject({ code: 'PGRST106', message: 'The schema must be one of the following: public' })
@@ -44,13 +44,19 @@ describe('the project REST API: exposed schemas and max rows', () => {
     }
     for (const max_rows of [0, 1_000_001, 1.5]) expect((await config({ max_rows })).status).toBe(400)
     expect((await config({ db_schema: ' , ' })).status).toBe(400)
-    expect((await config()).body).toEqual({ db_schema: 'public', max_rows: 1000 })
+    const txEnd = await config({ db_tx_end: 'sometimes' })
+    expect(txEnd.status).toBe(400)
+    expect(JSON.stringify(txEnd.body)).toContain("must be one of 'commit', 'commit-allow-override', 'rollback', 'rollback-allow-override'")
+    const aggregates = await config({ db_aggregates_enabled: 'yes' })
+    expect(aggregates.status).toBe(400)
+    expect(JSON.stringify(aggregates.body)).toContain('must be true or false')
+    expect((await config()).body).toEqual({ db_schema: 'public', max_rows: 1000, db_aggregates_enabled: false, db_tx_end: 'commit' })
   })
 
   it('serves an exposed schema once its roles are granted usage, and answers 42501 before', async () => {
     const saved = await config({ db_schema: 'public, app' })
     expect(saved.status, JSON.stringify(saved.body)).toBe(200)
-    expect(saved.body).toEqual({ db_schema: 'public, app', max_rows: 1000 })
+    expect(saved.body).toEqual({ db_schema: 'public, app', max_rows: 1000, db_aggregates_enabled: false, db_tx_end: 'commit' })
     const settings = await p.platform.request(`/platform/projects/${p.ref}/settings`, { token: p.owner.token })
     expect(settings.body.app_config.db_schema).toBe('public, app')
     const service = p.client(p.keys.service_role)
@@ -76,12 +82,12 @@ describe('the project REST API: exposed schemas and max rows', () => {
     expect(await bare.json()).toEqual([{ id: 1 }, { id: 2 }, { id: 3 }])
     // supabase-js names its schema (`public` unless told otherwise) in every request.
     const named = await p.client(p.keys.service_role).from('t').select('id')
-    expect(named.error).toMatchObject({ code: 'PGRST205', message: "Could not find the table 'public.t' in the schema cache" })
+    expect(named.error).toMatchObject({ code: '42P01', message: 'relation "public.t" does not exist' })
     expect((await config({ db_schema: 'public, app' })).status).toBe(200)
   })
 
   it('answers at most max_rows rows a read, a counted read, a function and each embedded list', async () => {
-    expect((await config({ max_rows: 2 })).body).toEqual({ db_schema: 'public, app', max_rows: 2 })
+    expect((await config({ max_rows: 2, db_aggregates_enabled: false, db_tx_end: 'commit' })).body).toEqual({ db_schema: 'public, app', max_rows: 2 })
     const service = p.client(p.keys.service_role)
     expect((await service.from('nums').select('n').order('n')).data).toEqual([{ n: 1 }, { n: 2 }])
     expect((await service.from('nums').select('n').order('n').limit(1)).data).toEqual([{ n: 1 }])
@@ -102,7 +108,7 @@ describe('the project REST API: exposed schemas and max rows', () => {
     expect(updated.data).toEqual([])
     const deleted = await service.from('nums').delete().gte('n', 3).select('n')
     expect(deleted.data).toHaveLength(3)
-    expect((await config({ max_rows: 1000 })).status).toBe(200)
+    expect((await config({ max_rows: 1000, db_aggregates_enabled: false, db_tx_end: 'commit' })).status).toBe(200)
   })
 
   it('follows a change another instance made within two seconds', async () => {

@@ -244,7 +244,7 @@ describe('the project REST API with supabase-js', () => {
     expect(await bad.json()).toMatchObject({ code: 'PGRST100' })
     const unknown = await anon.from('nope').select('*')
     expect(unknown.status).toBe(404)
-    expect(unknown.error).toMatchObject({ code: 'PGRST205', message: "Could not find the table 'public.nope' in the schema cache" })
+    expect(unknown.error).toMatchObject({ code: '42P01', message: 'relation "public.nope" does not exist' })
     const unrelated = await anon.from('todos').select('id, owner(*)')
     expect(unrelated.status).toBe(400)
     expect(unrelated.error).toMatchObject({ code: 'PGRST200' })

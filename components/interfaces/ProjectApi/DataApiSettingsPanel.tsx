@@ -2,7 +2,7 @@ import { useId } from 'react'
 import { Admonition } from '@/components/ui/Admonition'
 import { CopyButton } from '@/components/ui/CopyButton'
 import { QueryErrorState } from '@/components/ui/ErrorState'
-import { TextField } from '@/components/ui/Field'
+import { SelectField, TextField } from '@/components/ui/Field'
 import { SaveCancelActions } from '@/components/ui/FormActions'
 import { SkeletonLines } from '@/components/ui/Skeleton'
 import { codeBlockClass } from '@/components/ui/SqlPreview'
@@ -10,12 +10,12 @@ import { usePostgrestConfigQuery, type PostgrestConfig } from '@/data/api-keys/p
 import { usePostgrestConfigUpdateMutation } from '@/data/api-keys/postgrest-config-update-mutation'
 import { useProjectAccess } from '@/hooks/use-project-access'
 import { useSettingsForm } from '@/hooks/use-settings-form'
-import { DATA_API_RULES, grantSql } from './data-api-settings.utils'
+import { DATA_API_RULES, grantSql, TX_END_OPTIONS } from './data-api-settings.utils'
 import styles from './ProjectApi.module.css'
 
 type FormProps = { projectRef: string; config: PostgrestConfig; canEdit: boolean; blockedReason: string | null }
 
-/** The exposed schemas and max rows; Save sends only what changed (Owner and Admin only). */
+/** The exposed schemas, max rows, aggregates and transaction end; Save sends only what changed (Owner and Admin only). */
 function DataApiSettingsForm({ projectRef, config, canEdit, blockedReason }: FormProps) {
   const id = useId()
   const form = useSettingsForm(config, DATA_API_RULES, 'Data API settings saved')
@@ -42,6 +42,18 @@ function DataApiSettingsForm({ projectRef, config, canEdit, blockedReason }: For
         hint="The most rows one read answers, whatever its limit asks (1 to 1,000,000). It guards against reading a whole large table by mistake."
         {...form.textField('maxRows', id, disabled)}
       />
+      <SelectField
+        label="Aggregate functions"
+        hint="Lets a read's select use count(), sum(), avg(), min() and max() (e.g. select=status,count()). Off, such a select answers PGRST123. An aggregate over a large table is costly: max rows does not bound it."
+        options={[{ value: 'false', label: 'Off' }, { value: 'true', label: 'On' }]}
+        {...form.textField('aggregates', id, disabled)}
+      />
+      <SelectField
+        label="Transaction end"
+        hint="How each request's transaction ends. With an override allowed, a request's Prefer: tx=commit or tx=rollback decides (supabase-js: .rollback()), e.g. to try a write without keeping it."
+        options={TX_END_OPTIONS}
+        {...form.textField('txEnd', id, disabled)}
+      />
       {grants && (
         <Admonition title="Grant the API's roles access to these schemas">
           <p>
@@ -61,7 +73,7 @@ function DataApiSettingsForm({ projectRef, config, canEdit, blockedReason }: For
   )
 }
 
-/** "Data API settings": which schemas the REST API serves and its max rows; Developers and above see them, Owners and Admins change them. */
+/** "Data API settings": which schemas the REST API serves, its max rows, aggregates and transaction end; Developers and above see them, Owners and Admins change them. */
 export function DataApiSettingsPanel({ projectRef }: { projectRef: string }) {
   const id = useId()
   const { role, atLeast } = useProjectAccess(projectRef)
@@ -81,7 +93,7 @@ export function DataApiSettingsPanel({ projectRef }: { projectRef: string }) {
   return (
     <section className={`card ${styles.section}`} aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>Data API settings</h2>
-      <p className="muted">Which schemas the REST API serves, and how many rows one read may answer.</p>
+      <p className="muted">Which schemas the REST API serves, how many rows one read may answer, whether it aggregates, and how its transactions end.</p>
       {content}
     </section>
   )

@@ -1,18 +1,30 @@
 import type { SettingsRules } from '@/hooks/use-settings-form'
-import type { PostgrestConfig, UpdatePostgrestConfigBody } from '@/lib/api-types/postgrest-config'
+import { TX_END_VALUES, type PostgrestConfig, type TxEnd, type UpdatePostgrestConfigBody } from '@/lib/api-types/postgrest-config'
 import { joinSchemaList, maxRowsProblem, schemaListProblem, splitSchemaList } from '@/lib/rest/exposed-schemas'
 import { quoteIdentifier } from '@/lib/sql/identifiers'
 
 /** The Data API settings form, as typed. */
-export type DataApiValues = { schemas: string; maxRows: string }
+export type DataApiValues = { schemas: string; maxRows: string; aggregates: 'true' | 'false'; txEnd: string }
 
-export const dataApiValues = (config: PostgrestConfig): DataApiValues => ({ schemas: config.db_schema, maxRows: String(config.max_rows) })
+export const dataApiValues = (config: PostgrestConfig): DataApiValues => ({
+  schemas: config.db_schema, maxRows: String(config.max_rows),
+  aggregates: config.db_aggregates_enabled ? 'true' : 'false', txEnd: config.db_tx_end,
+})
+
+/** The choices of "Transaction end" (PostgREST's db-tx-end), explained. */
+export const TX_END_OPTIONS: { value: TxEnd; label: string }[] = [
+  { value: 'commit', label: 'Commit' },
+  { value: 'commit-allow-override', label: 'Commit, a request may ask to roll back (Prefer: tx=rollback)' },
+  { value: 'rollback', label: 'Roll back (nothing a request writes is kept)' },
+  { value: 'rollback-allow-override', label: 'Roll back, a request may ask to commit (Prefer: tx=commit)' },
+]
 
 const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1)
 
 /** What the route would refuse, by field, in the words the form shows (the same rules, lib/rest/exposed-schemas.ts). */
-export function dataApiErrors(values: DataApiValues): { schemas?: string; maxRows?: string } {
-  const errors: { schemas?: string; maxRows?: string } = {}
+export function dataApiErrors(values: DataApiValues): { schemas?: string; maxRows?: string; txEnd?: string } {
+  const errors: { schemas?: string; maxRows?: string; txEnd?: string } = {}
+  if (!(TX_END_VALUES as readonly string[]).includes(values.txEnd)) errors.txEnd = 'Choose how a transaction ends'
   const schemas = schemaListProblem(splitSchemaList(values.schemas))
   if (schemas) errors.schemas = capitalized(schemas)
   const text = values.maxRows.trim()
@@ -27,6 +39,8 @@ export function changedDataApi(config: PostgrestConfig, values: DataApiValues): 
   const schemas = joinSchemaList(splitSchemaList(values.schemas))
   if (schemas !== joinSchemaList(splitSchemaList(config.db_schema))) body.db_schema = schemas
   if (Number(values.maxRows.trim()) !== config.max_rows) body.max_rows = Number(values.maxRows.trim())
+  if ((values.aggregates === 'true') !== config.db_aggregates_enabled) body.db_aggregates_enabled = values.aggregates === 'true'
+  if (values.txEnd !== config.db_tx_end) body.db_tx_end = values.txEnd as TxEnd
   return body
 }
 

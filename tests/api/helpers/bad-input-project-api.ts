@@ -38,8 +38,8 @@ export function restCases(w: ProjectApiWorld): BadCase[] {
     { label: 'an Accept it cannot serve', method: 'GET', path: T, init: { headers: { Accept: 'text/html' } }, status: 406, code: 'PGRST107', names: ['text/html'] },
     { label: 'a schema not served', method: 'GET', path: T, init: { headers: { 'Accept-Profile': 'auth' } }, status: 406, code: 'PGRST106', names: ['schema'] },
     { label: 'a schema not served for a write', method: 'POST', path: T, init: { headers: { 'Content-Profile': 'auth' }, body: { id: id(), body: 'x' } }, status: 406, code: 'PGRST106', names: ['schema'] },
-    { label: 'an unknown table', method: 'GET', path: '/rest/v1/no_such_table', status: 404, code: 'PGRST205', names: ['public.no_such_table'] },
-    { label: 'an insert into an unknown table', method: 'POST', path: '/rest/v1/no_such_table', init: { body: { id: 1 } }, status: 404, code: 'PGRST205', names: ['no_such_table'] },
+    { label: 'an unknown table', method: 'GET', path: '/rest/v1/no_such_table', status: 404, code: '42P01', names: ['public.no_such_table'] },
+    { label: 'an insert into an unknown table', method: 'POST', path: '/rest/v1/no_such_table', init: { body: { id: 1 } }, status: 404, code: '42P01', names: ['no_such_table'] },
     { label: 'a path below a table', method: 'GET', path: `${T}/1`, status: 400, code: 'PGRST100', names: [`${WALK_TABLE}/1`] },
     { label: 'an unknown function', method: 'POST', path: '/rest/v1/rpc/no_such_fn', init: { body: {} }, status: 404, code: 'PGRST202', names: ['no_such_fn'] },
     { label: 'an unknown function by GET', method: 'GET', path: '/rest/v1/rpc/no_such_fn', init: { query: '?a=1' }, status: 404, code: 'PGRST202', names: ['no_such_fn'] },
@@ -58,7 +58,7 @@ export function restCases(w: ProjectApiWorld): BadCase[] {
     { label: 'a patch of the wrong type', method: 'PATCH', path: T, init: { query: '?id=eq.1', body: { public: 'maybe' } }, status: 400, code: '22P02', names: ['maybe'] },
     { label: 'a patch with a bad filter', method: 'PATCH', path: T, init: { query: '?id=zz.1', body: { body: 'x' } }, status: 400, code: 'PGRST100', names: ['zz.1'] },
     { label: 'a delete with a bad filter', method: 'DELETE', path: T, init: { query: '?id=zz.1' }, status: 400, code: 'PGRST100', names: ['zz.1'] },
-    { label: 'a delete on an unknown table', method: 'DELETE', path: '/rest/v1/no_such_table', init: { query: '?id=eq.1' }, status: 404, code: 'PGRST205', names: ['no_such_table'] },
+    { label: 'a delete on an unknown table', method: 'DELETE', path: '/rest/v1/no_such_table', init: { query: '?id=eq.1' }, status: 404, code: '42P01', names: ['no_such_table'] },
     { label: 'a table name that is not percent-encoded UTF-8', method: 'GET', path: '/rest/v1/%E0%A4%A', status: 400, code: 'PGRST125', names: ['percent-encoded'] },
   ]
 }

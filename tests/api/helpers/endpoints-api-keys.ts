@@ -38,7 +38,7 @@ export const API_KEYS_ENDPOINTS: EndpointEntry[] = [
     pattern: '/platform/projects/:ref/config/postgrest',
     mode: 'read',
     prepare: (w) => ({ params: { ref: w.projectA } }),
-    check: (res) => expect(res.body).toEqual({ db_schema: 'public', max_rows: expect.any(Number) }),
+    check: (res) => expect(res.body).toEqual({ db_schema: 'public', max_rows: expect.any(Number), db_aggregates_enabled: expect.any(Boolean), db_tx_end: expect.any(String) }),
   },
   {
     method: 'PATCH',
@@ -47,7 +47,7 @@ export const API_KEYS_ENDPOINTS: EndpointEntry[] = [
     takesBody: true,
     needsSome: true,
     // The schema list stays `public`, which the other walks' project A answers with.
-    prepare: (w) => ({ params: { ref: w.projectA }, body: { db_schema: 'public', max_rows: 500 } }),
-    check: (res) => expect(res.body).toEqual({ db_schema: 'public', max_rows: 500 }),
+    prepare: (w) => ({ params: { ref: w.projectA }, body: { db_schema: 'public', max_rows: 500, db_aggregates_enabled: true, db_tx_end: 'commit-allow-override' } }),
+    check: (res) => expect(res.body).toEqual({ db_schema: 'public', max_rows: 500, db_aggregates_enabled: true, db_tx_end: 'commit-allow-override' }),
   },
 ]

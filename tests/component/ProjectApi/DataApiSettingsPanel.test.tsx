@@ -20,6 +20,8 @@ function platform(role = 'Owner', refuse?: string) {
 const render = () => renderWithClient(<DataApiSettingsPanel projectRef={REF} />)
 const schemasInput = () => screen.findByRole('textbox', { name: 'Exposed schemas' })
 const maxRowsInput = () => screen.getByRole('textbox', { name: 'Max rows' })
+const aggregatesSelect = () => screen.getByRole('combobox', { name: 'Aggregate functions' })
+const txEndSelect = () => screen.getByRole('combobox', { name: 'Transaction end' })
 
 async function type(input: HTMLElement, text: string) {
   await userEvent.clear(input)
@@ -53,6 +55,24 @@ describe('Data API settings', { timeout: 20_000 }, () => {
     await waitFor(() => expect(screen.getByRole('button', { name: 'Save' })).toBeDisabled())
   })
 
+  it('turns aggregates on and lets requests roll back, sending just those settings', async () => {
+    const patches = platform()
+    render()
+    await schemasInput()
+    expect(aggregatesSelect()).toHaveValue('false')
+    expect(txEndSelect()).toHaveValue('commit')
+    await userEvent.selectOptions(aggregatesSelect(), 'On')
+    await userEvent.selectOptions(txEndSelect(), 'Commit, a request may ask to roll back (Prefer: tx=rollback)')
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }))
+    await waitFor(() => expect(patches).toEqual([{ db_aggregates_enabled: true, db_tx_end: 'commit-allow-override' }]))
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Save' })).toBeDisabled())
+    expect(aggregatesSelect()).toHaveValue('true')
+    expect(txEndSelect()).toHaveValue('commit-allow-override')
+    await userEvent.selectOptions(txEndSelect(), 'Roll back (nothing a request writes is kept)')
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel' }))
+    expect(txEndSelect()).toHaveValue('commit-allow-override')
+  })
+
   it('names what is wrong before sending anything, and puts the values back on Cancel', async () => {
     const patches = platform()
     render()
@@ -83,6 +103,8 @@ describe('Data API settings', { timeout: 20_000 }, () => {
     render()
     expect(await schemasInput()).toBeDisabled()
     expect(maxRowsInput()).toBeDisabled()
+    expect(aggregatesSelect()).toBeDisabled()
+    expect(txEndSelect()).toBeDisabled()
     expect(screen.getByText('Only an Owner or Admin can change the Data API settings. Your role is Developer.')).toBeInTheDocument()
   })
 
@@ -101,7 +123,7 @@ describe('Data API settings', { timeout: 20_000 }, () => {
     let calls = 0
     server.use(
       http.get(`*/platform/projects/${REF}/config/postgrest`, () =>
-        ++calls === 1 ? HttpResponse.json({ message: 'settings unavailable' }, { status: 500 }) : HttpResponse.json({ db_schema: 'public', max_rows: 1000 })
+        ++calls === 1 ? HttpResponse.json({ message: 'settings unavailable' }, { status: 500 }) : HttpResponse.json({ db_schema: 'public', max_rows: 1000, db_aggregates_enabled: false, db_tx_end: 'commit' })
       )
     )
     render()

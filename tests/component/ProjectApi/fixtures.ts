@@ -44,7 +44,7 @@ export function apiHandlers(ref: string, { role = 'Owner' }: { role?: string } =
  * PATCH merged in (or answered with `refuse` when given). Returns the PATCH bodies received.
  */
 export function dataApiHandlers(ref: string, { role = 'Owner', refuse }: { role?: string; refuse?: string } = {}) {
-  let config: PostgrestConfig = { db_schema: 'public', max_rows: 1000 }
+  let config: PostgrestConfig = { db_schema: 'public', max_rows: 1000, db_aggregates_enabled: false, db_tx_end: 'commit' }
   const patches: unknown[] = []
   server.use(
     http.get(`*/platform/projects/${ref}/config/postgrest`, () =>
