@@ -8,7 +8,9 @@
  * - `PATCH /platform/projects/:ref/config/postgrest` updatePostgrestConfigBody → PostgrestConfig (Admin)
  */
 import { z } from 'zod'
-import { maxRowsProblem, schemaListProblem, splitSchemaList } from '@/lib/rest/exposed-schemas'
+import { maxRowsProblem, schemaListProblem, splitSchemaList, TX_END_VALUES, type TxEnd } from '@/lib/rest/exposed-schemas'
+
+export { TX_END_VALUES, type TxEnd }
 
 export type PostgrestConfig = {
   /** The schemas the REST API serves, comma-separated (`public, app`); the first is the default. */
@@ -21,9 +23,6 @@ export type PostgrestConfig = {
   db_tx_end: TxEnd
 }
 
-/** PostgREST's `db-tx-end` values. */
-export const TX_END_VALUES = ['commit', 'commit-allow-override', 'rollback', 'rollback-allow-override'] as const
-export type TxEnd = (typeof TX_END_VALUES)[number]
 
 export const updatePostgrestConfigBody = z
   .strictObject({

@@ -62,3 +62,7 @@ export function profileSchema(exposed: readonly string[], profile: string | unde
   if (!exposed.includes(schema)) throw new RestError(406, 'PGRST106', `The schema must be one of the following: ${exposed.join(', ')}`)
   return schema
 }
+
+/** PostgREST's `db-tx-end`: how a request's transaction ends, and whether `Prefer: tx=` may change it. */
+export const TX_END_VALUES = ['commit', 'commit-allow-override', 'rollback', 'rollback-allow-override'] as const
+export type TxEnd = (typeof TX_END_VALUES)[number]

@@ -1,6 +1,6 @@
 import type { SettingsRules } from '@/hooks/use-settings-form'
-import { TX_END_VALUES, type PostgrestConfig, type TxEnd, type UpdatePostgrestConfigBody } from '@/lib/api-types/postgrest-config'
-import { joinSchemaList, maxRowsProblem, schemaListProblem, splitSchemaList } from '@/lib/rest/exposed-schemas'
+import type { PostgrestConfig, UpdatePostgrestConfigBody } from '@/lib/api-types/postgrest-config'
+import { joinSchemaList, maxRowsProblem, schemaListProblem, splitSchemaList, TX_END_VALUES, type TxEnd } from '@/lib/rest/exposed-schemas'
 import { quoteIdentifier } from '@/lib/sql/identifiers'
 
 /** The Data API settings form, as typed. */
