@@ -6,7 +6,9 @@
  * may call it. Embedding through foreign keys is served (`!inner`, spreads of a many-to-one,
  * ordering and paging embedded rows, and from the rows of a function returning a table's rows), and
  * `rpc/{function}` by POST, GET and HEAD, in the schemas the project exposes (config.ts), reads
- * capped at its max rows; CSV for `Accept: text/csv` (bodies.ts).
+ * capped at its max rows; CSV for `Accept: text/csv` (bodies.ts). `Prefer`: tx= within the
+ * project's db_tx_end, max-affected, counts (prefer.ts, plan.ts), missing=default (defaults.ts);
+ * `Accept: application/vnd.pgrst.plan` answers the EXPLAIN of the request's statement (plan.ts).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { contentRange, limitRows, parsePrefer, parseQuery, profileSchema, readStatus, RestError, type RestQuery } from '@/lib/rest'
@@ -193,7 +195,7 @@ async function handle(req: IncomingMessage, method: string, url: URL, frame: Pro
   const signal = frame.signal
   const caller: ProjectCaller | null = await frame.caller() // proven by the gateway (REST_SERVICE.auth)
   if (!caller) throw invalidKey()
-  const settings = await restSettings(ref) // exposed schemas and max rows (config.ts)
+  const settings = await restSettings(ref) // exposed schemas, max rows, aggregates, transaction end (config.ts)
   const schema = profileSchema(settings.schemas, header(req.headers[method === 'GET' || method === 'HEAD' ? 'accept-profile' : 'content-profile']))
   const rpc = /^rpc\/([^/]+)$/.exec(name)?.[1]
   if (!rpc && (name === '' || name.includes('/'))) throw notSupportedYet(`The path '${name}'`)

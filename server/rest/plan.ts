@@ -13,13 +13,40 @@ import type { Statement } from './sql'
 /**
  * The statement's values quoted in as literals: EXPLAIN takes no parameters where the statement
  * runs (the jail prepares a statement with parameters, and EXPLAIN cannot be prepared), and a
- * literal is planned as the value itself would be, as PostgREST's plan shows it.
+ * literal is planned as the value itself would be, as PostgREST's plan shows it. Only a `$n`
+ * outside quoted names and strings is a parameter (a quoted name may hold `$1`).
  */
-function withLiterals(statement: Statement): string {
-  return statement.sql.replace(/\$(\d+)/g, (_, i: string) => {
-    const value = statement.params[Number(i) - 1]
-    return value === null || value === undefined ? 'null' : requestLiteral(String(value))
-  })
+export function withLiterals(statement: Statement): string {
+  const { sql, params } = statement
+  let out = ''
+  for (let i = 0; i < sql.length; ) {
+    const ch = sql[i]
+    if (ch === '"' || ch === "'") {
+      let end = i + 1
+      for (;;) {
+        const close = sql.indexOf(ch, end)
+        if (close < 0) throw new Error('unterminated quote in a statement')
+        if (sql[close + 1] === ch) end = close + 2 // a doubled quote stays inside
+        else {
+          end = close + 1
+          break
+        }
+      }
+      out += sql.slice(i, end)
+      i = end
+      continue
+    }
+    const param = ch === '$' && !/[\w$]/.test(sql[i - 1] ?? '') ? /^\$(\d+)/.exec(sql.slice(i, i + 12)) : null
+    if (param) {
+      const value = params[Number(param[1]) - 1]
+      out += value === null || value === undefined ? 'null' : requestLiteral(String(value))
+      i += param[0].length
+      continue
+    }
+    out += ch
+    i++
+  }
+  return out
 }
 
 /** The statement under EXPLAIN with the plan's format and options (with `analyze` it runs: its transaction decides its effects). */

@@ -55,3 +55,13 @@ describe('Prefer: tx, max-affected', () => {
     expect(preferenceApplied({}, 'commit', true)).toBeUndefined()
   })
 })
+
+describe('EXPLAIN with the values quoted in', () => {
+  it('replaces only the parameters outside quoted names and strings', async () => {
+    const { withLiterals } = await import('@/server/rest/plan')
+    const sql = `select "a$1", 'b$1', $1, $10 from "t""$2" where x = $2 and y = 'it''s $1'`
+    const params = ['one', "x\" ; drop table t; '\\", ...Array(7).fill(null), 'ten']
+    expect(withLiterals({ sql, params })).toBe(
+      `select "a$1", 'b$1', E'one', E'ten' from "t""$2" where x = E'x" ; drop table t; ''\\\\' and y = 'it''s $1'`)
+  })
+})
