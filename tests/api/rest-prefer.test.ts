@@ -100,6 +100,9 @@ describe('the project REST API: Prefer tx, max-affected, missing and upserts', (
       method: 'POST', body: JSON.stringify({ name: 'a' }), headers: { Prefer: 'resolution=merge-duplicates,return=representation' },
     })
     expect([updated.status, await updated.json()]).toEqual([200, [{ name: 'a', note: 'none' }]])
+    // Without an order the rows come as Postgres reads them: the updated row's new version last.
+    const unordered = (await (await call('items?select=name')).json()) as { name: string }[]
+    expect(unordered.map((r) => r.name)).toEqual(['b', 'c', 'kept', 'a'])
     const mixed = await call('items?on_conflict=name&select=name', {
       method: 'POST', body: JSON.stringify([{ name: 'a' }, { name: 'new' }]), headers: { Prefer: 'resolution=merge-duplicates,return=representation,tx=rollback' },
     })
