@@ -11,7 +11,7 @@ import { relationshipsOf, type ForeignKeyRow, type GraphRel, type Qualified, typ
 
 const NAMES = (keys: string, rel: string) => `pg_catalog.array_to_json(array(select a.attname::pg_catalog.text
     from pg_catalog.unnest(c.${keys}) with ordinality as k(n, i)
-    join pg_catalog.pg_attribute a on a.attrelid = c.${rel} and a.attnum = k.n order by k.i))::pg_catalog.text`
+    join pg_catalog.pg_attribute a on a.attrelid = c.${rel} and a.attnum = k.n order by k.i))`
 
 const SORTED = (keys: string) => `(select pg_catalog.array_agg(x order by x) from pg_catalog.unnest(${keys}) as x)`
 
@@ -23,12 +23,11 @@ const FOREIGN_KEYS_SQL = `select c.conname::pg_catalog.text as name, tn.nspname:
                 where u.conrelid = c.conrelid and u.contype in ('p', 'u') and ${SORTED('u.conkey')} = ${SORTED('c.conkey')}) as one_to_one,
        pg_catalog.array_to_json(array(select a.attname::pg_catalog.text from pg_catalog.pg_index i
          join pg_catalog.pg_attribute a on a.attrelid = i.indrelid and a.attnum = any(i.indkey)
-        where i.indrelid = c.conrelid and i.indisprimary))::pg_catalog.text as pk
+        where i.indrelid = c.conrelid and i.indisprimary)) as pk
   from pg_catalog.pg_constraint c
   join pg_catalog.pg_class t on t.oid = c.conrelid join pg_catalog.pg_namespace tn on tn.oid = t.relnamespace
   join pg_catalog.pg_class f on f.oid = c.confrelid join pg_catalog.pg_namespace fn on fn.oid = f.relnamespace
- where c.contype = 'f' and c.conparentid = 0 and tn.nspname not in ('pg_catalog', 'information_schema')
- order by c.conrelid, c.conname`
+ where c.contype = 'f' and c.conparentid = 0 and tn.nspname not in ('pg_catalog', 'information_schema')`
 
 /**
  * The columns the views of schema $1 take straight from a table's (or view's) column: the
@@ -49,8 +48,12 @@ const VIEW_COLUMNS_SQL = `select vn.nspname::pg_catalog.text as schema, v.relnam
   join pg_catalog.pg_attribute ta on ta.attrelid = t.oid and ta.attnum = e.m[4]::pg_catalog.int2
  where v.relkind in ('v', 'm') and vn.nspname = $1`
 
-const names = (value: unknown) => JSON.parse(String(value)) as string[]
-const bool = (value: unknown) => value === true || value === 't'
+/** Both in one round trip, as JSON arrays of rows. */
+const GRAPH_SQL = `select (select coalesce(pg_catalog.json_agg(k), '[]') from (${FOREIGN_KEYS_SQL}) as k)::pg_catalog.text as keys,
+       (select coalesce(pg_catalog.json_agg(v), '[]') from (${VIEW_COLUMNS_SQL}) as v)::pg_catalog.text as views`
+
+type Row = Record<string, unknown>
+const rowsOf = (value: unknown) => JSON.parse(String(value)) as Row[]
 
 /** The relationships of a request, read at its first embed and kept for the rest of it. */
 export class RelationshipCatalogue {
@@ -59,11 +62,12 @@ export class RelationshipCatalogue {
 
   private load() {
     this.graph ??= (async () => {
-      const keys = (await this.session.query(FOREIGN_KEYS_SQL, [])).rows.map((r): ForeignKeyRow => ({
+      const [graph] = (await this.session.query(GRAPH_SQL, [this.schema])).rows
+      const keys = rowsOf(graph.keys).map((r): ForeignKeyRow => ({
         name: String(r.name), table: { schema: String(r.schema), name: String(r.table) }, foreign: { schema: String(r.fschema), name: String(r.ftable) },
-        columns: names(r.cols), foreignColumns: names(r.fcols), oneToOne: bool(r.one_to_one), primaryKey: names(r.pk),
+        columns: r.cols as string[], foreignColumns: r.fcols as string[], oneToOne: r.one_to_one === true, primaryKey: r.pk as string[],
       }))
-      const views = (await this.session.query(VIEW_COLUMNS_SQL, [this.schema])).rows.map((r): ViewColumnRow => ({
+      const views = rowsOf(graph.views).map((r): ViewColumnRow => ({
         view: { schema: String(r.schema), name: String(r.view) }, column: String(r.column),
         source: { schema: String(r.sschema), name: String(r.stable) }, sourceColumn: String(r.scolumn),
       }))

@@ -106,6 +106,7 @@ describe('the project REST API embedding related rows', () => {
   it('leaves out an embed with no fields, which still filters with !inner, and takes or, computed fields and !inner on to-many', async () => {
     expect((await get('people?select=handle,notes()&order=handle')).body).toEqual([{ handle: 'ann' }, { handle: 'bob' }, { handle: 'cy' }])
     expect((await get('people?select=handle,notes!inner()&notes.body=eq.hey')).body).toEqual([{ handle: 'bob' }])
+    expect((await get('people?select=notes()&handle=eq.ann')).body).toEqual([{}])
     expect((await get('people?select=handle,notes(id,shout)&notes.or=(id.eq.2,body.eq.hey)&order=handle')).body).toEqual([
       { handle: 'ann', notes: [{ id: 2, shout: 'YO' }] }, { handle: 'bob', notes: [{ id: 3, shout: 'HEY' }] }, { handle: 'cy', notes: [] },
     ])
