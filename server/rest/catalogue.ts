@@ -61,7 +61,7 @@ export type Relationship = {
 
 /** Every embedded resource of a select tree, with how it joins its parent (relationships.ts picks it as PostgREST does). */
 export async function resolveEmbeds(session: RequestSession, table: RestTable, items: SelectItem[], found = new Map<SelectEmbed, Relationship>(),
-  catalogue = new RelationshipCatalogue(session, table.schema)) {
+  catalogue = new RelationshipCatalogue(session)) {
   for (const item of items) {
     if (item.type !== 'embed') continue
     const rel = await catalogue.find(table, item.relation, item.hint)

@@ -43,8 +43,8 @@ export type ForeignKeyRow = {
   columns: string[]
   foreignColumns: string[]
   oneToOne: boolean
-  /** The referencing table's primary key columns. */
-  primaryKey: string[]
+  /** Its columns are all in the referencing table's primary key (a junction table's foreign key). */
+  inPrimaryKey: boolean
 }
 
 /** A view's column and the table column it is taken from. */
@@ -107,19 +107,17 @@ function viewRels(rels: GraphRel[], views: ViewColumnRow[]): GraphRel[] {
 
 /** Many-to-many through each table whose primary key holds the columns of two of its foreign keys. */
 function manyToMany(rels: GraphRel[], keys: ForeignKeyRow[]): GraphRel[] {
-  const primaryKeys = new Map(keys.map((k) => [key(k.table), k.primaryKey]))
-  const m2o = rels.filter((r) => r.cardinality === 'many-to-one' && !r.tableIsView)
-  return m2o.flatMap((one) => m2o.filter((two) => sameTable(two.table, one.table) && two.constraint !== one.constraint).flatMap((two): GraphRel[] => {
-    const pk = primaryKeys.get(key(one.table)) ?? []
-    if (![...one.columns, ...two.columns].every(([c]) => pk.includes(c))) return []
-    return [{
+  const inPrimaryKey = new Set(keys.filter((k) => k.inPrimaryKey).map((k) => `${key(k.table)}|${k.name}`))
+  const m2o = rels.filter((r) => r.cardinality === 'many-to-one' && !r.tableIsView && inPrimaryKey.has(`${key(r.table)}|${r.constraint}`))
+  return m2o.flatMap((one) => m2o.filter((two) => sameTable(two.table, one.table) && two.constraint !== one.constraint).map((two): GraphRel => {
+    return {
       table: one.foreign, foreign: two.foreign, isSelf: sameTable(one.foreign, two.foreign), cardinality: 'many-to-many', constraint: '',
       columns: [], tableIsView: one.foreignIsView, foreignIsView: two.foreignIsView,
       junction: {
         table: one.table, constraint1: one.constraint, constraint2: two.constraint,
         source: one.columns.map(([j, t]) => [t, j]), target: two.columns.map(([j, f]) => [f, j]),
       },
-    }]
+    }
   }))
 }
 

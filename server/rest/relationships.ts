@@ -3,82 +3,47 @@
  * 13 picks it: the embedded table or view's name, a foreign key's name, or a column of the origin
  * holding a single-column foreign key; a `!hint` picks among several by a foreign key's name, a
  * column of either side, or a junction table's name. None: PGRST200; several: PGRST201 (300), with
- * PostgREST's details and hint. The graph is read once per request (relationship-graph.ts).
+ * PostgREST's details and hint. The relationships around an origin are read in one statement
+ * (relationship-sql.ts) and built into PostgREST's graph (relationship-graph.ts).
  */
 import { RestError } from '@/lib/rest'
 import type { RequestSession } from '../projects/request-role'
+import { GRAPH_SQL } from './relationship-sql'
 import { relationshipsOf, type ForeignKeyRow, type GraphRel, type Qualified, type ViewColumnRow } from './relationship-graph'
-
-const NAMES = (keys: string, rel: string) => `pg_catalog.array_to_json(array(select a.attname::pg_catalog.text
-    from pg_catalog.unnest(c.${keys}) with ordinality as k(n, i)
-    join pg_catalog.pg_attribute a on a.attrelid = c.${rel} and a.attnum = k.n order by k.i))`
-
-const SORTED = (keys: string) => `(select pg_catalog.array_agg(x order by x) from pg_catalog.unnest(${keys}) as x)`
-
-/** Every foreign key (not a partition's copy) outside the system schemas. */
-const FOREIGN_KEYS_SQL = `select c.conname::pg_catalog.text as name, tn.nspname::pg_catalog.text as schema, t.relname::pg_catalog.text as table,
-       fn.nspname::pg_catalog.text as fschema, f.relname::pg_catalog.text as ftable,
-       ${NAMES('conkey', 'conrelid')} as cols, ${NAMES('confkey', 'confrelid')} as fcols,
-       exists (select 1 from pg_catalog.pg_constraint u
-                where u.conrelid = c.conrelid and u.contype in ('p', 'u') and ${SORTED('u.conkey')} = ${SORTED('c.conkey')}) as one_to_one,
-       pg_catalog.array_to_json(array(select a.attname::pg_catalog.text from pg_catalog.pg_index i
-         join pg_catalog.pg_attribute a on a.attrelid = i.indrelid and a.attnum = any(i.indkey)
-        where i.indrelid = c.conrelid and i.indisprimary)) as pk
-  from pg_catalog.pg_constraint c
-  join pg_catalog.pg_class t on t.oid = c.conrelid join pg_catalog.pg_namespace tn on tn.oid = t.relnamespace
-  join pg_catalog.pg_class f on f.oid = c.confrelid join pg_catalog.pg_namespace fn on fn.oid = f.relnamespace
- where c.contype = 'f' and c.conparentid = 0 and tn.nspname not in ('pg_catalog', 'information_schema')`
-
-/**
- * The columns the views of schema $1 take straight from a table's (or view's) column: the
- * top-level target entries of each view's rule (the last entry of each number in its text; the
- * ones of subqueries come before it), whose name is the view column's.
- */
-const VIEW_COLUMNS_SQL = `select vn.nspname::pg_catalog.text as schema, v.relname::pg_catalog.text as view, va.attname::pg_catalog.text as column,
-       tn.nspname::pg_catalog.text as sschema, t.relname::pg_catalog.text as stable, ta.attname::pg_catalog.text as scolumn
-  from pg_catalog.pg_class v
-  join pg_catalog.pg_namespace vn on vn.oid = v.relnamespace
-  join pg_catalog.pg_rewrite r on r.ev_class = v.oid and r.ev_type = '1'
-  cross join lateral (select distinct on (x.m[1]) x.m from pg_catalog.regexp_matches(r.ev_action::pg_catalog.text,
-      ':resno (\\d+) :resname (\\S+) :ressortgroupref \\d+ :resorigtbl (\\d+) :resorigcol (\\d+)', 'g') with ordinality as x(m, i)
-    order by x.m[1], x.i desc) e
-  join pg_catalog.pg_attribute va on va.attrelid = v.oid and va.attnum = e.m[1]::pg_catalog.int2 and va.attname::pg_catalog.text = e.m[2]
-  join pg_catalog.pg_class t on t.oid = e.m[3]::pg_catalog.oid
-  join pg_catalog.pg_namespace tn on tn.oid = t.relnamespace
-  join pg_catalog.pg_attribute ta on ta.attrelid = t.oid and ta.attnum = e.m[4]::pg_catalog.int2
- where v.relkind in ('v', 'm') and vn.nspname = $1`
-
-/** Both in one round trip, as JSON arrays of rows. */
-const GRAPH_SQL = `select (select coalesce(pg_catalog.json_agg(k), '[]') from (${FOREIGN_KEYS_SQL}) as k)::pg_catalog.text as keys,
-       (select coalesce(pg_catalog.json_agg(v), '[]') from (${VIEW_COLUMNS_SQL}) as v)::pg_catalog.text as views`
 
 type Row = Record<string, unknown>
 const rowsOf = (value: unknown) => JSON.parse(String(value)) as Row[]
 
-/** The relationships of a request, read at its first embed and kept for the rest of it. */
+/** The relationships around each origin and embedded name of a request's embeds, read once per request. */
 export class RelationshipCatalogue {
-  private graph?: Promise<{ keys: ForeignKeyRow[]; views: ViewColumnRow[] }>
-  constructor(private readonly session: RequestSession, private readonly schema: string) {}
+  private readonly graphs = new Map<string, Promise<{ keys: ForeignKeyRow[]; views: ViewColumnRow[] }>>()
+  constructor(private readonly session: RequestSession) {}
 
-  private load() {
-    this.graph ??= (async () => {
-      const [graph] = (await this.session.query(GRAPH_SQL, [this.schema])).rows
-      const keys = rowsOf(graph.keys).map((r): ForeignKeyRow => ({
-        name: String(r.name), table: { schema: String(r.schema), name: String(r.table) }, foreign: { schema: String(r.fschema), name: String(r.ftable) },
-        columns: r.cols as string[], foreignColumns: r.fcols as string[], oneToOne: r.one_to_one === true, primaryKey: r.pk as string[],
-      }))
-      const views = rowsOf(graph.views).map((r): ViewColumnRow => ({
-        view: { schema: String(r.schema), name: String(r.view) }, column: String(r.column),
-        source: { schema: String(r.sschema), name: String(r.stable) }, sourceColumn: String(r.scolumn),
-      }))
-      return { keys, views }
-    })()
-    return this.graph
+  private load(origin: Qualified, target: string) {
+    const regclass = `"${origin.schema.replaceAll('"', '""')}"."${origin.name.replaceAll('"', '""')}"`
+    const key = JSON.stringify([regclass, target])
+    let graph = this.graphs.get(key)
+    if (!graph) this.graphs.set(key, (graph = this.read([regclass, origin.schema, target])))
+    return graph
+  }
+
+  private async read(params: [string, string, string]) {
+    const [graph] = (await this.session.query(GRAPH_SQL, params)).rows
+    const keys = rowsOf(graph.keys).map((r): ForeignKeyRow => ({
+      name: String(r.name), table: { schema: String(r.schema), name: String(r.table) }, foreign: { schema: String(r.fschema), name: String(r.ftable) },
+      columns: (r.cols as string[][]).map(([c]) => c), foreignColumns: (r.cols as string[][]).map(([, f]) => f),
+      oneToOne: r.one_to_one === true, inPrimaryKey: r.in_pk === true,
+    }))
+    const views = rowsOf(graph.views).map((r): ViewColumnRow => ({
+      view: { schema: String(r.schema), name: String(r.view) }, column: String(r.column),
+      source: { schema: String(r.sschema), name: String(r.stable) }, sourceColumn: String(r.scolumn),
+    }))
+    return { keys, views }
   }
 
   /** The one relationship from `origin` that `target` (and `hint`) name; PGRST200 / PGRST201 otherwise. */
   async find(origin: Qualified, target: string, hint: string | undefined): Promise<GraphRel> {
-    const { keys, views } = await this.load()
+    const { keys, views } = await this.load(origin, target)
     const found = pickRelationship(relationshipsOf(origin, keys, views), target, hint)
     if (found.length === 1) return found[0]
     if (found.length === 0) {

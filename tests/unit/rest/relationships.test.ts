@@ -4,15 +4,15 @@ import { pickRelationship } from '@/server/rest/relationships'
 
 const t = (name: string) => ({ schema: 'public', name })
 const fk = (name: string, table: string, columns: string[], foreign: string, foreignColumns: string[], extra: Partial<ForeignKeyRow> = {}): ForeignKeyRow =>
-  ({ name, table: t(table), foreign: t(foreign), columns, foreignColumns, oneToOne: false, primaryKey: ['id'], ...extra })
+  ({ name, table: t(table), foreign: t(foreign), columns, foreignColumns, oneToOne: false, inPrimaryKey: false, ...extra })
 
 const keys: ForeignKeyRow[] = [
   fk('duels_a_fkey', 'duels', ['a'], 'people', ['handle']),
   fk('duels_b_fkey', 'duels', ['b'], 'people', ['handle']),
-  fk('cards_holder_fkey', 'cards', ['holder'], 'people', ['handle'], { oneToOne: true, primaryKey: ['holder'] }),
+  fk('cards_holder_fkey', 'cards', ['holder'], 'people', ['handle'], { oneToOne: true, inPrimaryKey: true }),
   fk('tree_parent_fkey', 'tree', ['parent'], 'tree', ['id']),
-  fk('bs_book_fkey', 'book_shelves', ['book'], 'books', ['id'], { primaryKey: ['book', 'shelf'] }),
-  fk('bs_shelf_fkey', 'book_shelves', ['shelf'], 'shelves', ['id'], { primaryKey: ['book', 'shelf'] }),
+  fk('bs_book_fkey', 'book_shelves', ['book'], 'books', ['id'], { inPrimaryKey: true }),
+  fk('bs_shelf_fkey', 'book_shelves', ['shelf'], 'shelves', ['id'], { inPrimaryKey: true }),
 ]
 const views: ViewColumnRow[] = [{ view: t('people_v'), column: 'who', source: t('people'), sourceColumn: 'handle' }]
 const pick = (origin: string, target: string, hint?: string) => pickRelationship(relationshipsOf(t(origin), keys, views), target, hint)
