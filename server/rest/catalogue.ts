@@ -8,6 +8,7 @@
 import { RestError, type SelectEmbed, type SelectItem } from '@/lib/rest'
 import type { Junction } from './relationship-graph'
 import { RelationshipCatalogue } from './relationships'
+import { FIXED_TYPES } from './relationship-sql'
 import type { Prepared } from '../projects/engines'
 import type { RequestSession } from '../projects/request-role'
 
@@ -35,7 +36,7 @@ export function tableLookup(schema: string, name: string): Prepared {
 
 /** The table or view `schema.name`; PGRST205 (404) when there is none. */
 export async function lookupTable(session: RequestSession, schema: string, name: string): Promise<RestTable> {
-  return tableFromRows(schema, name, (await session.query(TABLE_SQL, [schema, name])).rows)
+  return tableFromRows(schema, name, (await session.query(TABLE_SQL, [schema, name], FIXED_TYPES)).rows)
 }
 
 /** The table from the rows of TABLE_SQL; PGRST205 (404) when there are none. */

@@ -8,7 +8,7 @@
  */
 import { RestError } from '@/lib/rest'
 import type { RequestSession } from '../projects/request-role'
-import { GRAPH_SQL } from './relationship-sql'
+import { FIXED_TYPES, GRAPH_SQL } from './relationship-sql'
 import { relationshipsOf, type ForeignKeyRow, type GraphRel, type Qualified, type ViewColumnRow } from './relationship-graph'
 
 type Row = Record<string, unknown>
@@ -28,7 +28,7 @@ export class RelationshipCatalogue {
   }
 
   private async read(params: [string, string, string]) {
-    const [graph] = (await this.session.query(GRAPH_SQL, params)).rows
+    const [graph] = (await this.session.query(GRAPH_SQL, params, FIXED_TYPES)).rows
     const keys = rowsOf(graph.keys).map((r): ForeignKeyRow => ({
       name: String(r.name), table: { schema: String(r.schema), name: String(r.table) }, foreign: { schema: String(r.fschema), name: String(r.ftable) },
       columns: (r.cols as string[][]).map(([c]) => c), foreignColumns: (r.cols as string[][]).map(([, f]) => f),
