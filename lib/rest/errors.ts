@@ -4,10 +4,13 @@
  */
 
 /** The body PostgREST sends with an error. */
+/** The `details` of an error: text, or (PGRST201) the relationships it could mean. */
+export type RestErrorDetails = string | readonly Record<string, string>[] | null
+
 export interface RestErrorBody {
   code: string
   message: string
-  details: string | null
+  details: RestErrorDetails
   hint: string | null
 }
 
@@ -15,10 +18,10 @@ export interface RestErrorBody {
 export class RestError extends Error {
   readonly status: number
   readonly code: string
-  readonly details: string | null
+  readonly details: RestErrorDetails
   readonly hint: string | null
 
-  constructor(status: number, code: string, message: string, details: string | null = null, hint: string | null = null) {
+  constructor(status: number, code: string, message: string, details: RestErrorDetails = null, hint: string | null = null) {
     super(message)
     this.name = 'RestError'
     this.status = status

@@ -1,5 +1,5 @@
 /** The project REST API's grammar (PostgREST): parsing a request and turning it into SQL pieces. Pure. */
-export { RestError, parseError, type RestErrorBody } from './errors'
+export { RestError, parseError, type RestErrorBody, type RestErrorDetails } from './errors'
 export type { Field, JsonStep } from './scanner'
 export { parseSelect, type SelectColumn, type SelectEmbed, type SelectItem } from './parse-select'
 export {

@@ -3,9 +3,12 @@
  * (so schema changes show at once, no cache to refresh): its columns with their types, which
  * cast array, JSON and range filter values, and its primary key, the default `on_conflict`.
  * The request's own table is read in the transaction's first round trip (`tableLookup`, sent
- * with BEGIN), embedded ones with a statement each.
+ * with BEGIN), embedded ones with a statement each, after the relationships (relationships.ts).
  */
 import { RestError, type SelectEmbed, type SelectItem } from '@/lib/rest'
+import type { Junction } from './relationship-graph'
+import { RelationshipCatalogue } from './relationships'
+import { FIXED_TYPES } from './relationship-sql'
 import type { Prepared } from '../projects/engines'
 import type { RequestSession } from '../projects/request-role'
 
@@ -33,7 +36,7 @@ export function tableLookup(schema: string, name: string): Prepared {
 
 /** The table or view `schema.name`; 42P01 (404) when there is none. */
 export async function lookupTable(session: RequestSession, schema: string, name: string): Promise<RestTable> {
-  return tableFromRows(schema, name, (await session.query(TABLE_SQL, [schema, name])).rows)
+  return tableFromRows(schema, name, (await session.query(TABLE_SQL, [schema, name], FIXED_TYPES)).rows)
 }
 
 /** The table from the rows of TABLE_SQL; 42P01 (404) when there are none, as PostgREST 13.0 answers (Postgres's words). */
@@ -46,54 +49,26 @@ export function tableFromRows(schema: string, name: string, rows: Record<string,
   return { schema, name, columns, primaryKey }
 }
 
-/** How an embedded resource joins its parent: through one foreign key, either way. */
+/** How an embedded resource joins its parent: through one foreign key either way, or through a junction table. */
 export type Relationship = {
   table: RestTable
-  /** The embedded table refers to the parent (one-to-many: an array), else the parent to it (an object or null). */
+  /** One-to-many or many-to-many (an array), else many-to-one or one-to-one (an object or null). */
   many: boolean
-  /** [parent column, embedded column] pairs of the foreign key. */
+  /** [parent column, embedded column] pairs of the foreign key; empty through a junction. */
   on: [string, string][]
+  /** Many-to-many: the junction table, with [parent column, junction column] and [embedded column, junction column] pairs. */
+  junction?: Junction
 }
 
-const KEY_COLUMNS = (keys: string, rel: string) => `pg_catalog.array_to_json(array(select a.attname::pg_catalog.text
-    from pg_catalog.unnest(c.${keys}) with ordinality as k(n, i)
-    join pg_catalog.pg_attribute a on a.attrelid = c.${rel} and a.attnum = k.n order by k.i))::pg_catalog.text`
-
-const RELATIONSHIPS_SQL = `select c.conname::pg_catalog.text as name, c.conrelid = p.oid as parent_refers,
-       ${KEY_COLUMNS('conkey', 'conrelid')} as src, ${KEY_COLUMNS('confkey', 'confrelid')} as dst
-  from pg_catalog.pg_constraint c,
-       (select pg_catalog.to_regclass($1)::pg_catalog.oid as oid) p, (select pg_catalog.to_regclass($2)::pg_catalog.oid as oid) e
- where c.contype = 'f' and ((c.conrelid = p.oid and c.confrelid = e.oid) or (c.conrelid = e.oid and c.confrelid = p.oid))
- order by c.conname`
-
-const regclass = (t: RestTable) => `"${t.schema.replaceAll('"', '""')}"."${t.name.replaceAll('"', '""')}"`
-
-/** The foreign key joining `parent` and `embed.relation` (picked by `!hint`: its name or a column); PGRST200/201 otherwise. */
-async function relationship(session: RequestSession, parent: RestTable, embed: SelectEmbed): Promise<Relationship> {
-  const none = () => new RestError(400, 'PGRST200', `Could not find a relationship between '${parent.name}' and '${embed.relation}' in the schema cache`)
-  const table = await lookupTable(session, parent.schema, embed.relation).catch((error) => {
-    throw error instanceof RestError ? none() : error
-  })
-  const { rows } = await session.query(RELATIONSHIPS_SQL, [regclass(parent), regclass(table)])
-  const keys = rows.map((r) => ({ name: String(r.name), parentRefers: r.parent_refers === true || r.parent_refers === 't', src: JSON.parse(String(r.src)) as string[], dst: JSON.parse(String(r.dst)) as string[] }))
-  const fitting = embed.hint === undefined ? keys : keys.filter((k) => k.name === embed.hint || k.src.includes(embed.hint!))
-  if (fitting.length === 0) throw none()
-  if (fitting.length > 1) {
-    throw new RestError(300, 'PGRST201', `Could not embed because more than one relationship was found for '${parent.name}' and '${embed.relation}'`,
-      null, `Try changing '${embed.relation}' to one of: ${fitting.map((k) => `'${embed.relation}!${k.name}'`).join(', ')}`)
-  }
-  const [key] = fitting
-  const on = key.src.map((s, i): [string, string] => (key.parentRefers ? [s, key.dst[i]] : [key.dst[i], s]))
-  return { table, many: !key.parentRefers, on }
-}
-
-/** Every embedded resource of a select tree, with how it joins its parent. */
-export async function resolveEmbeds(session: RequestSession, table: RestTable, items: SelectItem[], found = new Map<SelectEmbed, Relationship>()) {
+/** Every embedded resource of a select tree, with how it joins its parent (relationships.ts picks it as PostgREST does). */
+export async function resolveEmbeds(session: RequestSession, table: RestTable, items: SelectItem[], found = new Map<SelectEmbed, Relationship>(),
+  catalogue = new RelationshipCatalogue(session)) {
   for (const item of items) {
     if (item.type !== 'embed') continue
-    const rel = await relationship(session, table, item)
-    found.set(item, rel)
-    await resolveEmbeds(session, rel.table, item.select, found)
+    const rel = await catalogue.find(table, item.relation, item.hint)
+    const embedded = await lookupTable(session, rel.foreign.schema, rel.foreign.name)
+    found.set(item, { table: embedded, many: rel.cardinality === 'one-to-many' || rel.cardinality === 'many-to-many', on: rel.columns, junction: rel.junction })
+    await resolveEmbeds(session, embedded, item.select, found, catalogue)
   }
   return found
 }

@@ -4,113 +4,32 @@
  * every name is quoted; rows come back as one JSON or CSV text Postgres builds (bodies.ts: `body`), with the
  * number of rows (`n`) and, when counted, the rows the filters match (`total`).
  */
-import {
-  fieldToSql, filtersAt, filtersToSql, orderToSql, rangeToSql, RestError,
-  type EmbeddedTransform, type Filter, type RestQuery, type SelectEmbed, type SelectItem, type SqlContext,
-} from '@/lib/rest'
+import { fieldToSql, filtersAt, filtersToSql, orderToSql, rangeToSql, RestError, type RestQuery, type SelectItem } from '@/lib/rest'
 import { quoteIdent } from '@/lib/sql/identifiers'
 import { asBody } from './bodies'
 import { defaultsObject } from './defaults'
 import { COUNT_UPDATED } from './upsert-count'
-import type { Relationship, RestTable } from './catalogue'
+import type { RestTable } from './catalogue'
+import { checkPaths, context, embedSql, labelOf, qualified, startWalk, type Embeds, type Walk } from './embed-sql'
+
+export type { Embeds } from './embed-sql'
 
 export type Statement = { sql: string; params: unknown[] }
 
 /** What a request asks for that this server does not do yet: PGRST100-like 400. */
 export const notSupportedYet = (what: string) => new RestError(400, 'PGRST100', `${what} is not supported yet`)
 
-const qualified = (table: RestTable) => `${quoteIdent(table.schema)}.${quoteIdent(table.name)}`
-
-function context(table: RestTable, params: readonly unknown[]): SqlContext {
-  return { alias: table.name, columnType: (column) => table.columns.get(column), params }
-}
-
-/** The embedded resources of a request's select tree, resolved (catalogue.ts `resolveEmbeds`). */
-export type Embeds = ReadonlyMap<SelectEmbed, Relationship>
-
-/** The state of writing one select tree: parameters so far, aliases handed out, embedded paths seen. */
-type Walk = { embeds: Embeds; filters: Filter[]; transforms: EmbeddedTransform[]; maxRows?: number; params: unknown[]; next: number; paths: Set<string> }
-
-const startWalk = (query: RestQuery, embeds: Embeds, params: unknown[]): Walk =>
-  ({ embeds, filters: query.filters, transforms: query.embedded, maxRows: query.maxRows, params, next: 1, paths: new Set() })
-
-/** Filters, order or paging on embedded resources the select does not name: PGRST108, as PostgREST. */
-function checkPaths(walk: Walk): void {
-  const stray = [...walk.filters, ...walk.transforms].find((f) => f.path.length > 0 && !walk.paths.has(f.path.join('.')))
-  if (stray) throw new RestError(400, 'PGRST108', `'${stray.path.join('.')}' is not an embedded resource in this request`)
-}
-
-/**
- * ` order by … limit … offset …` of the embedded rows at `path` (`rel.order=`, `rel.limit=`,
- * `rel.offset=`); the rows of a one-to-many are capped at the query's `maxRows` too.
- */
-function transformSql(walk: Walk, path: string[], table: RestTable, alias: string, many: boolean): string {
-  const t = walk.transforms.find((e) => e.path.join('.') === path.join('.'))
-  const limit = many && walk.maxRows !== undefined ? Math.min(t?.limit ?? walk.maxRows, walk.maxRows) : t?.limit
-  if (!t && limit === undefined) return ''
-  const order = orderToSql(t?.order ?? [], { ...context(table, walk.params), alias })
-  const range = rangeToSql({ offset: t?.offset ?? 0, limit }, { params: order.params })
-  walk.params = range.params
-  return `${order.sql ? ` order by ${order.sql}` : ''} ${range.sql}`
-}
-
 /** `"t".*`, `"t"."col"`, `alias:"t"."data"->$1::text`, `col::text`, `rel(...)`: the select list, named as PostgREST names it. */
 function selectList(items: SelectItem[], table: RestTable, alias: string, path: string[], walk: Walk, inner: string[] = []): string {
   const parts = items.map((item) => {
-    if (item.type === 'embed') return embedSql(item, alias, path, walk, inner)
+    if (item.type === 'embed') return embedSql(item, table, alias, path, walk, inner, selectList)
     if (item.name === '*') return `${quoteIdent(alias)}.*`
     const field = fieldToSql({ name: item.name, jsonPath: item.jsonPath }, { alias, params: walk.params })
     walk.params = field.params
     // The parser lets only [A-Za-z0-9_] through as a cast; `int` must stay unquoted to mean int4.
     return `${field.sql}${item.cast ? `::${item.cast}` : ''} as ${quoteIdent(labelOf(item))}`
   })
-  return parts.join(', ')
-}
-
-/** The name PostgREST gives an item in the object it builds. */
-function labelOf(item: SelectItem): string {
-  if (item.type === 'embed') return item.alias ?? item.relation
-  const last = item.jsonPath[item.jsonPath.length - 1]
-  return item.alias ?? (last ? String(last.key) : item.name)
-}
-
-/**
- * An embedded resource as a correlated subquery: a JSON array (one-to-many) or an object or null
- * (many-to-one), ordered and paged by its `rel.order` / `rel.limit` / `rel.offset`. With `!inner`
- * the parent keeps only rows that have one: `exists (...)` goes to `inner`. A spread
- * (`...rel(cols)`) of a many-to-one lifts the columns into the parent, each its own subquery.
- */
-function embedSql(item: SelectEmbed, parentAlias: string, path: string[], walk: Walk, inner: string[]): string {
-  const rel = walk.embeds.get(item)
-  if (!rel) throw new RestError(400, 'PGRST200', `Could not find a relationship for '${item.relation}' in the schema cache`)
-  if (item.spread && rel.many) {
-    throw new RestError(400, 'PGRST119', `A spread operation on '${item.relation}' is not possible`, `'${item.relation}' is not a many-to-one or one-to-one relationship of the table`)
-  }
-  const alias = `_embed_${walk.next++}`
-  const label = labelOf(item)
-  const here = [...path, label]
-  walk.paths.add(here.join('.'))
-  const join = rel.on.map(([parent, own]) => `${quoteIdent(alias)}.${quoteIdent(own)} = ${quoteIdent(parentAlias)}.${quoteIdent(parent)}`)
-  const where = filtersToSql(filtersAt(walk.filters, here), { ...context(rel.table, walk.params), alias })
-  walk.params = where.params
-  const from = (list: string, ownInner: string[]) =>
-    `select ${list} from ${qualified(rel.table)} as ${quoteIdent(alias)} where ${[...join, where.sql, ...ownInner].join(' and ')}`
-  if (item.spread) {
-    const items = item.select.flatMap((sub): SelectItem[] =>
-      sub.type === 'column' && sub.name === '*' ? [...rel.table.columns.keys()].map((name) => ({ ...sub, name })) : [sub])
-    const ownInner: string[] = []
-    const columns = items.map((sub) => `(${from(selectList([sub], rel.table, alias, here, walk, ownInner), ownInner)}) as ${quoteIdent(labelOf(sub))}`)
-    if (item.inner) inner.push(`exists (${from('1', [])})`)
-    return columns.join(', ')
-  }
-  const ownInner: string[] = []
-  const rows = from(selectList(item.select, rel.table, alias, here, walk, ownInner), ownInner)
-  if (item.inner) inner.push(`exists (${rows})`)
-  const shaped = `${rows}${transformSql(walk, here, rel.table, alias, rel.many)}`
-  const value = rel.many
-    ? `coalesce((select pg_catalog.json_agg(_j) from (${shaped}) as _j), '[]')`
-    : `(select pg_catalog.row_to_json(_j) from (${shaped}) as _j)`
-  return `${value} as ${quoteIdent(label)}`
+  return parts.filter((part) => part !== '').join(', ') // `rel()` adds nothing
 }
 
 /** The select list over the rows `alias` names (a function's), without embedding. */
