@@ -5,7 +5,7 @@
  */
 import { parseError, RestError } from './errors'
 import { parseFilter, type Filter } from './parse-filters'
-import { parseSelect, type SelectItem } from './parse-select'
+import { parseSelect, type SelectItem, type SelectOptions } from './parse-select'
 import { Cursor, readField, readName, type Field } from './scanner'
 
 /** Query parameters that are not filters. */
@@ -170,8 +170,11 @@ export interface RestHeaders {
   accept?: string | null
 }
 
-/** Parses a whole request (query parameters in order, and its headers). Throws RestError. */
-export function parseQuery(params: Iterable<readonly [string, string]>, headers: RestHeaders = {}): RestQuery {
+/**
+ * Parses a whole request (query parameters in order, and its headers). Throws RestError.
+ * `options.aggregates: false` refuses aggregates in `select` (PGRST123).
+ */
+export function parseQuery(params: Iterable<readonly [string, string]>, headers: RestHeaders = {}, options: SelectOptions = {}): RestQuery {
   const query: RestQuery = {
     select: parseSelect(null), filters: [], order: [], range: { offset: 0 }, embedded: [],
     prefer: parsePrefer(headers.prefer), shape: parseAccept(headers.accept),
@@ -179,7 +182,7 @@ export function parseQuery(params: Iterable<readonly [string, string]>, headers:
   let limit: number | undefined
   for (const [key, value] of params) {
     const nested = /^(.+)\.(order|limit|offset)$/.exec(key)
-    if (key === 'select') query.select = parseSelect(value)
+    if (key === 'select') query.select = parseSelect(value, options)
     else if (key === 'order') query.order = parseOrder(value)
     else if (key === 'limit') limit = parseCount('limit', value)
     else if (key === 'offset') query.range.offset = parseCount('offset', value)

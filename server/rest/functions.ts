@@ -103,7 +103,8 @@ export function callStatement(fn: RestFunction, args: Record<string, unknown>, q
   const order = orderToSql(query.order, { alias, params: where.params })
   const range = rangeToSql(query.range, { params: order.params })
   const from = fn.rows ? `${call} as ${quoteIdent(alias)}` : `${call} as ${quoteIdent(alias)}(${quoteIdent(alias)})`
-  const inner = `select ${list.sql} from ${from} where ${where.sql}${order.sql ? ` order by ${order.sql}` : ''} ${range.sql}`
+  const groupBy = 'groupBy' in list ? list.groupBy : ''
+  const inner = `select ${list.sql} from ${from} where ${where.sql}${groupBy}${order.sql ? ` order by ${order.sql}` : ''} ${range.sql}`
   if (query.shape === 'csv') return { sql: asCsv(inner), params: range.params }
   const agg = fn.rows ? 'pg_catalog.json_agg(_r)' : `pg_catalog.json_agg(_r.${quoteIdent(alias)})`
   const body = fn.set ? `coalesce(${agg}, '[]')` : `(${agg}) -> 0`

@@ -9,6 +9,7 @@ import {
   type EmbeddedTransform, type Filter, type RestQuery, type SelectEmbed, type SelectItem, type SqlContext,
 } from '@/lib/rest'
 import { quoteIdent } from '@/lib/sql/identifiers'
+import { aggregateSql, aggregatesHere, checkToManySpread, expandStars, groupBySql, toManySpreadColumn, type ListPart } from './aggregate-sql'
 import { asBody } from './bodies'
 import type { Relationship, RestTable } from './catalogue'
 
@@ -27,10 +28,10 @@ function context(table: RestTable, params: readonly unknown[]): SqlContext {
 export type Embeds = ReadonlyMap<SelectEmbed, Relationship>
 
 /** The state of writing one select tree: parameters so far, aliases handed out, embedded paths seen. */
-type Walk = { embeds: Embeds; filters: Filter[]; transforms: EmbeddedTransform[]; maxRows?: number; params: unknown[]; next: number; paths: Set<string> }
+type Walk = { embeds: Embeds; filters: Filter[]; transforms: EmbeddedTransform[]; maxRows?: number; params: unknown[]; paths: Set<string> }
 
 const startWalk = (query: RestQuery, embeds: Embeds, params: unknown[]): Walk =>
-  ({ embeds, filters: query.filters, transforms: query.embedded, maxRows: query.maxRows, params, next: 1, paths: new Set() })
+  ({ embeds, filters: query.filters, transforms: query.embedded, maxRows: query.maxRows, params, paths: new Set() })
 
 /** Filters, order or paging on embedded resources the select does not name: PGRST108, as PostgREST. */
 function checkPaths(walk: Walk): void {
@@ -52,39 +53,56 @@ function transformSql(walk: Walk, path: string[], table: RestTable, alias: strin
   return `${order.sql ? ` order by ${order.sql}` : ''} ${range.sql}`
 }
 
-/** `"t".*`, `"t"."col"`, `alias:"t"."data"->$1::text`, `col::text`, `rel(...)`: the select list, named as PostgREST names it. */
-function selectList(items: SelectItem[], table: RestTable, alias: string, path: string[], walk: Walk, inner: string[] = []): string {
-  const parts = items.map((item) => {
-    if (item.type === 'embed') return embedSql(item, alias, path, walk, inner)
-    if (item.name === '*') return `${quoteIdent(alias)}.*`
+/**
+ * `"t".*`, `"t"."col"`, `alias:"t"."data"->$1::text`, `col::text`, `rel(...)`, `col.sum()`: the
+ * select list, named as PostgREST names it. When it aggregates, its ` group by …` goes to `group`.
+ */
+function selectList(items: SelectItem[], table: RestTable, alias: string, path: string[], walk: Walk, inner: string[] = [], group: string[] = []): string {
+  const grouped = aggregatesHere(items)
+  const parts = expandStars(items, [...table.columns.keys()]).flatMap((item): ListPart[] => {
+    if (item.type === 'embed') return embedSql(item, alias, path, walk, inner, grouped).map((sql) => ({ sql, aggregate: false }))
+    if (item.name === '*' && !item.aggregate) return [{ sql: `${quoteIdent(alias)}.*`, aggregate: false }]
     const field = fieldToSql({ name: item.name, jsonPath: item.jsonPath }, { alias, params: walk.params })
     walk.params = field.params
     // The parser lets only [A-Za-z0-9_] through as a cast; `int` must stay unquoted to mean int4.
-    return `${field.sql}${item.cast ? `::${item.cast}` : ''} as ${quoteIdent(labelOf(item))}`
+    const value = `${field.sql}${item.cast ? `::${item.cast}` : ''}`
+    return [{ sql: `${item.aggregate ? aggregateSql(item, value) : value} as ${quoteIdent(labelOf(item))}`, aggregate: item.aggregate !== undefined }]
   })
-  return parts.join(', ')
+  group.push(groupBySql(parts))
+  return parts.map((part) => part.sql).join(', ')
 }
 
-/** The name PostgREST gives an item in the object it builds. */
+/** The name PostgREST gives an item in the object it builds (an aggregate's is its function's). */
 function labelOf(item: SelectItem): string {
   if (item.type === 'embed') return item.alias ?? item.relation
   const last = item.jsonPath[item.jsonPath.length - 1]
-  return item.alias ?? (last ? String(last.key) : item.name)
+  return item.alias ?? item.aggregate ?? (last ? String(last.key) : item.name)
 }
+
+/** The names a spread's items take in its parent (a nested spread's own items in its place). */
+function spreadLabels(items: SelectItem[], walk: Walk): string[] {
+  return items.flatMap((sub) => {
+    const rel = sub.type === 'embed' && sub.spread ? walk.embeds.get(sub) : undefined
+    return sub.type === 'embed' && sub.spread ? spreadLabels(rel ? starColumns(sub.select, rel.table) : sub.select, walk) : [labelOf(sub)]
+  })
+}
+
+/** `*` in a spread as the table's columns, each lifted into the parent on its own. */
+const starColumns = (items: SelectItem[], table: RestTable) => items.flatMap((sub): SelectItem[] =>
+  sub.type === 'column' && sub.name === '*' && !sub.aggregate ? [...table.columns.keys()].map((name) => ({ ...sub, name })) : [sub])
 
 /**
  * An embedded resource as a correlated subquery: a JSON array (one-to-many) or an object or null
- * (many-to-one), ordered and paged by its `rel.order` / `rel.limit` / `rel.offset`. With `!inner`
- * the parent keeps only rows that have one: `exists (...)` goes to `inner`. A spread
- * (`...rel(cols)`) of a many-to-one lifts the columns into the parent, each its own subquery.
+ * (many-to-one), ordered and paged by its `rel.order` / `rel.limit` / `rel.offset`; jsonb in a list
+ * that aggregates (`grouped`), to group by. With `!inner` the parent keeps only rows that have one:
+ * `exists (...)` goes to `inner`. A spread (`...rel(cols)`) lifts the columns into the parent, each
+ * its own subquery: a many-to-one's values, a to-many's arrays of them (PostgREST 13). Its alias
+ * is PostgREST's (`messages_1`: the table and its depth), which Postgres's errors name.
  */
-function embedSql(item: SelectEmbed, parentAlias: string, path: string[], walk: Walk, inner: string[]): string {
+function embedSql(item: SelectEmbed, parentAlias: string, path: string[], walk: Walk, inner: string[], grouped = false): string[] {
   const rel = walk.embeds.get(item)
   if (!rel) throw new RestError(400, 'PGRST200', `Could not find a relationship for '${item.relation}' in the schema cache`)
-  if (item.spread && rel.many) {
-    throw new RestError(400, 'PGRST119', `A spread operation on '${item.relation}' is not possible`, `'${item.relation}' is not a many-to-one or one-to-one relationship of the table`)
-  }
-  const alias = `_embed_${walk.next++}`
+  const alias = `${rel.table.name}_${path.length + 1}`
   const label = labelOf(item)
   const here = [...path, label]
   walk.paths.add(here.join('.'))
@@ -93,30 +111,39 @@ function embedSql(item: SelectEmbed, parentAlias: string, path: string[], walk: 
   walk.params = where.params
   const from = (list: string, ownInner: string[]) =>
     `select ${list} from ${qualified(rel.table)} as ${quoteIdent(alias)} where ${[...join, where.sql, ...ownInner].join(' and ')}`
+  if (item.spread && rel.many) {
+    checkToManySpread(item.select)
+    const ownInner: string[] = []
+    const rows = from(selectList(item.select, rel.table, alias, here, walk, ownInner), ownInner)
+    if (item.inner) inner.push(`exists (${rows})`)
+    const shaped = `${rows}${transformSql(walk, here, rel.table, alias, true)}`
+    return spreadLabels(starColumns(item.select, rel.table), walk).map((label) => toManySpreadColumn(shaped, label))
+  }
   if (item.spread) {
-    const items = item.select.flatMap((sub): SelectItem[] =>
-      sub.type === 'column' && sub.name === '*' ? [...rel.table.columns.keys()].map((name) => ({ ...sub, name })) : [sub])
+    const items = starColumns(item.select, rel.table)
     const ownInner: string[] = []
     const columns = items.map((sub) => `(${from(selectList([sub], rel.table, alias, here, walk, ownInner), ownInner)}) as ${quoteIdent(labelOf(sub))}`)
     if (item.inner) inner.push(`exists (${from('1', [])})`)
-    return columns.join(', ')
+    return columns
   }
   const ownInner: string[] = []
-  const rows = from(selectList(item.select, rel.table, alias, here, walk, ownInner), ownInner)
+  const group: string[] = []
+  const rows = `${from(selectList(item.select, rel.table, alias, here, walk, ownInner, group), ownInner)}${group.join('')}`
   if (item.inner) inner.push(`exists (${rows})`)
   const shaped = `${rows}${transformSql(walk, here, rel.table, alias, rel.many)}`
   const value = rel.many
     ? `coalesce((select pg_catalog.json_agg(_j) from (${shaped}) as _j), '[]')`
     : `(select pg_catalog.row_to_json(_j) from (${shaped}) as _j)`
-  return `${value} as ${quoteIdent(label)}`
+  return [`${value}${grouped ? '::pg_catalog.jsonb' : ''} as ${quoteIdent(label)}`]
 }
 
 /** The select list over the rows `alias` names (a function's), without embedding. */
-export function plainSelectList(query: RestQuery, alias: string, params: unknown[]): { sql: string; params: unknown[] } {
+export function plainSelectList(query: RestQuery, alias: string, params: unknown[]): { sql: string; params: unknown[]; groupBy: string } {
   const walk = startWalk(query, new Map(), params)
-  const sql = selectList(query.select, { schema: '', name: alias, columns: new Map(), primaryKey: [] }, alias, [], walk)
+  const group: string[] = []
+  const sql = selectList(query.select, { schema: '', name: alias, columns: new Map(), primaryKey: [] }, alias, [], walk, [], group)
   checkPaths(walk)
-  return { sql, params: walk.params }
+  return { sql, params: walk.params, groupBy: group.join('') }
 }
 
 /**
@@ -126,14 +153,18 @@ export function plainSelectList(query: RestQuery, alias: string, params: unknown
 export function readStatement(table: RestTable, query: RestQuery, withTotal: boolean, embeds: Embeds = new Map(), source?: { from: string; params: unknown[] }): Statement {
   const walk = startWalk(query, embeds, [...(source?.params ?? [])])
   const innerJoins: string[] = []
-  const list = selectList(query.select, table, table.name, [], walk, innerJoins)
+  const group: string[] = []
+  const list = selectList(query.select, table, table.name, [], walk, innerJoins, group)
   checkPaths(walk)
   const where = filtersToSql(filtersAt(query.filters, []), context(table, walk.params))
   const order = orderToSql(query.order, context(table, where.params))
   const range = rangeToSql(query.range, { params: order.params })
   const from = `from ${source?.from ?? qualified(table)} as ${quoteIdent(table.name)} where ${[where.sql, ...innerJoins].join(' and ')}`
-  const inner = `select ${list} ${from}${order.sql ? ` order by ${order.sql}` : ''} ${range.sql}`
-  return { sql: asBody(query.shape, inner, withTotal ? `(select pg_catalog.count(*) ${from})` : 'null'), params: range.params }
+  const groupBy = group.join('')
+  const inner = `select ${list} ${from}${groupBy}${order.sql ? ` order by ${order.sql}` : ''} ${range.sql}`
+  // Grouped, the total is the number of groups.
+  const total = groupBy ? `(select pg_catalog.count(*) from (select ${list} ${from}${groupBy}) as _g)` : `(select pg_catalog.count(*) ${from})`
+  return { sql: asBody(query.shape, inner, withTotal ? total : 'null'), params: range.params }
 }
 
 /** A column of this table, or PGRST204 (400) as PostgREST says it. */
@@ -161,9 +192,10 @@ function returning(table: RestTable, write: Statement, query: RestQuery, represe
     return { sql: `with _w as (${write.sql} returning 1) select '[]' as body, pg_catalog.count(*)::int as n from _w`, params: write.params }
   }
   const walk = startWalk(query, embeds, write.params)
-  const list = selectList(query.select, table, table.name, [], walk)
+  const group: string[] = []
+  const list = selectList(query.select, table, table.name, [], walk, [], group)
   checkPaths(walk)
-  const sql = `with _w as (${write.sql} returning ${quoteIdent(table.name)}.*) ${asBody(query.shape, `select ${list} from _w as ${quoteIdent(table.name)}`)}`
+  const sql = `with _w as (${write.sql} returning ${quoteIdent(table.name)}.*) ${asBody(query.shape, `select ${list} from _w as ${quoteIdent(table.name)}${group.join('')}`)}`
   return { sql, params: walk.params }
 }
 
