@@ -49,6 +49,9 @@ export function checkToManySpread(items: readonly SelectItem[]): void {
   }
 }
 
-/** A to-many spread's column: the values of `label` in the embedded rows (`rows`, ordered and paged) as a JSON array. */
-export const toManySpreadColumn = (rows: string, label: string) =>
-  `(select coalesce(pg_catalog.json_agg(_s.${quoteIdent(label)}), '[]') from (${rows}) as _s) as ${quoteIdent(label)}`
+/**
+ * A to-many spread's column: the values of `label` in the embedded rows (`rows`, ordered and
+ * paged) as a JSON array; jsonb in a list that aggregates (`grouped`), to group by.
+ */
+export const toManySpreadColumn = (rows: string, label: string, grouped: boolean) =>
+  `(select coalesce(pg_catalog.json_agg(_s.${quoteIdent(label)}), '[]')${grouped ? '::pg_catalog.jsonb' : ''} from (${rows}) as _s) as ${quoteIdent(label)}`

@@ -117,7 +117,7 @@ function embedSql(item: SelectEmbed, parentAlias: string, path: string[], walk: 
     const rows = from(selectList(item.select, rel.table, alias, here, walk, ownInner), ownInner)
     if (item.inner) inner.push(`exists (${rows})`)
     const shaped = `${rows}${transformSql(walk, here, rel.table, alias, true)}`
-    return spreadLabels(starColumns(item.select, rel.table), walk).map((label) => toManySpreadColumn(shaped, label))
+    return spreadLabels(starColumns(item.select, rel.table), walk).map((label) => toManySpreadColumn(shaped, label, grouped))
   }
   if (item.spread) {
     const items = starColumns(item.select, rel.table)
