@@ -11,14 +11,24 @@ import { quoteIdent } from '@/lib/sql/identifiers'
 /** One output column of a select list (`expr as "label"`) and whether it aggregates. */
 export type ListPart = { sql: string; aggregate: boolean }
 
-/** Whether a list aggregates at its own level (an embedded resource's aggregates are its own). */
-export const aggregatesHere = (items: readonly SelectItem[]) => items.some((item) => item.type === 'column' && item.aggregate !== undefined)
+/**
+ * Whether a list aggregates at its own level: its columns, and those of its spreads, whose
+ * aggregates PostgREST computes in the parent (an embedded resource's aggregates are its own).
+ */
+export const aggregatesHere = (items: readonly SelectItem[]): boolean =>
+  items.some((item) => (item.type === 'column' ? item.aggregate !== undefined : item.spread && aggregatesHere(item.select)))
 
-/** `pg_catalog.sum("t"."col"::cast)::aggcast` around a column's SQL; `count()` counts the rows. */
-export function aggregateSql(item: SelectColumn, field: string): string {
-  const value = `pg_catalog.${item.aggregate}(${item.name === '*' ? '*' : field})`
+/** `pg_catalog.sum(arg)::aggcast`: the item's function over `arg` (`*` for `count()` of a list's own rows). */
+export function aggregateSql(item: SelectColumn, arg: string): string {
+  const value = `pg_catalog.${item.aggregate}(${arg})`
   // The parser lets only [A-Za-z0-9_] through as a cast, so it is written unquoted (`int` means int4).
   return item.aggregateCast ? `${value}::${item.aggregateCast}` : value
+}
+
+/** The item without its aggregate: the value a spread gives its parent to aggregate. */
+export function unaggregated(item: SelectColumn): SelectColumn {
+  const { aggregate: _fn, aggregateCast: _cast, ...plain } = item
+  return plain
 }
 
 /**

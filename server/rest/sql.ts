@@ -9,7 +9,7 @@ import {
   type EmbeddedTransform, type Filter, type RestQuery, type SelectEmbed, type SelectItem, type SqlContext,
 } from '@/lib/rest'
 import { quoteIdent } from '@/lib/sql/identifiers'
-import { aggregateSql, aggregatesHere, checkToManySpread, expandStars, groupBySql, toManySpreadColumn, type ListPart } from './aggregate-sql'
+import { aggregateSql, aggregatesHere, checkToManySpread, expandStars, groupBySql, toManySpreadColumn, unaggregated, type ListPart } from './aggregate-sql'
 import { asBody } from './bodies'
 import type { Relationship, RestTable } from './catalogue'
 
@@ -60,13 +60,14 @@ function transformSql(walk: Walk, path: string[], table: RestTable, alias: strin
 function selectList(items: SelectItem[], table: RestTable, alias: string, path: string[], walk: Walk, inner: string[] = [], group: string[] = []): string {
   const grouped = aggregatesHere(items)
   const parts = expandStars(items, [...table.columns.keys()]).flatMap((item): ListPart[] => {
-    if (item.type === 'embed') return embedSql(item, alias, path, walk, inner, grouped).map((sql) => ({ sql, aggregate: false }))
+    if (item.type === 'embed') return embedSql(item, alias, path, walk, inner, grouped)
     if (item.name === '*' && !item.aggregate) return [{ sql: `${quoteIdent(alias)}.*`, aggregate: false }]
     const field = fieldToSql({ name: item.name, jsonPath: item.jsonPath }, { alias, params: walk.params })
     walk.params = field.params
     // The parser lets only [A-Za-z0-9_] through as a cast; `int` must stay unquoted to mean int4.
     const value = `${field.sql}${item.cast ? `::${item.cast}` : ''}`
-    return [{ sql: `${item.aggregate ? aggregateSql(item, value) : value} as ${quoteIdent(labelOf(item))}`, aggregate: item.aggregate !== undefined }]
+    const sql = item.aggregate ? aggregateSql(item, item.name === '*' ? '*' : value) : value
+    return [{ sql: `${sql} as ${quoteIdent(labelOf(item))}`, aggregate: item.aggregate !== undefined }]
   })
   group.push(groupBySql(parts))
   return parts.map((part) => part.sql).join(', ')
@@ -96,10 +97,11 @@ const starColumns = (items: SelectItem[], table: RestTable) => items.flatMap((su
  * (many-to-one), ordered and paged by its `rel.order` / `rel.limit` / `rel.offset`; jsonb in a list
  * that aggregates (`grouped`), to group by. With `!inner` the parent keeps only rows that have one:
  * `exists (...)` goes to `inner`. A spread (`...rel(cols)`) lifts the columns into the parent, each
- * its own subquery: a many-to-one's values, a to-many's arrays of them (PostgREST 13). Its alias
- * is PostgREST's (`messages_1`: the table and its depth), which Postgres's errors name.
+ * its own subquery: a to-one's values (an aggregate of them over the parent's rows, as PostgREST
+ * hoists it: `count()` there counts the related rows), a to-many's arrays of them (PostgREST 13).
+ * Its alias is PostgREST's (`messages_1`: the table and its depth), which Postgres's errors name.
  */
-function embedSql(item: SelectEmbed, parentAlias: string, path: string[], walk: Walk, inner: string[], grouped = false): string[] {
+function embedSql(item: SelectEmbed, parentAlias: string, path: string[], walk: Walk, inner: string[], grouped = false): ListPart[] {
   const rel = walk.embeds.get(item)
   if (!rel) throw new RestError(400, 'PGRST200', `Could not find a relationship for '${item.relation}' in the schema cache`)
   const alias = `${rel.table.name}_${path.length + 1}`
@@ -117,12 +119,16 @@ function embedSql(item: SelectEmbed, parentAlias: string, path: string[], walk: 
     const rows = from(selectList(item.select, rel.table, alias, here, walk, ownInner), ownInner)
     if (item.inner) inner.push(`exists (${rows})`)
     const shaped = `${rows}${transformSql(walk, here, rel.table, alias, true)}`
-    return spreadLabels(starColumns(item.select, rel.table), walk).map((label) => toManySpreadColumn(shaped, label, grouped))
+    return spreadLabels(starColumns(item.select, rel.table), walk).map((name) => ({ sql: toManySpreadColumn(shaped, name, grouped), aggregate: false }))
   }
   if (item.spread) {
-    const items = starColumns(item.select, rel.table)
     const ownInner: string[] = []
-    const columns = items.map((sub) => `(${from(selectList([sub], rel.table, alias, here, walk, ownInner), ownInner)}) as ${quoteIdent(labelOf(sub))}`)
+    const columns = starColumns(item.select, rel.table).map((sub): ListPart => {
+      const as = ` as ${quoteIdent(labelOf(sub))}`
+      if (sub.type === 'embed' || !sub.aggregate) return { sql: `(${from(selectList([sub], rel.table, alias, here, walk, ownInner), ownInner)})${as}`, aggregate: false }
+      const value = sub.name === '*' ? '1' : selectList([unaggregated(sub)], rel.table, alias, here, walk, ownInner)
+      return { sql: `${aggregateSql(sub, `(${from(value, ownInner)})`)}${as}`, aggregate: true }
+    })
     if (item.inner) inner.push(`exists (${from('1', [])})`)
     return columns
   }
@@ -134,7 +140,7 @@ function embedSql(item: SelectEmbed, parentAlias: string, path: string[], walk: 
   const value = rel.many
     ? `coalesce((select pg_catalog.json_agg(_j) from (${shaped}) as _j), '[]')`
     : `(select pg_catalog.row_to_json(_j) from (${shaped}) as _j)`
-  return [`${value}${grouped ? '::pg_catalog.jsonb' : ''} as ${quoteIdent(label)}`]
+  return [{ sql: `${value}${grouped ? '::pg_catalog.jsonb' : ''} as ${quoteIdent(label)}`, aggregate: false }]
 }
 
 /** The select list over the rows `alias` names (a function's), without embedding. */

@@ -82,7 +82,7 @@ describe('aggregates and spreads in the REST select', () => {
     expect(bySlug).toEqual([{ n: 2, slug: 'public' }, { n: 1, slug: 'quiet' }, { n: 1, slug: 'random' }])
   })
 
-  it('spreads to-one relations, nested and with aggregates, and to-many relations as arrays', async () => {
+  it('spreads to-one relations, nested and with aggregates over the parent\'s rows, and to-many relations as arrays', async () => {
     expect((await get('messages?select=id,channels(id,...channel_details(details_id:id,details))&id=eq.4')).body)
       .toEqual([{ id: 4, channels: { id: 3, details_id: null, details: null } }])
     expect((await get('users?select=username,messages(channels(count(),...channel_details(details)))&username=eq.bob')).body)
@@ -91,6 +91,10 @@ describe('aggregates and spreads in the REST select', () => {
       { channels: { sum: 1, details_sum: 1, details: 'Public talk' } }, { channels: { sum: 2, details_sum: 2, details: 'Anything' } },
       { channels: { sum: 1, details_sum: 1, details: 'Public talk' } }, { channels: { sum: 3, details_sum: null, details: null } },
     ])
+    const hoisted = await get('messages?select=username,...channels(n:count(),ids:id.sum())&order=username')
+    expect(hoisted.body).toEqual([{ username: 'ann', n: 3, ids: 6 }, { username: 'bob', n: 1, ids: 1 }]) // the parent's rows, grouped
+    expect((await get('messages?select=...channels(id.sum())')).body).toEqual([{ sum: 7 }])
+    expect((await get('channels?select=...channel_details(with_details:count())')).body).toEqual([{ with_details: 2 }])
     const many = await get('channels?select=channel_id:id,...messages(id,message)&order=id&messages.order=id.desc')
     expect(many.body).toEqual([
       { channel_id: 1, id: [3, 1], message: ['hey', 'hi'] },
