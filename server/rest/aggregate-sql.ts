@@ -8,8 +8,8 @@
 import { RestError, type SelectColumn, type SelectItem } from '@/lib/rest'
 import { quoteIdent } from '@/lib/sql/identifiers'
 
-/** One output column of a select list (`expr as "label"`) and whether it aggregates. */
-export type ListPart = { sql: string; aggregate: boolean }
+/** One output column of a select list (`expr as "label"`), whether it aggregates, and the label an embed gives it. */
+export type ListPart = { sql: string; aggregate: boolean; label?: string }
 
 /**
  * Whether a list aggregates at its own level: its columns, and those of its spreads, whose

@@ -119,15 +119,19 @@ function embedSql(item: SelectEmbed, parentAlias: string, path: string[], walk: 
     const rows = from(selectList(item.select, rel.table, alias, here, walk, ownInner), ownInner)
     if (item.inner) inner.push(`exists (${rows})`)
     const shaped = `${rows}${transformSql(walk, here, rel.table, alias, true)}`
-    return spreadLabels(starColumns(item.select, rel.table), walk).map((name) => ({ sql: toManySpreadColumn(shaped, name, grouped), aggregate: false }))
+    return spreadLabels(starColumns(item.select, rel.table), walk).map((name) => ({ sql: toManySpreadColumn(shaped, name, grouped), aggregate: false, label: name }))
   }
   if (item.spread) {
     const ownInner: string[] = []
-    const columns = starColumns(item.select, rel.table).map((sub): ListPart => {
-      const as = ` as ${quoteIdent(labelOf(sub))}`
-      if (sub.type === 'embed' || !sub.aggregate) return { sql: `(${from(selectList([sub], rel.table, alias, here, walk, ownInner), ownInner)})${as}`, aggregate: false }
+    const columns = starColumns(item.select, rel.table).flatMap((sub): ListPart[] => {
+      const label = labelOf(sub)
+      if (sub.type === 'embed' && sub.spread) {
+        // A spread in this spread: each of its columns read through this relation's row.
+        return embedSql(sub, alias, here, walk, ownInner).map((part) => ({ sql: `(${from(part.sql, ownInner)}) as ${quoteIdent(part.label!)}`, aggregate: false, label: part.label }))
+      }
+      if (sub.type === 'embed' || !sub.aggregate) return [{ sql: `(${from(selectList([sub], rel.table, alias, here, walk, ownInner), ownInner)}) as ${quoteIdent(label)}`, aggregate: false, label }]
       const value = sub.name === '*' ? '1' : selectList([unaggregated(sub)], rel.table, alias, here, walk, ownInner)
-      return { sql: `${aggregateSql(sub, `(${from(value, ownInner)})`)}${as}`, aggregate: true }
+      return [{ sql: `${aggregateSql(sub, `(${from(value, ownInner)})`)} as ${quoteIdent(label)}`, aggregate: true, label }]
     })
     if (item.inner) inner.push(`exists (${from('1', [])})`)
     return columns
@@ -140,7 +144,7 @@ function embedSql(item: SelectEmbed, parentAlias: string, path: string[], walk: 
   const value = rel.many
     ? `coalesce((select pg_catalog.json_agg(_j) from (${shaped}) as _j), '[]')`
     : `(select pg_catalog.row_to_json(_j) from (${shaped}) as _j)`
-  return [{ sql: `${value}${grouped ? '::pg_catalog.jsonb' : ''} as ${quoteIdent(label)}`, aggregate: false }]
+  return [{ sql: `${value}${grouped ? '::pg_catalog.jsonb' : ''} as ${quoteIdent(label)}`, aggregate: false, label }]
 }
 
 /** The select list over the rows `alias` names (a function's), without embedding. */

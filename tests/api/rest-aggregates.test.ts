@@ -91,6 +91,8 @@ describe('aggregates and spreads in the REST select', () => {
       { channels: { sum: 1, details_sum: 1, details: 'Public talk' } }, { channels: { sum: 2, details_sum: 2, details: 'Anything' } },
       { channels: { sum: 1, details_sum: 1, details: 'Public talk' } }, { channels: { sum: 3, details_sum: null, details: null } },
     ])
+    expect((await get('messages?select=id,...channels(slug,...channel_details(details))&id=in.(1,4)&order=id')).body)
+      .toEqual([{ id: 1, slug: 'public', details: 'Public talk' }, { id: 4, slug: 'quiet', details: null }])
     const hoisted = await get('messages?select=username,...channels(n:count(),ids:id.sum())&order=username')
     expect(hoisted.body).toEqual([{ username: 'ann', n: 3, ids: 6 }, { username: 'bob', n: 1, ids: 1 }]) // the parent's rows, grouped
     expect((await get('messages?select=...channels(id.sum())')).body).toEqual([{ sum: 7 }])
