@@ -1,7 +1,10 @@
 /** The project REST API's grammar (PostgREST): parsing a request and turning it into SQL pieces. Pure. */
 export { RestError, parseError, type RestErrorBody, type RestErrorDetails } from './errors'
 export type { Field, JsonStep } from './scanner'
-export { parseSelect, type SelectColumn, type SelectEmbed, type SelectItem } from './parse-select'
+export {
+  AGGREGATE_FUNCTIONS, aggregatesNotAllowed, hasAggregate, parseSelect,
+  type AggregateFunction, type SelectColumn, type SelectEmbed, type SelectItem, type SelectOptions,
+} from './parse-select'
 export {
   FILTER_OPERATORS, IS_VALUES, filtersAt, parseFilter, parseList, parseLogicTree,
   type Filter, type FilterCondition, type FilterLogic, type FilterNode, type FilterOperator, type IsValue,

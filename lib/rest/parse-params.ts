@@ -6,7 +6,7 @@
 import { parseError, RestError } from './errors'
 import { parseFilter, type Filter } from './parse-filters'
 import { parsePlanAccept, type PlanRequest } from './parse-plan'
-import { parseSelect, type SelectItem } from './parse-select'
+import { parseSelect, type SelectItem, type SelectOptions } from './parse-select'
 import { Cursor, readField, readName, type Field } from './scanner'
 
 /** Query parameters that are not filters. */
@@ -171,12 +171,13 @@ export interface RestHeaders {
   rangeUnit?: string | null
   prefer?: string | readonly string[] | null
   accept?: string | null
-  /** Aggregate functions in `select` are allowed (the project's db_aggregates_enabled). */
-  aggregates?: boolean
 }
 
-/** Parses a whole request (query parameters in order, and its headers). Throws RestError. */
-export function parseQuery(params: Iterable<readonly [string, string]>, headers: RestHeaders = {}): RestQuery {
+/**
+ * Parses a whole request (query parameters in order, and its headers). Throws RestError.
+ * `options.aggregates: false` refuses aggregates in `select` (PGRST123).
+ */
+export function parseQuery(params: Iterable<readonly [string, string]>, headers: RestHeaders = {}, options: SelectOptions = {}): RestQuery {
   const plan = parsePlanAccept(headers.accept)
   const query: RestQuery = {
     select: parseSelect(null), filters: [], order: [], range: { offset: 0 }, embedded: [],
@@ -186,7 +187,7 @@ export function parseQuery(params: Iterable<readonly [string, string]>, headers:
   let limit: number | undefined
   for (const [key, value] of params) {
     const nested = /^(.+)\.(order|limit|offset)$/.exec(key)
-    if (key === 'select') query.select = parseSelect(value)
+    if (key === 'select') query.select = parseSelect(value, options)
     else if (key === 'order') query.order = parseOrder(value)
     else if (key === 'limit') limit = parseCount('limit', value)
     else if (key === 'offset') query.range.offset = parseCount('offset', value)

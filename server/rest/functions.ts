@@ -122,8 +122,9 @@ export function callStatement(fn: RestFunction, args: Record<string, unknown>, q
   const order = orderToSql(query.order, { alias, params: where.params })
   const range = rangeToSql(query.range, { params: order.params })
   const source = fn.rows ? `${call} as ${quoteIdent(alias)}` : `${call} as ${quoteIdent(alias)}(${quoteIdent(alias)})`
+  const groupBy = 'groupBy' in list ? list.groupBy : ''
   const from = `from _c as ${quoteIdent(alias)} where ${where.sql}`
-  const inner = `select ${list.sql} ${from}${order.sql ? ` order by ${order.sql}` : ''} ${range.sql}`
+  const inner = `select ${list.sql} ${from}${groupBy}${order.sql ? ` order by ${order.sql}` : ''} ${range.sql}`
   const total = withTotal ? `(select pg_catalog.count(*) ${from})` : 'null'
   const cte = `with _c as (select * from ${source}) `
   if (query.shape === 'csv') return { sql: cte + asCsv(inner, total), params: range.params }

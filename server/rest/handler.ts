@@ -205,8 +205,8 @@ async function handle(req: IncomingMessage, method: string, url: URL, frame: Pro
   const capped = (query: RestQuery) => (rpc || method === 'GET' || method === 'HEAD' ? limitRows(query, settings.maxRows) : query)
   const parse = (pairs: [string, string][]) => capped(parseQuery(pairs, {
     range: header(req.headers.range), rangeUnit: header(req.headers['range-unit']),
-    prefer: req.headers.prefer, accept: header(req.headers.accept), aggregates: settings.aggregatesEnabled,
-  }))
+    prefer: req.headers.prefer, accept: header(req.headers.accept),
+  }, { aggregates: settings.aggregatesEnabled }))
   const query = rpc ? null : parse(params)
   const prefer = query?.prefer ?? parsePrefer(req.headers.prefer)
   // `Prefer: tx=rollback` (or the project's db_tx_end): the transaction is rolled back once answered.

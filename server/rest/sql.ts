@@ -6,6 +6,7 @@
  */
 import { fieldToSql, filtersAt, filtersToSql, orderToSql, rangeToSql, RestError, type RestQuery, type SelectItem } from '@/lib/rest'
 import { quoteIdent } from '@/lib/sql/identifiers'
+import { aggregateSql, aggregatesHere, expandStars, groupBySql, type ListPart } from './aggregate-sql'
 import { asBody } from './bodies'
 import { defaultsObject } from './defaults'
 import { COUNT_UPDATED } from './upsert-count'
@@ -19,25 +20,34 @@ export type Statement = { sql: string; params: unknown[] }
 /** What a request asks for that this server does not do yet: PGRST100-like 400. */
 export const notSupportedYet = (what: string) => new RestError(400, 'PGRST100', `${what} is not supported yet`)
 
-/** `"t".*`, `"t"."col"`, `alias:"t"."data"->$1::text`, `col::text`, `rel(...)`: the select list, named as PostgREST names it. */
-function selectList(items: SelectItem[], table: RestTable, alias: string, path: string[], walk: Walk, inner: string[] = []): string {
-  const parts = items.map((item) => {
-    if (item.type === 'embed') return embedSql(item, table, alias, path, walk, inner, selectList)
-    if (item.name === '*') return `${quoteIdent(alias)}.*`
+/**
+ * `"t".*`, `"t"."col"`, `alias:"t"."data"->$1::text`, `col::text`, `rel(...)`, `col.sum()`: the
+ * select list, named as PostgREST names it. When it aggregates, its ` group by …` goes to `group`.
+ */
+function selectList(items: SelectItem[], table: RestTable, alias: string, path: string[], walk: Walk, inner: string[] = [], group: string[] = []): string {
+  const grouped = aggregatesHere(items)
+  const parts = expandStars(items, [...table.columns.keys()]).flatMap((item): ListPart[] => {
+    // `rel()` adds nothing
+    if (item.type === 'embed') return embedSql(item, table, alias, path, walk, inner, selectList, grouped)
+    if (item.name === '*' && !item.aggregate) return [{ sql: `${quoteIdent(alias)}.*`, aggregate: false }]
     const field = fieldToSql({ name: item.name, jsonPath: item.jsonPath }, { alias, params: walk.params })
     walk.params = field.params
     // The parser lets only [A-Za-z0-9_] through as a cast; `int` must stay unquoted to mean int4.
-    return `${field.sql}${item.cast ? `::${item.cast}` : ''} as ${quoteIdent(labelOf(item))}`
+    const value = `${field.sql}${item.cast ? `::${item.cast}` : ''}`
+    const sql = item.aggregate ? aggregateSql(item, item.name === '*' ? '*' : value) : value
+    return [{ sql: `${sql} as ${quoteIdent(labelOf(item))}`, aggregate: item.aggregate !== undefined }]
   })
-  return parts.filter((part) => part !== '').join(', ') // `rel()` adds nothing
+  group.push(groupBySql(parts))
+  return parts.map((part) => part.sql).join(', ')
 }
 
 /** The select list over the rows `alias` names (a function's), without embedding. */
-export function plainSelectList(query: RestQuery, alias: string, params: unknown[]): { sql: string; params: unknown[] } {
+export function plainSelectList(query: RestQuery, alias: string, params: unknown[]): { sql: string; params: unknown[]; groupBy: string } {
   const walk = startWalk(query, new Map(), params)
-  const sql = selectList(query.select, { schema: '', name: alias, columns: new Map(), primaryKey: [] }, alias, [], walk)
+  const group: string[] = []
+  const sql = selectList(query.select, { schema: '', name: alias, columns: new Map(), primaryKey: [] }, alias, [], walk, [], group)
   checkPaths(walk)
-  return { sql, params: walk.params }
+  return { sql, params: walk.params, groupBy: group.join('') }
 }
 
 /**
@@ -47,14 +57,18 @@ export function plainSelectList(query: RestQuery, alias: string, params: unknown
 export function readStatement(table: RestTable, query: RestQuery, withTotal: boolean, embeds: Embeds = new Map(), source?: { from: string; params: unknown[] }): Statement {
   const walk = startWalk(query, embeds, [...(source?.params ?? [])])
   const innerJoins: string[] = []
-  const list = selectList(query.select, table, table.name, [], walk, innerJoins)
+  const group: string[] = []
+  const list = selectList(query.select, table, table.name, [], walk, innerJoins, group)
   checkPaths(walk)
   const where = filtersToSql(filtersAt(query.filters, []), context(table, walk.params))
   const order = orderToSql(query.order, context(table, where.params))
   const range = rangeToSql(query.range, { params: order.params })
   const from = `from ${source?.from ?? qualified(table)} as ${quoteIdent(table.name)} where ${[where.sql, ...innerJoins].join(' and ')}`
-  const inner = `select ${list} ${from}${order.sql ? ` order by ${order.sql}` : ''} ${range.sql}`
-  return { sql: asBody(query.shape, inner, withTotal ? `(select pg_catalog.count(*) ${from})` : 'null'), params: range.params }
+  const groupBy = group.join('')
+  const inner = `select ${list} ${from}${groupBy}${order.sql ? ` order by ${order.sql}` : ''} ${range.sql}`
+  // Grouped, the total is the number of groups.
+  const total = groupBy ? `(select pg_catalog.count(*) from (select ${list} ${from}${groupBy}) as _g)` : `(select pg_catalog.count(*) ${from})`
+  return { sql: asBody(query.shape, inner, withTotal ? total : 'null'), params: range.params }
 }
 
 /** A column of this table, or PGRST204 (400) as PostgREST says it. */
@@ -82,9 +96,10 @@ function returning(table: RestTable, write: Statement, query: RestQuery, represe
     return { sql: `with _w as (${write.sql} returning 1) select '[]' as body, pg_catalog.count(*)::int as n from _w`, params: write.params }
   }
   const walk = startWalk(query, embeds, write.params)
-  const list = selectList(query.select, table, table.name, [], walk)
+  const group: string[] = []
+  const list = selectList(query.select, table, table.name, [], walk, [], group)
   checkPaths(walk)
-  const sql = `with _w as (${write.sql} returning ${quoteIdent(table.name)}.*) ${asBody(query.shape, `select ${list} from _w as ${quoteIdent(table.name)}`)}`
+  const sql = `with _w as (${write.sql} returning ${quoteIdent(table.name)}.*) ${asBody(query.shape, `select ${list} from _w as ${quoteIdent(table.name)}${group.join('')}`)}`
   return { sql, params: walk.params }
 }
 
