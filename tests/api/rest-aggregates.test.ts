@@ -41,8 +41,30 @@ describe('aggregates and spreads in the REST select', () => {
     expect(made.status, JSON.stringify(made.body)).toBe(200)
     const res = await platform.request(`/platform/projects/${ref}/api-keys`, { token: user.token })
     keys = Object.fromEntries((res.body as { name: string; api_key: string }[]).map((k) => [k.name, k.api_key]))
+    owner = user.token
+    expect((await get('messages?select=count()')).body).toMatchObject({ code: 'PGRST123', message: 'Use of aggregate functions is not allowed' })
+    await setAggregates(true)
   })
   afterAll(async () => platform?.close())
+
+  let owner: string
+  const setAggregates = async (on: boolean) => {
+    const res = await platform.request(`/platform/projects/${ref}/config/postgrest`, { method: 'PATCH', token: owner, body: { db_aggregates_enabled: on } })
+    expect(res.status, JSON.stringify(res.body)).toBe(200)
+  }
+
+  it('refuses aggregates while the Data API setting is off (the default), on every instance within the settings cache', async () => {
+    await setAggregates(false)
+    try {
+      const res = await get('messages?select=username,count()')
+      expect(res.status).toBe(400)
+      expect(res.body).toMatchObject({ code: 'PGRST123', message: 'Use of aggregate functions is not allowed' })
+      expect((await get('messages?select=username&limit=1')).status).toBe(200) // the rest of the API is unchanged
+    } finally {
+      await setAggregates(true)
+    }
+    expect((await get('messages?select=count()')).body).toEqual([{ count: 4 }])
+  })
 
   it('aggregates the whole table, or grouped by the other columns, with aliases and casts', async () => {
     expect((await get('messages?select=count(),score.sum(),score.avg(),score.max(),score.min()')).body)

@@ -25,7 +25,7 @@ export const EXPECTED_PROJECT_API: Record<string, ProjectApiExpectation> = {
   'GET /rest/v1/:table': everyone('200'),
   'HEAD /rest/v1/:table': everyone('200'),
   'POST /rest/v1/:table': rlsWrite('201'),
-  'POST /rest/v1/:table?on_conflict=id': rlsWrite('201'),
+  'POST /rest/v1/:table?on_conflict=id': rlsWrite('200'), // an upsert that updated its row, inserting none (PostgREST 12+)
   // Without an update or delete policy for anon, RLS leaves it no rows: 204 with nothing changed.
   'PATCH /rest/v1/:table': everyone('204'),
   'DELETE /rest/v1/:table': everyone('204'),
