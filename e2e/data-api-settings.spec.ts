@@ -43,3 +43,41 @@ test('expose a schema and cap the rows a read answers; the app sees both at once
   await page.reload()
   await expect(page.getByRole('form', { name: 'Data API settings' }).getByLabel('Exposed schemas')).toHaveValue('public, app')
 })
+
+// Issue 24: PostgREST's db-aggregates-enabled and db-tx-end as Data API settings, off and
+// "commit" by default as on the hosted platform; the app sees each change as soon as it is saved.
+test('turn on aggregate functions and rollback overrides; the app counts, and tries a write without keeping it', async ({ page, request, context }) => {
+  test.setTimeout(180_000)
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'])
+  const { token, ref } = await signInWithNewProject(page, request, { organization: 'Data API', project: 'Counters' })
+  await runProjectSql(request, token, ref, `create table public.votes (id int primary key, choice text not null);
+    insert into public.votes values (1, 'yes'), (2, 'yes'), (3, 'no');
+    alter table public.votes enable row level security;
+    create policy anyone_reads on public.votes for select to anon using (true);
+    create policy anyone_votes on public.votes for insert to anon with check (true);`)
+  const { url, anonKey } = await copyUrlAndAnonKey(page, ref)
+  const app = appClient(url, anonKey)
+  expect((await app.from('votes').select('choice, count()')).error).toMatchObject({ code: 'PGRST123' })
+  // "Commit": a request's tx=rollback is not honoured, the write is kept.
+  expect((await app.from('votes').insert({ id: 4, choice: 'no' }).rollback()).error).toBeNull()
+  expect((await app.from('votes').select('id', { count: 'exact', head: true })).count).toBe(4)
+
+  const form = page.getByRole('form', { name: 'Data API settings' })
+  await expect(form.getByLabel('Aggregate functions')).toHaveValue('false')
+  await form.getByLabel('Aggregate functions').selectOption('true')
+  await form.getByLabel('Transaction end').selectOption('commit-allow-override')
+  await form.getByRole('button', { name: 'Save' }).click()
+  await expect(page.getByText('Data API settings saved')).toBeVisible()
+
+  const counted = await app.from('votes').select('choice, count()').order('choice')
+  expect(counted.data).toEqual([{ choice: 'no', count: 2 }, { choice: 'yes', count: 2 }])
+  const tried = await app.from('votes').insert({ id: 5, choice: 'maybe' }).select().rollback()
+  expect(tried.data).toEqual([{ id: 5, choice: 'maybe' }]) // answered as written, then rolled back
+  expect((await app.from('votes').select('id', { count: 'exact', head: true })).count).toBe(4)
+
+  await page.reload()
+  const saved = page.getByRole('form', { name: 'Data API settings' })
+  await expect(saved.getByLabel('Aggregate functions')).toHaveValue('true')
+  await expect(saved.getByLabel('Transaction end')).toHaveValue('commit-allow-override')
+  await page.screenshot({ path: 'e2e/screenshots/data-api-settings-aggregates.png', fullPage: true })
+})
