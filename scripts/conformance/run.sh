@@ -7,6 +7,10 @@
 set -uo pipefail
 cd "$(dirname "$0")/../.."
 [ -f .next/BUILD_ID ] || npm run build
+# The suite's own packages are installed where it lives, as its README asks, before the runs: a
+# run's network namespace reaches no registry.
+suite=../shared/conformance/postgrest-js
+[ -x "$suite/node_modules/.bin/jest" ] || (cd "$suite" && npm install --no-audit --no-fund) || exit 1
 isolated() {
   if [ "$(id -u)" = "0" ] && unshare -n true 2>/dev/null; then
     unshare -n bash -c 'ip link set lo up 2>/dev/null || true; exec "$@"' isolated "$@"
