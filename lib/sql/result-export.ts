@@ -43,3 +43,19 @@ export function toMarkdown(fields: readonly ExportField[], rows: readonly Export
   )
   return [header, rule, ...body].join('\n')
 }
+
+export type ResultFormat = 'csv' | 'json' | 'markdown'
+
+/** Each format's label, file extension, MIME type and text (one table, read by the copy and download actions). */
+export const RESULT_FORMATS: Record<ResultFormat, { label: string; extension: string; mimeType: string; text: (fields: readonly ExportField[], rows: readonly ExportRow[]) => string }> = {
+  csv: { label: 'CSV', extension: 'csv', mimeType: 'text/csv;charset=utf-8', text: toCsv },
+  json: { label: 'JSON', extension: 'json', mimeType: 'application/json;charset=utf-8', text: (_fields, rows) => toJson(rows) },
+  markdown: { label: 'Markdown', extension: 'md', mimeType: 'text/markdown;charset=utf-8', text: toMarkdown },
+}
+
+/** The parts of a result's file: its name (`{base}-results.{ext}`) and its UTF-8 text (CSV with a byte order mark, so spreadsheets read it as UTF-8). */
+export function resultFile(format: ResultFormat, fields: readonly ExportField[], rows: readonly ExportRow[], baseName: string): { name: string; mimeType: string; text: string } {
+  const spec = RESULT_FORMATS[format]
+  const text = spec.text(fields, rows)
+  return { name: `${baseName}-results.${spec.extension}`, mimeType: spec.mimeType, text: format === 'csv' ? `\ufeff${text}` : text }
+}

@@ -1,10 +1,12 @@
 import { CopyButton } from '@/components/ui/CopyButton'
+import { downloadFile } from '@/components/ui/download-file'
 import type { SqlField } from '@/data/sql/execute-sql'
-import { toCsv, toJson, toMarkdown } from '@/lib/sql/result-export'
+import { RESULT_FORMATS, resultFile, type ResultFormat } from '@/lib/sql/result-export'
 import resultStyles from './SqlResults.module.css'
 
 export type ResultActionsProps = {
   fields: SqlField[]
+  /** The result's rows as they arrived, values whole (the grid cuts long values only on screen). */
   rows: Record<string, unknown>[]
   /** Base of the download's file name (the snippet's name). */
   fileName: string
@@ -20,30 +22,25 @@ export function safeFileName(name: string): string {
   return cleaned || 'query'
 }
 
-function downloadCsv(fields: SqlField[], rows: Record<string, unknown>[], fileName: string) {
-  // A byte order mark makes spreadsheet programs read the file as UTF-8.
-  const blob = new Blob(['\ufeff', toCsv(fields, rows)], { type: 'text/csv;charset=utf-8' })
-  const url = URL.createObjectURL(blob)
-  const link = document.createElement('a')
-  link.href = url
-  link.download = `${safeFileName(fileName)}-results.csv`
-  document.body.appendChild(link)
-  link.click()
-  link.remove()
-  // Revoked on the next turn: the download has started by then.
-  setTimeout(() => URL.revokeObjectURL(url), 0)
+const FORMATS = Object.keys(RESULT_FORMATS) as ResultFormat[]
+
+function download(format: ResultFormat, fields: SqlField[], rows: Record<string, unknown>[], fileName: string) {
+  const file = resultFile(format, fields, rows, safeFileName(fileName))
+  downloadFile(file.name, new Blob([file.text], { type: file.mimeType }))
 }
 
-/** Copy the result as CSV, JSON or Markdown, or download it as a CSV file. The text is built on click. */
+/** Copy the result, or download it as a file, as CSV, JSON or Markdown. The text is built on click. */
 export function ResultActions({ fields, rows, fileName }: ResultActionsProps) {
   return (
     <div className={resultStyles.resultActions} role="group" aria-label="Export results">
-      <CopyButton text={() => toCsv(fields, rows)} label="Copy as CSV" copiedLabel="Copied" className="btn btn-sm" />
-      <CopyButton text={() => toJson(rows)} label="Copy as JSON" copiedLabel="Copied" className="btn btn-sm" />
-      <CopyButton text={() => toMarkdown(fields, rows)} label="Copy as Markdown" copiedLabel="Copied" className="btn btn-sm" />
-      <button type="button" className="btn btn-sm" onClick={() => downloadCsv(fields, rows, fileName)}>
-        Download CSV
-      </button>
+      {FORMATS.map((format) => (
+        <CopyButton key={format} text={() => RESULT_FORMATS[format].text(fields, rows)} label={`Copy as ${RESULT_FORMATS[format].label}`} copiedLabel="Copied" className="btn btn-sm" />
+      ))}
+      {FORMATS.map((format) => (
+        <button key={format} type="button" className="btn btn-sm" onClick={() => download(format, fields, rows, fileName)}>
+          Download {RESULT_FORMATS[format].label}
+        </button>
+      ))}
     </div>
   )
 }

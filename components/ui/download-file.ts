@@ -1,0 +1,15 @@
+/**
+ * Saves `data` (text, a Blob, or a data: URL) as a file named `name` through a temporary link:
+ * one helper for every download the dashboard offers (query results, diagram images).
+ */
+export function downloadFile(name: string, data: Blob | { dataUrl: string }): void {
+  const url = data instanceof Blob ? URL.createObjectURL(data) : data.dataUrl
+  const link = document.createElement('a')
+  link.href = url
+  link.download = name
+  document.body.appendChild(link)
+  link.click()
+  link.remove()
+  // Revoked on the next turn: the download has started by then.
+  if (data instanceof Blob) setTimeout(() => URL.revokeObjectURL(url), 0)
+}
