@@ -1,5 +1,15 @@
+/** A file name safe on every system: letters, digits, dashes and underscores (`fallback` when nothing is left). */
+export function safeFileName(name: string, fallback = 'query'): string {
+  const cleaned = name
+    .normalize('NFKD')
+    .replace(/[^\w-]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 80)
+  return cleaned || fallback
+}
+
 /**
- * Saves `data` (text, a Blob, or a data: URL) as a file named `name` through a temporary link:
+ * Saves `data` (a Blob, or a data: URL) as a file named `name` through a temporary link:
  * one helper for every download the dashboard offers (query results, diagram images).
  */
 export function downloadFile(name: string, data: Blob | { dataUrl: string }): void {

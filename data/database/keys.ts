@@ -16,5 +16,6 @@ export const databaseKeys = {
   triggerFunctions: (projectRef: string | undefined) => [...sqlKeys.query(projectRef, 'database'), 'trigger-functions'] as const,
   fdwExtensions: (projectRef: string | undefined) => [...sqlKeys.query(projectRef, 'database'), 'fdw-extensions'] as const,
   foreignData: (projectRef: string | undefined) => [...sqlKeys.query(projectRef, 'database'), 'foreign-data'] as const,
+  schemaGraph: (projectRef: string | undefined, schema: string | undefined) => [...sqlKeys.query(projectRef, 'database'), 'schema-graph', schema] as const,
   policies: (projectRef: string | undefined) => [...sqlKeys.query(projectRef, 'database'), 'policies'] as const,
 }

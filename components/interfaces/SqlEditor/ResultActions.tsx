@@ -1,5 +1,5 @@
 import { CopyButton } from '@/components/ui/CopyButton'
-import { downloadFile } from '@/components/ui/download-file'
+import { downloadFile, safeFileName } from '@/components/ui/download-file'
 import type { SqlField } from '@/data/sql/execute-sql'
 import { RESULT_FORMATS, resultFile, type ResultFormat } from '@/lib/sql/result-export'
 import resultStyles from './SqlResults.module.css'
@@ -10,16 +10,6 @@ export type ResultActionsProps = {
   rows: Record<string, unknown>[]
   /** Base of the download's file name (the snippet's name). */
   fileName: string
-}
-
-/** A file name safe on every system: letters, digits, dashes and underscores. */
-export function safeFileName(name: string): string {
-  const cleaned = name
-    .normalize('NFKD')
-    .replace(/[^\w-]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 80)
-  return cleaned || 'query'
 }
 
 const FORMATS = Object.keys(RESULT_FORMATS) as ResultFormat[]
