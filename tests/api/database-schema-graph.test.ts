@@ -34,7 +34,7 @@ describe('schema graph on a project database', () => {
       create table "shop ""; drop schema public; --"."Größe""; drop table x; --" ("ключ ""'; --" int primary key, "self" int references "shop ""; drop schema public; --"."Größe""; drop table x; --");
     `)
     expect(setup.status, JSON.stringify(setup.body)).toBe(200)
-  })
+  }, 180_000)
   afterAll(async () => platform?.close())
 
   async function graphOf(schema: string) {
