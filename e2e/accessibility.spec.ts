@@ -69,6 +69,7 @@ test('project screens and the project overlays', async ({ page, request }) => {
   const broken = await demoProject(request, session, 'Broken import')
   await audit(page, `/project/${storefront.ref}`, 'project home')
   await audit(page, `/project/${broken.ref}`, 'project home (INIT_FAILED)')
+  await audit(page, `/project/${storefront.ref}/database/schemas`, 'schema visualizer')
   await page.goto(`/dashboard/project/${storefront.ref}/editor`)
   await expect(page.getByRole('navigation', { name: 'Project' })).toBeVisible()
   await settled(page)

@@ -25,6 +25,9 @@ test('downloads a result as CSV, JSON and Markdown, values whole', async ({ page
     page,
     `select * from (values (1, repeat('é', 3000), 'a|b "c", d', '{"k":[1,2]}'::jsonb), (2, 'ü', null, null)) as t(id, txt, note, doc) order by id`
   )
+  // Typing saves the new query as a snippet, whose name the files take.
+  await page.waitForURL(new RegExp(`/dashboard/project/${ref}/sql/[0-9a-f-]{36}$`))
+  await expect(page.getByRole('heading', { level: 1, name: 'Untitled query' })).toBeVisible()
   await page.getByRole('button', { name: 'Run', exact: true }).click()
   await expect(page.getByRole('status').filter({ hasText: '2 rows' })).toBeVisible()
   // The grid cuts the long value on screen.
