@@ -1,18 +1,10 @@
 import fs from 'node:fs'
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test } from '@playwright/test'
 import { signInWithNewProject } from './project-helpers'
+import { setEditorText } from './sql-editor-helpers'
 
 // The SQL editor's result downloads (CSV, JSON, Markdown) through the browser's download, checked
 // byte for byte: UTF-8, and a value longer than the grid shows of a cell carried whole.
-
-async function setEditorText(page: Page, text: string) {
-  const editor = page.locator('.monaco-editor').first()
-  await editor.locator('.view-lines').click()
-  await page.keyboard.press('ControlOrMeta+A')
-  await page.keyboard.press('Delete')
-  await page.keyboard.insertText(text)
-  await page.keyboard.press('Escape')
-}
 
 const LONG = 'é'.repeat(3000)
 

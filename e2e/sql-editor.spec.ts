@@ -1,21 +1,12 @@
 import { expect, test, type Page } from '@playwright/test'
 import { axeViolations, signInWithNewProject } from './project-helpers'
+import { setEditorText } from './sql-editor-helpers'
 
 // The SQL editor on the hosted platform, against a real project database. The CDN is not
 // reachable from here, so this is also the test of the code editor's fallback to the local copy.
 
 /** Monaco's own DOM is left out of the accessibility check. */
 const MONACO = ['.monaco-editor']
-
-/** Replaces the editor's whole text (typing through Monaco's input, as a paste would). */
-async function setEditorText(page: Page, text: string) {
-  const editor = page.locator('.monaco-editor').first()
-  await editor.locator('.view-lines').click()
-  await page.keyboard.press('ControlOrMeta+A')
-  await page.keyboard.press('Delete')
-  await page.keyboard.insertText(text)
-  await page.keyboard.press('Escape') // closes a suggestion list, if one opened
-}
 
 async function runWithShortcut(page: Page) {
   await page.locator('.monaco-editor .view-lines').click()

@@ -74,7 +74,7 @@ function Diagram({ projectRef, schema, graph }: SchemaDiagramProps) {
 
   const remember = useCallback(() => {
     const positions: DiagramPositions = {}
-    for (const node of flow.getNodes()) positions[tablePositionKey(node.data.table)] = { x: Math.round(node.position.x), y: Math.round(node.position.y) }
+    for (const node of flow.getNodes()) positions[tablePositionKey(node.data.table)] = { x: node.position.x, y: node.position.y }
     writeDiagramPositions(projectRef, schema, positions)
   }, [flow, projectRef, schema])
 
@@ -119,12 +119,11 @@ function Diagram({ projectRef, schema, graph }: SchemaDiagramProps) {
         <button type="button" className="btn btn-sm" onClick={autoLayout}>
           Auto layout
         </button>
-        <button type="button" className="btn btn-sm" onClick={() => void exportImage('png')} disabled={exporting !== null}>
-          {exporting === 'png' ? 'Exporting…' : 'Export PNG'}
-        </button>
-        <button type="button" className="btn btn-sm" onClick={() => void exportImage('svg')} disabled={exporting !== null}>
-          {exporting === 'svg' ? 'Exporting…' : 'Export SVG'}
-        </button>
+        {(['png', 'svg'] as const).map((format) => (
+          <button key={format} type="button" className="btn btn-sm" onClick={() => void exportImage(format)} disabled={exporting !== null}>
+            {exporting === format ? 'Exporting…' : `Export ${format.toUpperCase()}`}
+          </button>
+        ))}
         {exportError && <span role="alert" className={styles.exportError}>{exportError}</span>}
       </div>
       <div ref={wrapper} className={styles.canvas} data-testid="schema-diagram">
