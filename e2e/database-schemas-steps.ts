@@ -66,6 +66,7 @@ export async function checkSchemaVisualizer(page: Page, ref: string) {
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: label }).click()])
     expect(download.suggestedFilename()).toBe(`${ref}-public-schema.${ext}`)
     const bytes = fs.readFileSync((await download.path())!)
+    await download.saveAs(`e2e/screenshots/schema-export-${ref}.${ext}`)
     expect(bytes.length).toBeGreaterThan(1000)
     expect(bytes.subarray(0, magic.length).toString('latin1')).toBe(magic)
     if (ext === 'svg') expect(bytes.toString('utf8')).toContain('e2e_people')
