@@ -69,7 +69,14 @@ export async function checkSchemaVisualizer(page: Page, ref: string) {
     await download.saveAs(`e2e/screenshots/schema-export-${ref}.${ext}`)
     expect(bytes.length).toBeGreaterThan(1000)
     expect(bytes.subarray(0, magic.length).toString('latin1')).toBe(magic)
-    if (ext === 'svg') expect(bytes.toString('utf8')).toContain('e2e_people')
+    if (ext === 'svg') {
+      const svg = bytes.toString('utf8')
+      expect(svg).toContain('e2e_people')
+      // The edges are drawn in the file too (their stroke inlined), not only the tables.
+      const paths = svg.match(/<path[^>]*class="react-flow__edge-path"[^>]*>/g) ?? []
+      expect(paths.length).toBeGreaterThanOrEqual(4)
+      for (const path of paths) expect(path).toMatch(/stroke: rgb/)
+    }
   }
 
   // Another schema from the picker, in the URL; an empty one says so.

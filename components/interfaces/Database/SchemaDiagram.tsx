@@ -59,6 +59,25 @@ function toEdges(graph: SchemaGraph): Edge[] {
   })
 }
 
+/**
+ * html-to-image copies computed styles of HTML elements but not of the edges' SVG paths, whose
+ * stroke comes from a stylesheet: inline it for the export, and give it back afterwards.
+ */
+async function withInlinedEdgeStrokes<T>(viewport: HTMLElement, run: () => Promise<T>): Promise<T> {
+  const paths = [...viewport.querySelectorAll<SVGPathElement>('.react-flow__edge-path')]
+  const before = paths.map((path) => path.getAttribute('style'))
+  for (const path of paths) {
+    const computed = getComputedStyle(path)
+    path.style.stroke = computed.stroke
+    path.style.strokeWidth = computed.strokeWidth
+  }
+  try {
+    return await run()
+  } finally {
+    paths.forEach((path, i) => (before[i] === null ? path.removeAttribute('style') : path.setAttribute('style', before[i]!)))
+  }
+}
+
 function Diagram({ projectRef, schema, graph }: SchemaDiagramProps) {
   const initialNodes = useMemo(() => toNodes(graph, readDiagramPositions(projectRef, schema)), [graph, projectRef, schema])
   const [nodes, setNodes, onNodesChange] = useNodesState(initialNodes)
@@ -102,7 +121,7 @@ function Diagram({ projectRef, schema, graph }: SchemaDiagramProps) {
           height,
           style: { width: `${width}px`, height: `${height}px`, transform: `translate(${view.x}px, ${view.y}px) scale(${view.zoom})` },
         }
-        const dataUrl = format === 'png' ? await toPng(viewport, options) : await toSvg(viewport, options)
+        const dataUrl = await withInlinedEdgeStrokes(viewport, () => (format === 'png' ? toPng(viewport, options) : toSvg(viewport, options)))
         downloadFile(`${safeFileName(projectRef, 'project')}-${safeFileName(schema, 'schema')}-schema.${format}`, { dataUrl })
       } catch (error) {
         setExportError(`The diagram could not be exported: ${error instanceof Error ? error.message : String(error)}`)
