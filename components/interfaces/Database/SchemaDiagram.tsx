@@ -23,7 +23,7 @@ import styles from './SchemaVisualizer.module.css'
 export type SchemaDiagramProps = { projectRef: string; schema: string; graph: SchemaGraph }
 
 const NODE_TYPES = { table: SchemaTableNode }
-const EXPORT_PADDING = 40
+const EXPORT_PADDING = 60
 const EXPORT_MAX_SIDE = 8192
 
 function toNodes(graph: SchemaGraph, saved: DiagramPositions): SchemaTableNodeType[] {
