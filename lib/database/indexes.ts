@@ -158,6 +158,11 @@ export function indexFormQuery(prefill: IndexFormPrefill): string {
   return params.toString()
 }
 
+/** The Indexes screen with the create form filled in (the performance advisor's links). */
+export function indexFormHref(projectRef: string, prefill: IndexFormPrefill): string {
+  return `/project/${encodeURIComponent(projectRef)}/database/indexes?${indexFormQuery(prefill)}`
+}
+
 /** The create form's prefill from a page's query (`?create=1&schema=…&table=…&column=…`), or null. */
 export function indexFormPrefill(query: Record<string, string | string[] | undefined>): IndexFormPrefill | null {
   const one = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value)
