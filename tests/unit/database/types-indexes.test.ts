@@ -35,6 +35,9 @@ import {
   type IndexRow,
   type IndexSpec,
 } from '@/lib/database/indexes'
+import { findingsOf } from '@/lib/advisors/findings'
+import { findLint } from '@/lib/advisors/lints'
+import { indexFormHref } from '@/lib/database/indexes'
 import { HIDDEN_SCHEMAS } from '@/lib/schemas'
 import { postgresArrayText } from '@/lib/sql/table-description'
 
@@ -123,6 +126,12 @@ describe('index builders', () => {
     expect(indexFormPrefill(query)).toEqual(prefill)
     expect(indexFormPrefill({ schema: 'public', table: 'orders' })).toBeNull()
     expect(indexFormPrefill({ create: '1', schema: 'public', table: 'orders', column: 'id' })).toEqual({ schema: 'public', table: 'orders', columns: ['id'] })
+  })
+
+  it("links the advisor's unindexed foreign key to the create form, filled in", () => {
+    const [finding] = findingsOf(findLint('unindexed_foreign_keys')!, [{ schema: 'public', name: 'line items', constraint_name: 'fk', columns: ['customer id', 'b&c'] }])
+    expect(finding.createIndex).toEqual({ schema: 'public', table: 'line items', columns: ['customer id', 'b&c'] })
+    expect(indexFormHref('abc', finding.createIndex!)).toBe('/project/abc/database/indexes?create=1&schema=public&table=line+items&column=customer+id&column=b%26c')
   })
 
   it('filters by schema, table and search', () => {
