@@ -138,7 +138,7 @@ function IndexesList({ access }: { access: ProjectAccess }) {
             }
             columns={[
               { key: 'name', header: 'Name', rowHeader: true, className: `${styles.mono} ${styles.anywhere}`, render: (r) => r.name },
-              { key: 'table', header: 'Table', className: `${styles.mono} ${styles.anywhere}`, render: (r) => `${r.schema}.${r.table_name}` },
+              { key: 'table', header: 'Table', className: styles.mono, nowrap: true, render: (r) => `${r.schema}.${r.table_name}` },
               { key: 'method', header: 'Method', render: (r) => r.method },
               { key: 'kind', header: 'Kind', render: (r) => <IndexBadges index={r} /> },
               { key: 'definition', header: 'Definition', hideOnMobile: true, className: own.definition, render: (r) => r.definition },
