@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test'
-import { axeViolations } from './project-helpers'
+import { axeViolations, declineTelemetry } from './project-helpers'
 
 // Self-hosted mode: Enumerated types and Indexes on the `default` project; every access check allowed.
 test('enumerated types and indexes on the default project', async ({ page, request }) => {
@@ -10,11 +10,7 @@ test('enumerated types and indexes on the default project', async ({ page, reque
     return ((await res.json()) as { rows: Record<string, unknown>[] }).rows
   }
   await sql('drop table if exists public.tickets; drop type if exists public.priority; create table public.tickets (id int primary key, tags text[])')
-  await page.addInitScript(() => {
-    if (!localStorage.getItem('dashboard-telemetry-consent')) {
-      localStorage.setItem('dashboard-telemetry-consent', JSON.stringify({ decision: 'opted_out', services: {} }))
-    }
-  })
+  await declineTelemetry(page)
 
   await page.goto('/dashboard/project/default/database/types')
   await page.getByRole('button', { name: /Create (your first )?type/ }).first().click()

@@ -1,42 +1,21 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
-import { axeViolations, seedProject } from './project-helpers'
-import { seedUser, signInThroughUi, strongPassword, uniqueEmail } from './auth-helpers'
+import { expect, test } from '@playwright/test'
+import { axeViolations, signInWithNewProject } from './project-helpers'
 
 // Enumerated types and Indexes on the hosted platform, against a real project database (PGlite
 // here), from the performance advisor's finding to the index it asks for.
 
 const HOSTILE = `it's; "x"`
 
-function sqlRunner(request: APIRequestContext, token: string, ref: string) {
-  return async (query: string) => {
-    const res = await request.post(`/dashboard/api/platform/pg-meta/${ref}/query`, {
-      headers: { Authorization: `Bearer ${token}`, 'x-connection-encrypted': 'e2e' },
-      data: { query },
-    })
+test('enumerated types and indexes, from the advisor to the index', async ({ page, request }) => {
+  test.setTimeout(180_000)
+  const { token, ref } = await signInWithNewProject(page, request, { organization: 'Types', project: 'Types and indexes' })
+  /** The rows of a query run through the platform API, as the dashboard runs it. */
+  const sql = async (query: string) => {
+    const res = await request.post(`/dashboard/api/platform/pg-meta/${ref}/query`, { headers: { Authorization: `Bearer ${token}`, 'x-connection-encrypted': 'e2e' }, data: { query } })
     expect(res.status(), await res.text()).toBe(200)
     return ((await res.json()) as { rows: Record<string, unknown>[] }).rows
   }
-}
-
-async function signIn(page: Page, email: string, password: string) {
-  await page.addInitScript(() => {
-    if (!localStorage.getItem('dashboard-telemetry-consent')) {
-      localStorage.setItem('dashboard-telemetry-consent', JSON.stringify({ decision: 'opted_out', services: {} }))
-    }
-  })
-  await signInThroughUi(page, email, password)
-  await page.waitForURL((url) => !url.pathname.startsWith('/dashboard/sign-in'))
-}
-
-test('enumerated types and indexes, from the advisor to the index', async ({ page, request }) => {
-  test.setTimeout(180_000)
-  const email = uniqueEmail('types-indexes')
-  const password = strongPassword()
-  const token = await seedUser(request, email, password)
-  const ref = await seedProject(request, token, { organization: 'Types', project: 'Types and indexes' })
-  const sql = sqlRunner(request, token, ref)
   await sql('create table public.customers (id int primary key); create table public.orders (id int primary key, "customer id" int references public.customers, note text)')
-  await signIn(page, email, password)
 
   // --- Enumerated types ---------------------------------------------------------------
   await page.goto(`/dashboard/project/${ref}/database/types`)
