@@ -82,6 +82,12 @@ test('enumerated types and indexes, from the advisor to the index', async ({ pag
   await page.getByLabel('Search indexes', { exact: true }).fill('')
   expect(await axeViolations(page, ['main'])).toEqual([])
   await page.screenshot({ path: 'e2e/screenshots/database-indexes.png', fullPage: true })
+  // On a phone the table scrolls inside its frame; the page itself does not scroll sideways.
+  await page.setViewportSize({ width: 390, height: 844 })
+  await expect(index).toBeVisible()
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
+  await page.screenshot({ path: 'e2e/screenshots/database-indexes-mobile.png', fullPage: true })
+  await page.setViewportSize({ width: 1280, height: 720 })
 
   await index.getByRole('button', { name: 'Drop orders_customer id_idx' }).click()
   await page.getByRole('dialog', { name: 'Drop index orders_customer id_idx' }).getByRole('button', { name: 'Drop index' }).click()

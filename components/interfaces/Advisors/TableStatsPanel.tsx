@@ -46,12 +46,17 @@ export function TableStatsPanel(vars: ProjectSqlVariables & { enabled: boolean }
               },
             },
             { key: 'size', header: 'Size', align: 'right', render: (t) => (t.total_bytes === null ? '–' : formatBytes(Number(t.total_bytes))) },
+            {
+              key: 'index',
+              header: 'Index',
+              nowrap: true,
+              render: (t) => (
+                <Link className="btn btn-sm" href={indexFormHref(vars.projectRef ?? '', { schema: t.schema, table: t.name, columns: [] })} aria-label={`Create an index on ${t.schema}.${t.name}`}>
+                  Create index
+                </Link>
+              ),
+            },
           ]}
-          actions={(t) => (
-            <Link className="btn btn-sm" href={indexFormHref(vars.projectRef ?? '', { schema: t.schema, table: t.name, columns: [] })} aria-label={`Create an index on ${t.schema}.${t.name}`}>
-              Create index
-            </Link>
-          )}
         />
       )}
     </section>
