@@ -17,5 +17,10 @@ export const databaseKeys = {
   fdwExtensions: (projectRef: string | undefined) => [...sqlKeys.query(projectRef, 'database'), 'fdw-extensions'] as const,
   foreignData: (projectRef: string | undefined) => [...sqlKeys.query(projectRef, 'database'), 'foreign-data'] as const,
   schemaGraph: (projectRef: string | undefined, schema: string | undefined) => [...sqlKeys.query(projectRef, 'database'), 'schema-graph', schema] as const,
+  enumTypes: (projectRef: string | undefined) => [...sqlKeys.query(projectRef, 'database'), 'enum-types'] as const,
+  indexes: (projectRef: string | undefined) => [...sqlKeys.query(projectRef, 'database'), 'indexes'] as const,
+  indexMethods: (projectRef: string | undefined) => [...sqlKeys.query(projectRef, 'database'), 'index-methods'] as const,
+  indexColumns: (projectRef: string | undefined, schema: string | undefined, table: string | undefined) =>
+    [...sqlKeys.query(projectRef, 'database'), 'index-columns', schema, table] as const,
   policies: (projectRef: string | undefined) => [...sqlKeys.query(projectRef, 'database'), 'policies'] as const,
 }

@@ -2,6 +2,7 @@
  * Findings of the advisor: what each lint reported about one object, and the pure rules the
  * screens apply to them (grouping by level, filtering, hiding disabled rules).
  */
+import type { IndexFormPrefill } from '@/lib/database/indexes'
 import { LINT_LEVELS, type Lint, type LintCategory, type LintLevel, type LintRow } from './lints'
 
 export type Finding = {
@@ -16,6 +17,8 @@ export type Finding = {
   remediation: string
   /** SQL that fixes it, when the fix is mechanical. */
   fix: string | null
+  /** The index that fixes it (the Indexes screen's create form, filled in), when one does. */
+  createIndex?: IndexFormPrefill | null
   schema: string
   object: string
 }
@@ -35,6 +38,7 @@ export function findingsOf(lint: Lint, rows: LintRow[]): Finding[] {
     description: lint.description,
     remediation: lint.remediation,
     fix: lint.fix?.(row) ?? null,
+    createIndex: lint.createIndex?.(row) ?? null,
     schema: row.schema,
     object: row.name,
   }))

@@ -6,6 +6,7 @@
  *
  * Names are stable: advisor rules (platform table `advisor_rules`) refer to lints by name.
  */
+import type { IndexFormPrefill } from '@/lib/database/indexes'
 import { PLATFORM_SCHEMA } from '@/lib/constants'
 import { qualifiedNameForDisplay, quoteIdent, quoteQualified } from '@/lib/sql/identifiers'
 
@@ -30,6 +31,8 @@ export type Lint = {
   detail: (row: LintRow) => string
   /** SQL that fixes the finding, when the fix is mechanical; null otherwise. */
   fix?: (row: LintRow) => string | null
+  /** The index that would fix it, for a link opening the Indexes screen's create form filled in. */
+  createIndex?: (row: LintRow) => IndexFormPrefill
 }
 
 /** Schemas the API exposes to clients; tables there are reachable by anyone holding a key. */
@@ -251,6 +254,7 @@ where k.contype = 'f' and ${USER_SCHEMA('n.nspname')}
 order by 1, 2, 3`,
     detail: (row) => `Foreign key ${quoteIdent(str(row.constraint_name))} on ${qualified(row)} (${strings(row.columns).join(', ')}) has no index.`,
     fix: (row) => `create index on ${quoteQualified(row.schema, row.name)} (${strings(row.columns).map(quoteIdent).join(', ')});`,
+    createIndex: (row) => ({ schema: row.schema, table: row.name, columns: strings(row.columns) }),
   },
   {
     name: 'duplicate_index',

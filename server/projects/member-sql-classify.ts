@@ -46,6 +46,8 @@ const CREATE_EXTENSION = new RegExp(
   `^create\\s+extension(\\s+if\\s+not\\s+exists)?\\s+(${IDENT})(\\s+with)?(\\s+schema\\s+(${IDENT}))?(\\s+version\\s+('[^']*'|${IDENT}))?(\\s+cascade)?$`,
   'i'
 )
+/** CREATE [UNIQUE] INDEX CONCURRENTLY …: run by concurrent-index.ts, outside the jail and any transaction. */
+const CONCURRENT_INDEX = /^create\s+(unique\s+)?index\s+concurrently\b/i
 const DROP_EXTENSION = new RegExp(`^drop\\s+extension(\\s+if\\s+exists)?\\s+(${IDENT}(\\s*,\\s*${IDENT})*)(\\s+(cascade|restrict))?$`, 'i')
 
 
@@ -58,6 +60,7 @@ export type Classified =
   | { kind: 'vacuum'; text: string }
   | { kind: 'create-extension'; sql: string; name: string; schema: string | null }
   | { kind: 'drop-extension'; sql: string; names: string[] }
+  | { kind: 'concurrent-index' }
   | { kind: 'jailed' }
 
 /** How the runner treats one statement (exported for tests). */
@@ -74,6 +77,7 @@ export function classify(statement: string): Classified {
     if (create[8]) parts.push('cascade')
     return { kind: 'create-extension', sql: parts.join(' '), name, schema: create[5] ? identValue(create[5]) : null }
   }
+  if (CONCURRENT_INDEX.test(text)) return { kind: 'concurrent-index' }
   const drop = DROP_EXTENSION.exec(text)
   if (drop) {
     const names = drop[2].split(',').map((n) => identValue(n.trim()))

@@ -3,6 +3,7 @@ import { splitStatements } from '@/lib/sql/statements'
 import type { ProjectSession, RawResult } from './engines'
 import { quoteLiteral, grantReadonlyUsageSql, type JailRole, type ProjectRoles } from './jail'
 import { jailedCall, typeInfos, type Described } from './jail-call'
+import { runConcurrentIndex } from './concurrent-index'
 
 /**
  * Runs a member's SQL in the jail (see jail.ts): each statement is described by the platform
@@ -12,6 +13,7 @@ import { jailedCall, typeInfos, type Described } from './jail-call'
  *   query (a failing statement rolls back the whole script); explicit BEGIN/COMMIT/ROLLBACK and
  *   savepoints, recognised by a strict pattern, are sent by the platform itself;
  * - VACUUM (which cannot run inside a function) is sent as is when it matches a strict pattern;
+ * - CREATE INDEX CONCURRENTLY (nor can it) is sent alone as the owner on a server (concurrent-index.ts);
  * - CREATE/DROP EXTENSION, recognised the same way, run in the platform's privileged session
  *   (the extension scripts need a superuser), except for untrusted languages, which are refused.
  */
@@ -203,6 +205,10 @@ export async function openMemberSql(session: ProjectSession, run: MemberRun, cur
       }
       await session.simple(c.text)
       last = { command: 'VACUUM', rowCount: null, rows: [], fields: [] }
+      continue
+    }
+    if (c.kind === 'concurrent-index') {
+      last = await runConcurrentIndex(session, run, statement, state !== 'none' || statements.length > 1)
       continue
     }
     // A cursor lives in a transaction: a streamed single statement gets one of its own.

@@ -41,6 +41,14 @@ describe('what the member SQL runner sends outside the jail', () => {
     expect(classify('vacuum notes where true')).toEqual({ kind: 'jailed' })
   })
 
+  it('runs only CREATE [UNIQUE] INDEX CONCURRENTLY by itself (concurrent-index.ts); other index DDL stays in the jail', () => {
+    expect(classify('CREATE INDEX CONCURRENTLY ON "public"."t" USING btree ("a");')).toEqual({ kind: 'concurrent-index' })
+    expect(classify('/* x */ create unique index  concurrently if not exists i on t (a)')).toEqual({ kind: 'concurrent-index' })
+    expect(classify('create index i on t (a)')).toEqual({ kind: 'jailed' })
+    expect(classify('create index concurrently_named on t (a)')).toEqual({ kind: 'jailed' })
+    expect(classify('drop index concurrently i')).toEqual({ kind: 'jailed' })
+  })
+
   it('rewrites CREATE and DROP EXTENSION into canonical text from the names it read', () => {
     expect(classify('CREATE EXTENSION IF NOT EXISTS "uuid-ossp" WITH SCHEMA extensions CASCADE')).toEqual({
       kind: 'create-extension',

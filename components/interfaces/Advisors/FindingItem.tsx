@@ -1,3 +1,4 @@
+import Link from 'next/link'
 import { useQueryClient } from '@tanstack/react-query'
 import { useRouter } from 'next/router'
 import { useState } from 'react'
@@ -9,6 +10,7 @@ import { Modal } from '@/components/ui/Modal'
 import { SqlRunError } from '@/components/ui/SqlPreview'
 import { useSnippetCreateMutation } from '@/data/snippets/snippet-create-mutation'
 import { useExecuteSqlMutation } from '@/data/sql/execute-sql'
+import { indexFormHref } from '@/lib/database/indexes'
 import { LEVEL_SINGULAR, type Finding } from '@/lib/advisors/findings'
 import { LEVEL_BADGE } from './Advisors.utils'
 import styles from './Advisors.module.css'
@@ -59,6 +61,13 @@ export function FindingItem({ finding, projectRef, connectionString, canApplyFix
           <p className="muted">
             Rule: <code>{finding.lint}</code>
           </p>
+          {finding.createIndex && (
+            <p>
+              <Link className="btn btn-sm" href={indexFormHref(projectRef, finding.createIndex)}>
+                Create the index on the Indexes page
+              </Link>
+            </p>
+          )}
           {fix && (
             <>
               <h3>SQL fix</h3>

@@ -1,9 +1,11 @@
+import Link from 'next/link'
 import { EmptyState } from '@/components/ui/EmptyState'
 import { ErrorState } from '@/components/ui/ErrorState'
 import { DataTable } from '@/components/ui/DataTable'
 import type { ProjectSqlVariables } from '@/data/sql/execute-sql'
 import { useTableStatsQuery } from '@/data/advisors/table-stats-query'
 import { hitRatio } from '@/lib/advisors/query-performance'
+import { indexFormHref } from '@/lib/database/indexes'
 import { formatBytes } from '@/lib/formatting'
 import { formatCount, formatPercent } from './Advisors.utils'
 import styles from './Advisors.module.css'
@@ -44,6 +46,16 @@ export function TableStatsPanel(vars: ProjectSqlVariables & { enabled: boolean }
               },
             },
             { key: 'size', header: 'Size', align: 'right', render: (t) => (t.total_bytes === null ? '–' : formatBytes(Number(t.total_bytes))) },
+            {
+              key: 'index',
+              header: 'Index',
+              nowrap: true,
+              render: (t) => (
+                <Link className="btn btn-sm" href={indexFormHref(vars.projectRef ?? '', { schema: t.schema, table: t.name, columns: [] })} aria-label={`Create an index on ${t.schema}.${t.name}`}>
+                  Create index
+                </Link>
+              ),
+            },
           ]}
         />
       )}
