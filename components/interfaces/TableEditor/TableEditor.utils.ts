@@ -1,6 +1,7 @@
 /** Helpers of the table editor screens: catalogue → form, row keys, cell display. */
-import type { ColumnDraft, ExistingColumn, ForeignKeyAction, RowKey, TableRef } from '@/lib/sql/ddl'
-import { toPostgresText } from '@/lib/sql/ddl'
+import type { ColumnDraft, ExistingColumn, ForeignKeyAction, TableRef } from '@/lib/sql/ddl'
+import type { RowKey } from '@/lib/sql/row-dml'
+import { toPostgresText } from '@/lib/sql/row-dml'
 import { primaryKeyColumns, type CatalogueColumn, type CatalogueTable } from '@/lib/sql/table-description'
 
 const FK_ACTIONS: Record<string, ForeignKeyAction> = { a: 'NO ACTION', r: 'RESTRICT', c: 'CASCADE', n: 'SET NULL', d: 'SET DEFAULT' }
