@@ -17,4 +17,7 @@ export const databaseKeys = {
   fdwExtensions: (projectRef: string | undefined) => [...sqlKeys.query(projectRef, 'database'), 'fdw-extensions'] as const,
   foreignData: (projectRef: string | undefined) => [...sqlKeys.query(projectRef, 'database'), 'foreign-data'] as const,
   policies: (projectRef: string | undefined) => [...sqlKeys.query(projectRef, 'database'), 'policies'] as const,
+  tables: (projectRef: string | undefined, schema: string | undefined) => [...sqlKeys.query(projectRef, 'database'), 'tables', schema] as const,
+  columnTypes: (projectRef: string | undefined) => [...sqlKeys.query(projectRef, 'database'), 'column-types'] as const,
+  tableDependents: (projectRef: string | undefined, id: number | undefined) => [...sqlKeys.query(projectRef, 'database'), 'table-dependents', id] as const,
 }

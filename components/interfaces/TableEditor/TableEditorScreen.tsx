@@ -12,7 +12,7 @@ import { lastVisitedStore } from '@/state/last-visited'
 import { forgetTableShape, rememberTableShape } from '@/state/table-shapes'
 import { primaryKeyColumns } from '@/lib/sql/table-description'
 import { SchemaPicker } from './SchemaPicker'
-import { TableFormModal } from './TableFormModal'
+import { TablePanel } from './TablePanel'
 import { TableList } from './TableList'
 import { TableView } from './TableView'
 import { useProjectConnection } from '@/hooks/use-project-connection'
@@ -190,7 +190,7 @@ export function TableEditorScreen({ projectRef, tableId, reopenLastVisited = fal
         {main}
       </section>
       {creating && schema && (
-        <TableFormModal
+        <TablePanel
           mode="create"
           projectRef={projectRef}
           connectionString={connection.connectionString}

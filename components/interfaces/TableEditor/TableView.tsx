@@ -5,7 +5,7 @@ import { describeTables, formatTableDescriptions, type CatalogueTable } from '@/
 import { DataView } from './DataView'
 import { DefinitionView } from './DefinitionView'
 import { DropTableModal } from './DropTableModal'
-import { TableFormModal } from './TableFormModal'
+import { TablePanel } from './TablePanel'
 import { isEditableKind, KIND_LABELS } from './TableEditor.utils'
 import styles from './TableEditor.module.css'
 
@@ -81,7 +81,7 @@ export function TableView({ projectRef, connectionString, table, onDropped }: Ta
         )}
       </div>
       {dialog === 'edit' && (
-        <TableFormModal
+        <TablePanel
           mode="edit"
           projectRef={projectRef}
           connectionString={connectionString}
