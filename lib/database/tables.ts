@@ -93,8 +93,9 @@ select distinct kind, object from (
       when 'pg_catalog.pg_trigger'::regclass then 'trigger'
       else 'other' end as kind,
     case when d.classid = 'pg_catalog.pg_rewrite'::regclass
-      then (select pg_catalog.format('%s %s', case v.relkind when 'm' then 'materialized view' else 'view' end, v.oid::regclass)
-        from pg_catalog.pg_rewrite r join pg_catalog.pg_class v on v.oid = r.ev_class where r.oid = d.objid)
+      then (select pg_catalog.format('%s %I.%I', case v.relkind when 'm' then 'materialized view' else 'view' end, vn.nspname, v.relname)
+        from pg_catalog.pg_rewrite r join pg_catalog.pg_class v on v.oid = r.ev_class
+        join pg_catalog.pg_namespace vn on vn.oid = v.relnamespace where r.oid = d.objid)
       else pg_catalog.pg_describe_object(d.classid, d.objid, 0) end as object
   from deps d, target t
   where not exists (select 1 from pg_catalog.pg_rewrite r where d.classid = 'pg_catalog.pg_rewrite'::regclass and r.oid = d.objid and r.ev_class = t.oid)

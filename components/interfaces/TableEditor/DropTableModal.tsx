@@ -53,7 +53,7 @@ export function DropTableModal({ projectRef, connectionString, table, onClose, o
             <ul className={styles.dependents} aria-label={`Objects that depend on ${table.name}`}>
               {found.map((d) => (
                 <li key={`${d.kind} ${d.object}`}>
-                  <span className="muted">{d.kind}</span> <span className={styles.mono}>{d.object}</span>
+                  <span className={styles.mono}>{d.object}</span>
                 </li>
               ))}
             </ul>
