@@ -5,15 +5,11 @@
  */
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { http, HttpResponse } from 'msw'
 import { TablesScreen } from '@/components/interfaces/TableEditor/TablesScreen'
-import { TooltipProvider } from '@/components/ui/TooltipProvider'
 import { READ_ONLY_REASON } from '@/hooks/use-project-access'
-import { server } from '@/tests/msw-server'
-import { organization, projectDetail, renderWithClient } from '../Organizations/fixtures'
 import { createPgMeta } from '../database/pglite-pg-meta'
+import { REF, renderEditor } from './render'
 
-const REF = 'abcdefghijklmnopqrst'
 const HOSTILE = `odd "name"; drop table x; --`
 
 vi.mock('next/router', () => ({ useRouter: () => ({ isReady: true, query: {}, push: vi.fn(), replace: vi.fn() }) }))
@@ -32,22 +28,12 @@ beforeAll(async () => {
 }, 60_000)
 afterAll(async () => pg?.close())
 
-function renderScreen(role = 'Developer') {
-  server.use(
-    http.get('*/platform/projects/:ref', () => HttpResponse.json(projectDetail({ ref: REF }))),
-    http.get('*/platform/organizations', () => HttpResponse.json([organization({ role })])),
-    pg.handler
-  )
-  return renderWithClient(
-    <TooltipProvider>
-      <TablesScreen projectRef={REF} />
-    </TooltipProvider>
-  )
-}
+const renderScreen = (role = 'Developer') => renderEditor(<TablesScreen projectRef={REF} />, pg.handler, role)
 
 const query = async (sql: string) => (await pg.db.query<Record<string, unknown>>(sql)).rows
 
-describe('tables screen', () => {
+// A real database answers: allow for a loaded machine.
+describe('tables screen', { timeout: 30_000 }, () => {
   it('lists the tables with exact and estimated rows, size, RLS and realtime, and searches them', async () => {
     const user = userEvent.setup()
     renderScreen()
