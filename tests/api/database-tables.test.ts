@@ -151,14 +151,24 @@ describe('database tables screen on a project database', () => {
 
   it('names the dependents of a table, refuses a plain drop, then cascades', async () => {
     const parent = await catalogue(SCHEMA, 'parent')
-    await ok(developer.token, `create view public.parent_ids as select id from "${SCHEMA.replaceAll('"', '""')}".parent`)
+    const quoted = `"${SCHEMA.replaceAll('"', '""')}".parent`
+    await ok(
+      developer.token,
+      `create view public.parent_ids as select id from ${quoted};
+      create function public.parent_label(p ${quoted}) returns text language sql as $$ select 'parent ' || p.id $$;
+      create table public.watchers (id int); alter table public.watchers enable row level security;
+      create policy sees_parents on public.watchers using (exists (select 1 from ${quoted}))`
+    )
     const dependents = await ok(reader.token, TABLE_DEPENDENTS_SQL, [parent.id])
-    expect(dependents.map((d) => d.object)).toEqual(expect.arrayContaining([expect.stringMatching(/^constraint .* on table /), 'view public.parent_ids']))
-    expect(dependents.map((d) => d.kind).sort()).toEqual(['foreign key', 'view'])
+    expect(dependents.map((d) => d.object)).toEqual(
+      expect.arrayContaining([expect.stringMatching(/^constraint .* on table /), 'view public.parent_ids', expect.stringMatching(/^function (public\.)?parent_label\(/), 'policy sees_parents on table watchers'])
+    )
+    expect(dependents.map((d) => d.kind).sort()).toEqual(['foreign key', 'function', 'policy', 'view'])
     const plain = await sql(platform, developer.token, ref, dropTableSql({ schema: SCHEMA, name: 'parent' }))
     expect(plain.status).toBe(400)
     await ok(developer.token, dropTableSql({ schema: SCHEMA, name: 'parent' }, { cascade: true }))
-    expect(await ok(reader.token, `select to_regclass('public.parent_ids')::text as v`)).toEqual([{ v: null }])
+    expect(await ok(reader.token, `select to_regclass('public.parent_ids')::text as v, (select count(*)::int from pg_proc where proname = 'parent_label') as f`)).toEqual([{ v: null, f: 0 }])
+    expect(await ok(reader.token, `select count(*)::int as n from pg_policy where polname = 'sees_parents'`)).toEqual([{ n: 0 }])
   })
 
   it("refuses a Read-only member's table changes", async () => {
