@@ -7,13 +7,13 @@ import { organization, projectDetail, renderWithClient } from '../Organizations/
 export const REF = 'abcdefghijklmnopqrst'
 
 /**
- * Renders with a healthy project (connection string ready) and the given pg-meta handler; with
- * `role`, the signed-in member has that role in the project's organization.
+ * Renders with a healthy project (connection string ready) and the given pg-meta handler; the
+ * signed-in member has `role` in the project's organization.
  */
-export function renderEditor(ui: ReactElement, pgMeta: Parameters<typeof server.use>[0], role?: string) {
+export function renderEditor(ui: ReactElement, pgMeta: Parameters<typeof server.use>[0], role = 'Developer') {
   server.use(
     http.get('*/platform/projects/:ref', () => HttpResponse.json(projectDetail({ ref: REF }))),
-    ...(role ? [http.get('*/platform/organizations', () => HttpResponse.json([organization({ role })]))] : []),
+    http.get('*/platform/organizations', () => HttpResponse.json([organization({ role })])),
     pgMeta
   )
   return renderWithClient(<TooltipProvider>{ui}</TooltipProvider>)
