@@ -29,6 +29,8 @@ export type ModalProps = {
   flush?: boolean
   children?: ReactNode
   className?: string
+  /** `side`: a panel along the window's right edge (the table panel), still a modal dialog. */
+  placement?: 'center' | 'side'
 }
 
 /** A dialog on Radix Dialog: focus trap, Escape and an accessible close button. */
@@ -43,6 +45,7 @@ export function Modal({
   flush = false,
   children,
   className,
+  placement = 'center',
 }: ModalProps) {
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
@@ -51,6 +54,7 @@ export function Modal({
         <Dialog.Content
           className={[styles.content, className].filter(Boolean).join(' ')}
           data-size={size}
+          data-placement={placement}
           style={{ maxWidth: MODAL_WIDTHS[size] }}
           // Radix warns when a dialog has no description unless told there is none.
           {...(description ? {} : { 'aria-describedby': undefined })}

@@ -23,4 +23,7 @@ export const databaseKeys = {
   indexColumns: (projectRef: string | undefined, schema: string | undefined, table: string | undefined) =>
     [...sqlKeys.query(projectRef, 'database'), 'index-columns', schema, table] as const,
   policies: (projectRef: string | undefined) => [...sqlKeys.query(projectRef, 'database'), 'policies'] as const,
+  tables: (projectRef: string | undefined, schema: string | undefined) => [...sqlKeys.query(projectRef, 'database'), 'tables', schema] as const,
+  columnTypes: (projectRef: string | undefined) => [...sqlKeys.query(projectRef, 'database'), 'column-types'] as const,
+  tableDependents: (projectRef: string | undefined, id: number | undefined) => [...sqlKeys.query(projectRef, 'database'), 'table-dependents', id] as const,
 }

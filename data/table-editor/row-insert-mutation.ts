@@ -1,7 +1,8 @@
 import { useCacheMutation } from '@/data/cache-mutation'
 import type { MutationOptions } from '@/data/mutation'
 import { executeSql, type ProjectSqlVariables } from '@/data/sql/execute-sql'
-import { insertRowSql, type CellInput, type TableRef } from '@/lib/sql/ddl'
+import { type TableRef } from '@/lib/sql/ddl'
+import { insertRowSql, type CellInput } from '@/lib/sql/row-dml'
 import { tableEditorKeys } from './keys'
 
 type Variables = ProjectSqlVariables & { table: TableRef & { id: number }; values: Record<string, CellInput> }

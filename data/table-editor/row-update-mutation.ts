@@ -1,7 +1,8 @@
 import { useCacheMutation } from '@/data/cache-mutation'
 import type { MutationOptions } from '@/data/mutation'
 import { executeSql, type ProjectSqlVariables } from '@/data/sql/execute-sql'
-import { updateRowSql, type CellInput, type RowKey, type TableRef } from '@/lib/sql/ddl'
+import { type TableRef } from '@/lib/sql/ddl'
+import { updateRowSql, type CellInput, type RowKey } from '@/lib/sql/row-dml'
 import { tableEditorKeys } from './keys'
 
 type Variables = ProjectSqlVariables & { table: TableRef & { id: number }; rowKey: RowKey; changes: Record<string, CellInput> }

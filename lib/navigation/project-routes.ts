@@ -20,6 +20,7 @@ export function projectRoutes({ advisorRulesPreview }: { advisorRulesPreview: bo
     { key: 'sql', label: 'SQL editor', section: 'Project', href: (ref) => `/project/${ref}/sql`, available: true },
     { key: 'schemas', label: 'Schema visualizer', section: 'Database', href: (ref) => `/project/${ref}/database/schemas`, available: true },
     { key: 'types', label: 'Enumerated types', section: 'Database', href: (ref) => `/project/${ref}/database/types`, available: true },
+    { key: 'tables', label: 'Tables', section: 'Database', href: (ref) => `/project/${ref}/database/tables`, available: true },
     { key: 'extensions', label: 'Extensions', section: 'Database', href: (ref) => `/project/${ref}/database/extensions`, available: true },
     { key: 'indexes', label: 'Indexes', section: 'Database', href: (ref) => `/project/${ref}/database/indexes`, available: true },
     { key: 'graphiql', label: 'GraphiQL', section: 'Database', href: (ref) => `/project/${ref}/database/graphiql`, available: true },

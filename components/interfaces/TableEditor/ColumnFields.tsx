@@ -1,14 +1,9 @@
 import { useId } from 'react'
+import { commonDefaults } from '@/lib/database/column-types'
 import type { ColumnDraft, DraftError } from '@/lib/sql/ddl'
+import { TYPES_LIST_ID } from './ColumnTypesList'
 import { ForeignKeyFields } from './ForeignKeyFields'
 import styles from './TableEditor.module.css'
-
-/** Types offered in the type field (any other valid type name may be typed). */
-export const COMMON_TYPES = [
-  'int2', 'int4', 'int8', 'float4', 'float8', 'numeric', 'text', 'varchar', 'uuid', 'bool',
-  'date', 'time', 'timestamp', 'timestamptz', 'interval', 'json', 'jsonb', 'bytea', 'inet', 'text[]',
-]
-export const TYPES_LIST_ID = 'table-editor-column-types'
 
 type ColumnFieldsProps = {
   index: number
@@ -27,6 +22,7 @@ export function ColumnFields({ index, column, errors, schema, projectRef, connec
   const errorOf = (field: string) => errors.find((e) => e.field === `columns.${index}.${field}`)?.message
   const set = (patch: Partial<ColumnDraft>) => onChange({ ...column, ...patch })
   const label = column.name ? `Column ${column.name}` : `Column ${index + 1}`
+  const defaults = commonDefaults(column.type)
 
   const text = (field: 'name' | 'type' | 'defaultValue', caption: string, extra: Record<string, unknown> = {}) => {
     const error = errorOf(field)
@@ -65,13 +61,33 @@ export function ColumnFields({ index, column, errors, schema, projectRef, connec
       <div className={styles.columnGrid}>
         {text('name', 'Name', { autoComplete: 'off' })}
         {text('type', 'Type', { list: TYPES_LIST_ID, autoComplete: 'off', spellCheck: false })}
-        {text('defaultValue', 'Default value', { placeholder: column.isIdentity ? 'Generated' : 'SQL expression, e.g. now()', disabled: column.isIdentity, spellCheck: false })}
+        {text('defaultValue', 'Default value', {
+          placeholder: column.isIdentity ? 'Generated' : 'SQL expression, e.g. now()',
+          disabled: column.isIdentity,
+          spellCheck: false,
+          list: `${id}-defaults`,
+          autoComplete: 'off',
+        })}
+        <datalist id={`${id}-defaults`}>
+          {defaults.map((value) => (
+            <option key={value} value={value} />
+          ))}
+        </datalist>
       </div>
       <div className={styles.checks}>
         {check('isPrimaryKey', 'Primary key', (on) => ({ isPrimaryKey: on, ...(on ? { isNullable: false } : {}) }))}
         {check('isIdentity', 'Identity', (on) => ({ isIdentity: on, ...(on ? { isNullable: false, defaultValue: '' } : {}) }))}
         {check('isNullable', 'Nullable', (on) => ({ isNullable: on }))}
         {check('isUnique', 'Unique', (on) => ({ isUnique: on }))}
+        {column.isIdentity && (
+          <label>
+            Generated
+            <select className="select" aria-label="Identity generated" value={column.identityAlways ? 'always' : 'by default'} onChange={(e) => set({ identityAlways: e.target.value === 'always' })}>
+              <option value="by default">by default</option>
+              <option value="always">always</option>
+            </select>
+          </label>
+        )}
         {errorOf('isIdentity') && (
           <span className="field-error" role="alert">
             {errorOf('isIdentity')}

@@ -1,7 +1,7 @@
 import { toast } from 'sonner'
 import { ConfirmModal } from '@/components/ui/ConfirmModal'
 import { useRowDeleteMutation } from '@/data/table-editor/row-delete-mutation'
-import { deleteRowsSql, type RowKey } from '@/lib/sql/ddl'
+import { deleteRowsSql, type RowKey } from '@/lib/sql/row-dml'
 import type { CatalogueTable } from '@/lib/sql/table-description'
 import { SqlPreview, SqlRunError } from '@/components/ui/SqlPreview'
 

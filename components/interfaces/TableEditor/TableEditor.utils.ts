@@ -1,6 +1,7 @@
 /** Helpers of the table editor screens: catalogue → form, row keys, cell display. */
-import type { ColumnDraft, ExistingColumn, ForeignKeyAction, RowKey, TableRef } from '@/lib/sql/ddl'
-import { toPostgresText } from '@/lib/sql/ddl'
+import type { CheckDraft, CheckSpec, ColumnDraft, ExistingColumn, ForeignKeyAction, TableRef } from '@/lib/sql/ddl'
+import type { RowKey } from '@/lib/sql/row-dml'
+import { toPostgresText } from '@/lib/sql/row-dml'
 import { primaryKeyColumns, type CatalogueColumn, type CatalogueTable } from '@/lib/sql/table-description'
 
 const FK_ACTIONS: Record<string, ForeignKeyAction> = { a: 'NO ACTION', r: 'RESTRICT', c: 'CASCADE', n: 'SET NULL', d: 'SET DEFAULT' }
@@ -21,8 +22,9 @@ export const KIND_LABELS: Record<string, string> = {
 export type TableForm = {
   name: string
   columns: ColumnDraft[]
-  /** What the alter builder needs besides the edited columns. */
-  alterBase: { table: TableRef; original: ExistingColumn[]; primaryKeyConstraint: string | null }
+  checks: CheckDraft[]
+  /** What the alter builder needs besides the edited columns and checks. */
+  alterBase: { table: TableRef; original: ExistingColumn[]; primaryKeyConstraint: string | null; originalChecks: CheckSpec[] }
 }
 
 /** The alter form of an existing table: each column as the form edits it, with the constraints it may drop. */
@@ -38,6 +40,7 @@ export function catalogueToForm(table: CatalogueTable): TableForm {
       isNullable: c.is_nullable,
       isUnique: Boolean(unique),
       isIdentity: c.identity !== null,
+      identityAlways: c.identity === 'a',
       isPrimaryKey: key.has(c.name),
       foreignKey:
         fk && fk.target_schema && fk.target_table
@@ -53,13 +56,16 @@ export function catalogueToForm(table: CatalogueTable): TableForm {
       foreignKeyConstraint: fk?.name ?? null,
     }
   })
+  const originalChecks = table.constraints.filter((k) => k.type === 'c').map((k) => ({ name: k.name, expression: k.check_expression ?? '' }))
   return {
     name: table.name,
+    checks: originalChecks.map((c) => ({ ...c, original: c.name })),
     columns: original.map(({ uniqueConstraint: _u, foreignKeyConstraint: _f, ...column }) => ({ ...column, original: column.name })),
     alterBase: {
       table: { schema: table.schema, name: table.name },
       original,
       primaryKeyConstraint: table.constraints.find((k) => k.type === 'p')?.name ?? null,
+      originalChecks,
     },
   }
 }

@@ -12,10 +12,11 @@ import { lastVisitedStore } from '@/state/last-visited'
 import { forgetTableShape, rememberTableShape } from '@/state/table-shapes'
 import { primaryKeyColumns } from '@/lib/sql/table-description'
 import { SchemaPicker } from './SchemaPicker'
-import { TableFormModal } from './TableFormModal'
+import { TablePanel } from './TablePanel'
 import { TableList } from './TableList'
 import { TableView } from './TableView'
-import { useProjectConnection } from '@/hooks/use-project-connection'
+import { useProjectAccess } from '@/hooks/use-project-access'
+import { WriteButton } from '@/components/ui/WriteButton'
 import { isPlatform } from '@/lib/config'
 import { useReopenLastTable } from './useReopenLastTable'
 import styles from './TableEditor.module.css'
@@ -32,7 +33,8 @@ export type TableEditorScreenProps = {
 export function TableEditorScreen({ projectRef, tableId, reopenLastVisited = false }: TableEditorScreenProps) {
   const router = useRouter()
   const redirecting = useReopenLastTable(projectRef, reopenLastVisited && tableId === undefined)
-  const connection = useProjectConnection(projectRef)
+  // The connection, and whether the member may change tables (Read-only members may not).
+  const connection = useProjectAccess(projectRef)
   const db = { projectRef, connectionString: connection.connectionString }
   const validId = tableId !== undefined && Number.isSafeInteger(tableId) ? tableId : undefined
 
@@ -95,9 +97,9 @@ export function TableEditorScreen({ projectRef, tableId, reopenLastVisited = fal
       ) : (
         <SkeletonLines lines={1} label="Loading schemas" />
       )}
-      <button type="button" className="btn btn-primary btn-sm" onClick={() => setCreating(true)} disabled={!schema}>
+      <WriteButton blockedReason={connection.writeBlockedReason} className="btn btn-primary btn-sm" onClick={() => setCreating(true)} disabled={!schema}>
         New table
-      </button>
+      </WriteButton>
       <TableList
         projectRef={projectRef}
         schema={schema}
@@ -120,9 +122,9 @@ export function TableEditorScreen({ projectRef, tableId, reopenLastVisited = fal
             title="No tables yet"
             description={`Create the first table of the ${schema} schema.`}
             action={
-              <button type="button" className="btn btn-primary" onClick={() => setCreating(true)}>
+              <WriteButton blockedReason={connection.writeBlockedReason} className="btn btn-primary" onClick={() => setCreating(true)}>
                 Create a table
-              </button>
+              </WriteButton>
             }
           />
         ) : (
@@ -163,6 +165,7 @@ export function TableEditorScreen({ projectRef, tableId, reopenLastVisited = fal
         projectRef={projectRef}
         connectionString={connection.connectionString}
         table={table}
+        writeBlockedReason={connection.writeBlockedReason}
         onDropped={() => {
           lastVisitedStore.getState().removeTableFromHistory(projectRef, table.id)
           forgetTableShape(projectRef, table.id)
@@ -190,7 +193,7 @@ export function TableEditorScreen({ projectRef, tableId, reopenLastVisited = fal
         {main}
       </section>
       {creating && schema && (
-        <TableFormModal
+        <TablePanel
           mode="create"
           projectRef={projectRef}
           connectionString={connection.connectionString}

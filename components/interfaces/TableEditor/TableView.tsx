@@ -1,11 +1,12 @@
 import { useId, useState } from 'react'
 import { Badge } from '@/components/ui/Badge'
 import { CopyButton } from '@/components/ui/CopyButton'
+import { WriteButton } from '@/components/ui/WriteButton'
 import { describeTables, formatTableDescriptions, type CatalogueTable } from '@/lib/sql/table-description'
 import { DataView } from './DataView'
 import { DefinitionView } from './DefinitionView'
 import { DropTableModal } from './DropTableModal'
-import { TableFormModal } from './TableFormModal'
+import { TablePanel } from './TablePanel'
 import { isEditableKind, KIND_LABELS } from './TableEditor.utils'
 import styles from './TableEditor.module.css'
 
@@ -13,13 +14,15 @@ type TableViewProps = {
   projectRef: string
   connectionString: string | null
   table: CatalogueTable
+  /** Why the member may not change the table (Read-only), or null. */
+  writeBlockedReason?: string | null
   onDropped: () => void
 }
 
 type Tab = 'data' | 'definition'
 
 /** One open table: its name and actions, the Data tab (rows grid) and the Definition tab (DDL). */
-export function TableView({ projectRef, connectionString, table, onDropped }: TableViewProps) {
+export function TableView({ projectRef, connectionString, table, writeBlockedReason = null, onDropped }: TableViewProps) {
   const [tab, setTab] = useState<Tab>('data')
   const [dialog, setDialog] = useState<'edit' | 'drop' | null>(null)
   const tabsId = useId()
@@ -38,12 +41,12 @@ export function TableView({ projectRef, connectionString, table, onDropped }: Ta
           <CopyButton text={() => formatTableDescriptions(describeTables([table]))} label="Copy table description" />
           {editable && (
             <>
-              <button type="button" className="btn btn-sm" onClick={() => setDialog('edit')}>
+              <WriteButton blockedReason={writeBlockedReason} className="btn btn-sm" onClick={() => setDialog('edit')}>
                 Edit table
-              </button>
-              <button type="button" className="btn btn-sm btn-danger" onClick={() => setDialog('drop')}>
+              </WriteButton>
+              <WriteButton blockedReason={writeBlockedReason} className="btn btn-sm btn-danger" onClick={() => setDialog('drop')}>
                 Delete table
-              </button>
+              </WriteButton>
             </>
           )}
         </div>
@@ -81,7 +84,7 @@ export function TableView({ projectRef, connectionString, table, onDropped }: Ta
         )}
       </div>
       {dialog === 'edit' && (
-        <TableFormModal
+        <TablePanel
           mode="edit"
           projectRef={projectRef}
           connectionString={connectionString}

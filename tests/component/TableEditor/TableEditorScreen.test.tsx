@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { TableEditorScreen } from '@/components/interfaces/TableEditor/TableEditorScreen'
+import { READ_ONLY_REASON } from '@/hooks/use-project-access'
 import { SCHEMA_EXPORT_WARNING } from '@/lib/sql/table-description'
 import { lastVisitedStore } from '@/state/last-visited'
 import type { MockRouter } from '../Organizations/fixtures'
@@ -310,6 +311,19 @@ describe('table editor: DDL', () => {
     expect(db.sent.find((q) => q.query.startsWith('BEGIN;'))?.query).toBe(
       'BEGIN;\nALTER TABLE "public"."todos" DROP COLUMN "data";\nALTER TABLE "public"."todos" RENAME COLUMN "name" TO "title";\nCOMMIT;'
     )
+  })
+
+  it('shows a Read-only member the table with its changes blocked and the reason', async () => {
+    const db = fakeDatabase()
+    const user = userEvent.setup()
+    renderEditor(<TableEditorScreen projectRef={REF} tableId={TODOS.id} />, db.handler, 'Read-only')
+    await screen.findByText('Write the spec')
+    for (const name of ['New table', 'Edit table', 'Delete table']) {
+      await waitFor(() => expect(screen.getByRole('button', { name })).toHaveAttribute('aria-disabled', 'true'))
+      expect(screen.getByRole('button', { name })).toHaveAttribute('title', READ_ONLY_REASON)
+    }
+    await user.click(screen.getByRole('button', { name: 'Edit table' }))
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
   })
 
   it('drops a table after confirmation and leaves the history', async () => {

@@ -56,6 +56,8 @@ type FakeOptions = {
   rowsGate?: Promise<void>
   /** Answer for scripts (BEGIN; …): an error body makes the request fail with 400. */
   script?: (query: string) => { error: Record<string, unknown> } | null
+  /** What depends on a table (the drop confirmation's list). */
+  dependents?: { kind: string; object: string }[]
 }
 
 const ok = (rows: unknown[]) => HttpResponse.json({ rows, fields: [], rowCount: rows.length, command: 'SELECT', truncated: false })
@@ -73,6 +75,14 @@ export function fakeDatabase(options: FakeOptions = {}) {
       return HttpResponse.json({ rows: [], fields: [], rowCount: null, command: 'COMMIT', truncated: false })
     }
     if (q.includes('to_regclass($1)')) return ok([{ id: 16_600 }])
+    if (q.includes('pg_catalog.pg_depend')) return ok(options.dependents ?? [])
+    if (q.includes('from pg_catalog.pg_type')) {
+      return ok([
+        { schema: 'pg_catalog', name: 'int8', kind: 'b', is_array: false },
+        { schema: 'pg_catalog', name: 'text', kind: 'b', is_array: false },
+        { schema: 'public', name: 'mood', kind: 'e', is_array: false },
+      ])
+    }
     if (q.includes('from pg_catalog.pg_namespace')) return ok((options.schemas ?? ['public', 'pg_catalog', 'shop']).map((name) => ({ name })))
     if (q.includes('relispartition')) {
       const schema = body.parameters?.[0]

@@ -4,16 +4,8 @@
  */
 import type { PGlite } from '@electric-sql/pglite'
 import { freshPglite } from '@/tests/pglite-fresh'
-import {
-  alterTableSql,
-  createTableSql,
-  deleteRowsSql,
-  dropTableSql,
-  insertRowSql,
-  toPostgresText,
-  updateRowSql,
-  type ColumnSpec,
-} from '@/lib/sql/ddl'
+import { alterTableSql, createTableSql, dropTableSql, type ColumnSpec } from '@/lib/sql/ddl'
+import { deleteRowsSql, insertRowSql, toPostgresText, updateRowSql } from '@/lib/sql/row-dml'
 import { parseCatalogueRows, TABLE_CATALOGUE_SQL, tableCatalogueParameters } from '@/lib/sql/table-description'
 import { catalogueToForm } from '@/components/interfaces/TableEditor/TableEditor.utils'
 

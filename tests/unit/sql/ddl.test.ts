@@ -1,17 +1,5 @@
-import {
-  alterTableStatements,
-  createTableSql,
-  deleteRowsSql,
-  dropTableSql,
-  inTransaction,
-  insertRowSql,
-  isSingleExpression,
-  toPostgresText,
-  updateRowSql,
-  validateTableDraft,
-  type ColumnSpec,
-  type ExistingColumn,
-} from '@/lib/sql/ddl'
+import { alterTableStatements, createTableSql, dropTableSql, inTransaction, isSingleExpression, validateTableDraft, type ColumnSpec, type ExistingColumn } from '@/lib/sql/ddl'
+import { deleteRowsSql, insertRowSql, toPostgresText, updateRowSql } from '@/lib/sql/row-dml'
 import { isValidTypeName, quoteIdent, quoteIdentifier, quoteLiteral } from '@/lib/sql/identifiers'
 
 const column = (overrides: Partial<ColumnSpec> = {}): ColumnSpec => ({
