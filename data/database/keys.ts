@@ -16,5 +16,7 @@ export const databaseKeys = {
   triggerFunctions: (projectRef: string | undefined) => [...sqlKeys.query(projectRef, 'database'), 'trigger-functions'] as const,
   fdwExtensions: (projectRef: string | undefined) => [...sqlKeys.query(projectRef, 'database'), 'fdw-extensions'] as const,
   foreignData: (projectRef: string | undefined) => [...sqlKeys.query(projectRef, 'database'), 'foreign-data'] as const,
+  publications: (projectRef: string | undefined) => [...sqlKeys.query(projectRef, 'database'), 'publications'] as const,
+  publicationTables: (projectRef: string | undefined, name: string | undefined) => [...sqlKeys.query(projectRef, 'database'), 'publication-tables', name] as const,
   policies: (projectRef: string | undefined) => [...sqlKeys.query(projectRef, 'database'), 'policies'] as const,
 }

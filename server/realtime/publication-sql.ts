@@ -1,3 +1,4 @@
+import { REALTIME_PUBLICATION } from '@/lib/database/publications'
 import { quoteIdent, quoteLiteral, type ProjectRoles } from '../projects/jail'
 
 /**
@@ -12,7 +13,7 @@ import { quoteIdent, quoteLiteral, type ProjectRoles } from '../projects/jail'
  * (setup-sql.ts) read the publication, as Realtime's decoding of the WAL does.
  */
 
-export const REALTIME_PUBLICATION = 'supabase_realtime'
+export { REALTIME_PUBLICATION }
 
 /**
  * Makes `supabase_realtime` when the database has none (a member may have dropped it: it comes
