@@ -54,7 +54,6 @@ export function PublicationTables({ access, name, onBack }: { access: ProjectAcc
           {
             key: 'published',
             header: 'Published',
-            align: 'center',
             render: (t) => {
               const table: PublishedTable = { schema: t.schema, name: t.name }
               return (
@@ -75,11 +74,11 @@ export function PublicationTables({ access, name, onBack }: { access: ProjectAcc
 
   return (
     <section aria-label={`Publication ${name}`} className={styles.form} style={{ gap: '0.75rem' }}>
-      <div className={styles.toolbar}>
+      <div className={styles.pubBar}>
         <button type="button" className="btn btn-sm" onClick={onBack}>
           ← All publications
         </button>
-        <h2 className={styles.mono} style={{ margin: 0, fontSize: '1rem' }}>{name}</h2>
+        <h2 className={styles.mono}>{name}</h2>
         {!published.isPending && published.data && <span className="muted">{published.data.length} published</span>}
       </div>
       {name === REALTIME_PUBLICATION && (
@@ -89,8 +88,10 @@ export function PublicationTables({ access, name, onBack }: { access: ProjectAcc
         </Admonition>
       )}
       {fixed && <Admonition type="default" title="All tables">{fixed}</Admonition>}
-      <SelectField id="publication-schema" label="Schema" value={schema} onChange={(e) => setSchema(e.target.value)}
-        options={(schemas.data ?? [{ name: 'public' }]).map((s) => ({ value: s.name, label: s.name }))} />
+      <div className={styles.schemaPick}>
+        <SelectField id="publication-schema" label="Schema" value={schema} onChange={(e) => setSchema(e.target.value)}
+          options={(schemas.data ?? [{ name: 'public' }]).map((s) => ({ value: s.name, label: s.name }))} />
+      </div>
       {body}
       {access.writeBlockedReason && <p className="field-hint" style={{ margin: 0 }}>{access.writeBlockedReason}</p>}
       {change && <PublicationChangeModal access={access} change={change} onClose={() => setChange(null)} />}

@@ -87,14 +87,13 @@ function PublicationsList({ access, onOpen, onCreate }: { access: ProjectAccess;
             render: (p) => (
               <>
                 {p.name}
-                {p.name === REALTIME_PUBLICATION && <span className={styles.cellNote}>Decides what Realtime streams</span>}
+                {p.name === REALTIME_PUBLICATION && <span className={`${styles.cellNote} ${styles.plainNote}`}>Decides what Realtime streams</span>}
               </>
             ),
           },
           ...PUBLICATION_OPERATIONS.map((operation) => ({
             key: operation,
             header: operation[0].toUpperCase() + operation.slice(1),
-            align: 'center' as const,
             render: (p: Publication) => (
               <Toggle
                 aria-label={`${p.name} publishes ${operation}`}
