@@ -5,6 +5,7 @@ import { usePostgres } from './helpers/platform'
 import { subscribed } from './helpers/realtime-channels'
 import { startRestProject, type RestProject } from './helpers/rest-project'
 import { sql } from './projects-helpers'
+import { PUBLICATIONS_SQL, setPublicationTableSql } from '@/lib/database/publications'
 
 /**
  * Issue 25: every project database has the publication `supabase_realtime`, owned by the
@@ -81,6 +82,14 @@ describe('the supabase_realtime publication decides what realtime streams', () =
     expect(await published()).toEqual(['later', 'notes', 'todos'])
     await p.run('alter publication supabase_realtime drop table public.later;')
     await p.run('alter publication supabase_realtime set table public.todos, public.notes;')
+    expect(await published()).toEqual(['notes', 'todos'])
+    // What Database → Publications reads and runs, through the same route.
+    const listed = await query(PUBLICATIONS_SQL)
+    expect((listed.body as { rows: unknown[] }).rows).toEqual([
+      expect.objectContaining({ name: 'supabase_realtime', owner: `project_${p.ref}`, all_tables: false, insert: true, update: true, delete: true, truncate: true, table_count: 2 }),
+    ])
+    await p.run(setPublicationTableSql('supabase_realtime', { schema: 'public', name: 'notes' }, false))
+    await p.run(setPublicationTableSql('supabase_realtime', { schema: 'public', name: 'notes' }, true))
     expect(await published()).toEqual(['notes', 'todos'])
   })
 
