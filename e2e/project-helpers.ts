@@ -45,6 +45,18 @@ export async function runProjectSql(request: APIRequestContext, token: string, r
   expect(res.status(), await res.text()).toBe(200)
 }
 
+/** A runner of SQL on a project that answers the last statement's rows (no token: self-hosted mode). */
+export function projectSqlRows(request: APIRequestContext, token: string | null, ref: string): (query: string) => Promise<Record<string, unknown>[]> {
+  return async (query) => {
+    const res = await request.post(`/dashboard/api/platform/pg-meta/${ref}/query`, {
+      headers: { ...(token ? { Authorization: `Bearer ${token}` } : {}), 'x-connection-encrypted': 'e2e-connection' },
+      data: { query },
+    })
+    expect(res.status(), await res.text()).toBe(200)
+    return ((await res.json()) as { rows: Record<string, unknown>[] }).rows
+  }
+}
+
 /** Serious or critical axe violations inside the given parts of the page, minus excluded ones. */
 export async function axeViolations(page: Page, include: string[], exclude: string[] = []): Promise<string[]> {
   let builder = new AxeBuilder({ page })

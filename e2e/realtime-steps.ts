@@ -7,7 +7,7 @@ import { expect, type Page } from '@playwright/test'
  */
 export async function inspectBroadcastAndInsert(page: Page, ref: string, runSql: (query: string) => Promise<void>, screenshot: string): Promise<void> {
   const table = `rt_${Date.now().toString(36)}`
-  await runSql(`create table public.${table} (id bigint primary key, body text not null); grant select on public.${table} to anon, authenticated, service_role;`)
+  await runSql(`create table public.${table} (id bigint primary key, body text not null); grant select on public.${table} to anon, authenticated, service_role; alter publication supabase_realtime add table public.${table};`)
 
   await page.goto(`/dashboard/project/${ref}/realtime/inspector`)
   await expect(page.getByRole('heading', { name: 'Realtime inspector' })).toBeVisible()

@@ -22,6 +22,8 @@ export const databaseKeys = {
   indexMethods: (projectRef: string | undefined) => [...sqlKeys.query(projectRef, 'database'), 'index-methods'] as const,
   indexColumns: (projectRef: string | undefined, schema: string | undefined, table: string | undefined) =>
     [...sqlKeys.query(projectRef, 'database'), 'index-columns', schema, table] as const,
+  publications: (projectRef: string | undefined) => [...sqlKeys.query(projectRef, 'database'), 'publications'] as const,
+  publicationTables: (projectRef: string | undefined, name: string | undefined) => [...sqlKeys.query(projectRef, 'database'), 'publication-tables', name] as const,
   policies: (projectRef: string | undefined) => [...sqlKeys.query(projectRef, 'database'), 'policies'] as const,
   tables: (projectRef: string | undefined, schema: string | undefined) => [...sqlKeys.query(projectRef, 'database'), 'tables', schema] as const,
   columnTypes: (projectRef: string | undefined) => [...sqlKeys.query(projectRef, 'database'), 'column-types'] as const,

@@ -23,6 +23,7 @@ export function projectRoutes({ advisorRulesPreview }: { advisorRulesPreview: bo
     { key: 'tables', label: 'Tables', section: 'Database', href: (ref) => `/project/${ref}/database/tables`, available: true },
     { key: 'extensions', label: 'Extensions', section: 'Database', href: (ref) => `/project/${ref}/database/extensions`, available: true },
     { key: 'indexes', label: 'Indexes', section: 'Database', href: (ref) => `/project/${ref}/database/indexes`, available: true },
+    { key: 'publications', label: 'Publications', section: 'Database', href: (ref) => `/project/${ref}/database/publications`, available: true },
     { key: 'graphiql', label: 'GraphiQL', section: 'Database', href: (ref) => `/project/${ref}/database/graphiql`, available: true },
     { key: 'column-privileges', label: 'Column privileges', section: 'Database', href: (ref) => `/project/${ref}/database/column-privileges`, available: true },
     { key: 'hooks', label: 'Database hooks', section: 'Database', href: (ref) => `/project/${ref}/database/hooks`, available: true },

@@ -14,6 +14,7 @@ import { projectSetupSql, quoteIdent, type ProjectRoles } from './jail'
 import { isReady } from './pglite-files'
 import { emitProjectNotification, PROJECT_LISTEN_CHANNELS } from './notifications'
 import { realtimeSetupSql } from '../realtime/setup-sql'
+import { realtimePublicationSql } from '../realtime/publication-sql'
 import { apiLoginRoleSql, connectionLoginGrantSql, connectionLoginRoleSql, syncDashboardRolePassword } from './server-databases'
 import { projectRoleNames, type ProjectTarget } from './targets'
 
@@ -53,9 +54,9 @@ export async function openProjectEngine(target: ProjectTarget, create: boolean):
   }
 }
 
-/** The project's roles, the project API's roles (cluster-wide on a server) and their jails, its users' tables and its storage schema. */
+/** The project's roles, the project API's roles (cluster-wide on a server) and their jails, its users' tables, its storage schema and realtime's publication. */
 function setupSql(roles: ProjectRoles, caller: string | null, singleTenant: boolean): string {
-  return projectSetupSql(roles, caller, { singleTenant }) + apiRolesSetupSql(roles, caller) + projectAuthTablesSql(roles, caller) + projectStorageTablesSql(roles) + realtimeSetupSql() + realtimeMessagesSql(roles)
+  return projectSetupSql(roles, caller, { singleTenant }) + apiRolesSetupSql(roles, caller) + projectAuthTablesSql(roles, caller) + projectStorageTablesSql(roles) + realtimeSetupSql() + realtimeMessagesSql(roles) + realtimePublicationSql(roles)
 }
 
 /** The roles and the jail on a server database, through the platform's privileged role. */

@@ -8,6 +8,7 @@ import { joinChannel, JoinRefused, verifyChannelToken } from './join'
 import { formatBytes, type RealtimeLimits } from './limits'
 import type { Member, MemberLink, RealtimeCaller } from './member'
 import { mayRead, mayWrite } from './private-channels'
+import { pushChangesStatus, SUBSCRIBED_MESSAGE } from './publication'
 
 /**
  * One client's socket: the Phoenix channel protocol realtime-js speaks (frames.ts), message by
@@ -142,14 +143,14 @@ export class RealtimeConnection implements MemberLink {
     const previous = this.members.get(message.topic)
     if (previous) this.leave(previous) // a rejoin (realtime-js after an error) replaces the old membership
     try {
-      const { member, response } = await joinChannel(this.ctx, this, message)
+      const { member, response, changesRefused } = await joinChannel(this.ctx, this, message)
       if (this.closed) return void this.ctx.hub.leave(member)
       this.members.set(message.topic, member)
       this.reply(message, 'ok', response)
-      if (member.bindings.length > 0) {
-        const channel = message.topic.replace(/^realtime:/, '')
-        this.push(message.topic, 'system', { status: 'ok', message: 'Subscribed to PostgreSQL', extension: 'postgres_changes', channel }, null, message.joinRef)
-      }
+      if (changesRefused !== null) {
+        pushChangesStatus(member, 'error', changesRefused)
+        recordRealtimeEvent({ ref: this.ctx.ref, level: 'warning', message: changesRefused, topic: message.topic, role: member.caller.role })
+      } else if (member.bindings.length > 0) pushChangesStatus(member, 'ok', SUBSCRIBED_MESSAGE)
       if (member.presenceEnabled && mayRead(member, 'presence')) this.push(message.topic, 'presence_state', this.ctx.hub.presence.state(this.ctx.ref, member.topic), null, message.joinRef)
     } catch (error) {
       if (!(error instanceof JoinRefused)) throw error

@@ -9,6 +9,7 @@ import { recordRealtimeEvent } from '../logs/realtime-log'
 import { recordRealtimeConnections } from '../billing/realtime-metering'
 import { noteConnections, REFRESH_MS } from './connection-census'
 import { unfollowTable } from './triggers'
+import { PublicationWatch, pushChangesStatus, type PublishedTable } from './publication'
 
 /**
  * The channels of one server's realtime endpoint: who is in which channel of which project,
@@ -25,6 +26,7 @@ export class RealtimeHub {
   readonly bus: ProjectBus
   readonly changes: ChangeFeed
   readonly presence: PresenceTracker
+  private readonly publication: PublicationWatch
   /** Rewrites this instance's counts while they are not zero, so the census knows it is alive. */
   private readonly census: NodeJS.Timeout
 
@@ -38,6 +40,11 @@ export class RealtimeHub {
       instanceId: this.instanceId,
       members: (ref, topic) => this.members(ref, topic),
       publish: (ref, message) => this.publish(ref, message.t, message),
+    })
+    this.publication = new PublicationWatch({
+      refs: () => this.changeRefs(),
+      subscribed: (ref) => this.changeMembers(ref),
+      drop: (member, message) => this.dropChanges(member, message),
     })
     this.bus = new ProjectBus({
       change: (ref, payload) => this.changes.notified(ref, payload),
@@ -92,6 +99,21 @@ export class RealtimeHub {
     }
   }
 
+  /** The tables `supabase_realtime` publishes now (its members subscribed again first when they changed). */
+  published(ref: string): Promise<PublishedTable[]> {
+    return this.publication.current(ref)
+  }
+
+  /** Stops a member's changes (its tables left the publication): told why, its tables unfollowed. */
+  private dropChanges(member: Member, message: string): void {
+    member.changesActive = false
+    pushChangesStatus(member, 'error', message)
+    recordRealtimeEvent({ ref: member.ref, level: 'warning', message, topic: member.wire, role: member.caller.role })
+    const followed = member.followed
+    member.followed = []
+    if (followed.length > 0) void this.unfollow(member.ref, followed)
+  }
+
   /** Removes a member (its presence leaves with it, its tables are unfollowed). */
   leave(member: Member): void {
     const key = channelKey(member.ref, member.topic)
@@ -104,20 +126,28 @@ export class RealtimeHub {
     }
     if (member.followed.length > 0) void this.unfollow(member.ref, member.followed)
     this.bus.release(member.ref)
+    if (!this.changeRefs().includes(member.ref)) this.publication.forget(member.ref)
   }
 
   members(ref: string, topic: string): ReadonlySet<Member> {
     return this.channels.get(channelKey(ref, topic)) ?? new Set()
   }
 
-  /** Members of a project that follow database changes. */
+  /** Members of a project that follow database changes (subscribed: the publication covers them). */
   private changeMembers(ref: string): Member[] {
     const out: Member[] = []
     for (const [key, set] of this.channels) {
       if (!key.startsWith(`${ref}\u0000`)) continue
-      for (const member of set) if (member.bindings.length > 0) out.push(member)
+      for (const member of set) if (member.changesActive && member.bindings.length > 0) out.push(member)
     }
     return out
+  }
+
+  /** The projects with members here that follow database changes. */
+  private changeRefs(): string[] {
+    const refs = new Set<string>()
+    for (const set of this.channels.values()) for (const member of set) if (member.changesActive && member.bindings.length > 0) refs.add(member.ref)
+    return [...refs]
   }
 
   /**
@@ -171,6 +201,7 @@ export class RealtimeHub {
 
   close(): void {
     clearInterval(this.census)
+    this.publication.close()
     for (const ref of this.connections.keys()) noteConnections(this.instanceId, ref, 0)
     this.connections.clear()
     this.bus.close()

@@ -8,18 +8,30 @@ import type { Message } from './frames'
 import { checkFilter, FilterError, parseFilter } from './filters'
 import { channelAccess, hubTopic, type ChannelAccess } from './private-channels'
 import { followTable } from './triggers'
+import { notPublishedMessage, unpublishedBinding, type PublishedTable } from './publication'
 
 /**
  * `phx_join`: a channel's config as realtime-js sends it (broadcast `self`/`ack`, presence `key`,
  * `postgres_changes` bindings, `private`) and its `access_token`, checked; the triggers its
  * bindings need installed; the member added to the hub (listening on the project's bus before
- * the join is answered, so a change made once the client is SUBSCRIBED reaches it).
+ * the join is answered, so a change made once the client is SUBSCRIBED reaches it). Bindings
+ * whose tables `supabase_realtime` does not publish leave the join ok but its changes off, with
+ * Realtime's error for the `system` message (publication.ts).
  */
 
 export class JoinRefused extends Error {}
 
 /** What a join needs of its connection: the project, the key it connected with and its role, and the hub. */
-export type JoinContext = { ref: string; apikey: string; inspector: boolean; caller: RealtimeCaller; hub: { join(member: Member): Promise<void>; follow(ref: string, tables: string[]): Promise<void>; unfollow(ref: string, tables: string[]): Promise<void> } }
+export type JoinContext = { ref: string; apikey: string; inspector: boolean; caller: RealtimeCaller; hub: {
+    join(member: Member): Promise<void>
+    follow(ref: string, tables: string[]): Promise<void>
+    unfollow(ref: string, tables: string[]): Promise<void>
+    published(ref: string): Promise<PublishedTable[]>
+  }
+}
+
+/** A join's outcome: the member, the reply's response, and why its changes are off (null: subscribed, or no bindings). */
+export type Joined = { member: Member; response: Record<string, unknown>; changesRefused: string | null }
 
 /**
  * The caller a channel's token names: on a connection opened with a key, a key or a project
@@ -51,7 +63,7 @@ function parseBinding(raw: ChangeBinding): Binding {
 /** What a refused join's message says of a Postgres error (a table that does not exist, a schema not served). */
 const describe = (error: unknown) => (error instanceof Error ? error.message : String(error))
 
-export async function joinChannel(ctx: JoinContext, link: MemberLink, message: Message): Promise<{ member: Member; response: Record<string, unknown> }> {
+export async function joinChannel(ctx: JoinContext, link: MemberLink, message: Message): Promise<Joined> {
   const parsed = joinPayload.safeParse(message.payload)
   if (!parsed.success) throw new JoinRefused(`invalid join: ${firstIssue(parsed.error)}`)
   const { config, access_token: token } = parsed.data
@@ -80,7 +92,8 @@ export async function joinChannel(ctx: JoinContext, link: MemberLink, message: M
   const raws = config.postgres_changes ?? []
   const bindings = raws.map(parseBinding)
   const tables = new Map(bindings.map((b) => [`${b.schema}\u0000${b.table}`, b]))
-  const followed = [...tables.keys()]
+  let followed = [...tables.keys()]
+  let changesRefused: string | null = null
   // Followed (a shared lock on each table, on a server) before the triggers are installed: an
   // instance removing a trigger no one followed finishes first, and none removes it after.
   if (followed.length > 0) {
@@ -106,9 +119,23 @@ export async function joinChannel(ctx: JoinContext, link: MemberLink, message: M
         throw new JoinRefused(`postgres_changes: filter ${JSON.stringify(b.filter.raw)} on ${b.schema}.${b.table}: ${describe(error)}`)
       }
     }
+    if (bindings.length > 0) {
+      let published: PublishedTable[]
+      try {
+        published = await ctx.hub.published(ctx.ref)
+      } catch (error) {
+        throw new JoinRefused(`postgres_changes: the supabase_realtime publication could not be read: ${describe(error)}`)
+      }
+      const missing = unpublishedBinding(bindings, published)
+      if (missing) changesRefused = notPublishedMessage(missing)
+    }
   } catch (error) {
     if (followed.length > 0) await ctx.hub.unfollow(ctx.ref, followed)
     throw error
+  }
+  if (changesRefused !== null && followed.length > 0) {
+    await ctx.hub.unfollow(ctx.ref, followed)
+    followed = []
   }
   const member: Member = {
     id: crypto.randomUUID(),
@@ -123,6 +150,7 @@ export async function joinChannel(ctx: JoinContext, link: MemberLink, message: M
     presenceKey: config.presence?.key || crypto.randomUUID(),
     presenceEnabled: config.presence?.enabled !== false,
     bindings,
+    changesActive: bindings.length > 0 && changesRefused === null,
     followed,
     link,
   }
@@ -134,5 +162,5 @@ export async function joinChannel(ctx: JoinContext, link: MemberLink, message: M
   }
   const response: Record<string, unknown> =
     raws.length === 0 ? {} : { postgres_changes: raws.map((raw, i) => ({ id: bindings[i].id, event: raw.event, schema: raw.schema, table: raw.table, filter: raw.filter })) }
-  return { member, response }
+  return { member, response, changesRefused }
 }

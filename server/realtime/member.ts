@@ -47,6 +47,11 @@ export type Member = {
   /** Receives presence_state and presence_diff. */
   presenceEnabled: boolean
   bindings: Binding[]
+  /**
+   * Its bindings' changes are delivered: the publication covered them when it joined and since
+   * (publication.ts). False once refused; it stays false, as on Supabase, until the client joins again.
+   */
+  changesActive: boolean
   /** The tables its bindings follow (`schema\u0000table`), unfollowed when it leaves (hub.ts). */
   followed: string[]
   link: MemberLink

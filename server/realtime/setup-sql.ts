@@ -1,5 +1,6 @@
 import { JAIL_SCHEMA, quoteLiteral } from '../projects/jail'
 import { REALTIME_CHANGES_CHANNEL } from '../projects/notifications'
+import { REALTIME_PUBLICATION } from './publication-sql'
 
 /**
  * Realtime's change bus in a project database: a row trigger, installed on a table when a client
@@ -10,6 +11,9 @@ import { REALTIME_CHANGES_CHANNEL } from '../projects/notifications'
  * instance reaches the subscribers of all. The function lives in the platform's jail schema, owned
  * by the privileged role: no project role can name or replace it; triggers are created over the
  * platform's privileged connection (ProjectSession.privileged), so any table the subscriber names (with a primary key) can be followed.
+ * A change is notified only while its table is in the `supabase_realtime` publication with the
+ * change's operation published (publication-sql.ts), as the write's transaction sees it: what
+ * Supabase Realtime's decoding of the WAL through that publication streams.
  */
 
 export const REALTIME_TRIGGER_NAME = 'realtime_changes'
@@ -27,6 +31,16 @@ declare
   o jsonb;
   p text;
 begin
+  if not exists (
+    select 1 from pg_publication pub
+     where pub.pubname = ${quoteLiteral(REALTIME_PUBLICATION)}
+       and case tg_op when 'INSERT' then pub.pubinsert when 'UPDATE' then pub.pubupdate else pub.pubdelete end
+       and (pub.puballtables
+         or exists (select 1 from pg_publication_rel r where r.prpubid = pub.oid and (r.prrelid = tg_relid or r.prrelid in (select a.relid from pg_partition_ancestors(tg_relid) a)))
+         or exists (select 1 from pg_publication_namespace s join pg_class c on c.relnamespace = s.pnnspid where s.pnpubid = pub.oid and c.oid = tg_relid))
+  ) then
+    return null;
+  end if;
   select array_agg(a.attname::text order by a.attnum) into keys
     from pg_index i join pg_attribute a on a.attrelid = i.indrelid and a.attnum = any(i.indkey)
    where i.indrelid = tg_relid and i.indisprimary;

@@ -2,6 +2,7 @@ import { AUTH_SCHEMA, quoteIdent, quoteLiteral, SYSTEM_SCHEMAS } from '../projec
 import { withProjectSession } from '../projects/project-db'
 import type { ApiRole } from '../projects/api-roles'
 import { REALTIME_FUNCTION, REALTIME_TRIGGER_NAME } from './setup-sql'
+import { PUBLISHED_CLASS_CONDITION } from './publication-sql'
 
 /** Following a table's changes: its row trigger (setup-sql.ts), installed when a client subscribes. */
 
@@ -10,7 +11,7 @@ export const UNFOLLOWED_SCHEMAS = [...SYSTEM_SCHEMAS, AUTH_SCHEMA]
 
 /**
  * The statement that installs the trigger on `schema.table` (or on every table of `schema` with
- * a primary key, for `*`) where it is missing; two instances doing it at once both succeed. A
+ * a primary key that `supabase_realtime` publishes, for `*`) where it is missing; two instances doing it at once both succeed. A
  * named table that does not exist or has no primary key is an error (42P01).
  */
 export function installTriggersSql(schema: string, table: string, role: string): string {
@@ -23,6 +24,7 @@ begin
      where s.nspname = ${lit(schema)} and (${lit(table)} = '*' or c.relname = ${lit(table)}) and c.relkind in ('r', 'p')
        and exists (select 1 from pg_catalog.pg_index i where i.indrelid = c.oid and i.indisprimary)
        and pg_catalog.has_table_privilege(${lit(role)}, c.oid, 'SELECT')
+       and (${lit(table)} <> '*' or ${PUBLISHED_CLASS_CONDITION})
   loop
     n := n + 1;
     if not exists (select 1 from pg_catalog.pg_trigger g where g.tgrelid = t.oid and g.tgname = ${lit(REALTIME_TRIGGER_NAME)}) then

@@ -36,6 +36,7 @@ describe('idle project databases close and reopen', () => {
       alter table public.items enable row level security;
       create policy anon_reads on public.items for select to anon using (true);
       grant select on public.items to anon;
+      alter publication supabase_realtime add table public.items;
       create function public.slow_items() returns setof public.items language sql as
         $$ select i.* from public.items i, pg_sleep(0.4) order by i.id $$;`)
   }, 120_000)

@@ -43,7 +43,8 @@ describe('realtime filters and the inspector token', () => {
       alter table public.readings enable row level security;
       create policy everyone on public.readings for select to anon using (owner is null);
       create policy own on public.readings for select to authenticated using (owner = auth.uid());
-      grant select on public.readings to anon, authenticated;`)
+      grant select on public.readings to anon, authenticated;
+      alter publication supabase_realtime add table public.readings;`)
     const made = await client(p.keys.service_role).auth.admin.createUser({ email: `insp-${Date.now()}@example.com`, password: PASSWORD, email_confirm: true })
     expect(made.error).toBeNull()
     userId = made.data.user!.id
@@ -148,7 +149,7 @@ describe('realtime filters and the inspector token', () => {
       const res = await sql(p.platform, p.owner.token, p.ref, `select count(*)::int as n from pg_trigger where tgname = 'realtime_changes' and tgrelid = 'public.gone_soon'::regclass`)
       return ((res.body as { rows: { n: number }[] }).rows[0] ?? { n: -1 }).n
     }
-    await p.run('create table public.gone_soon (id bigint primary key); grant select on public.gone_soon to anon;')
+    await p.run('create table public.gone_soon (id bigint primary key); grant select on public.gone_soon to anon; alter publication supabase_realtime add table public.gone_soon;')
     const follow = (c: SupabaseClient, name: string) => subscribed(c.channel(name).on('postgres_changes', { event: '*', schema: 'public', table: 'gone_soon' }, () => {}))
     const a = client()
     const b = client()

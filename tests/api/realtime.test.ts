@@ -45,7 +45,8 @@ describe('the project realtime endpoint with supabase-js', () => {
       alter table public.messages enable row level security;
       create policy own_rows on public.messages for select to authenticated using (owner = auth.uid());
       create policy public_rows on public.messages for select to anon using (owner is null);
-      grant select on public.messages to anon, authenticated;`)
+      grant select on public.messages to anon, authenticated;
+      alter publication supabase_realtime add table public.messages;`)
     const service = client(url, p.keys.service_role)
     for (const who of ['ada', 'bob'] as const) {
       const email = `${who}-${Math.random().toString(36).slice(2, 8)}@example.com`

@@ -66,7 +66,7 @@ export function InspectorJoinForm({ projectRef, busy, initial, onJoin }: { proje
       {userField}
       <TextField id="rt-channel" label="Channel" value={channel} onChange={(e) => setChannel(e.target.value)} error={errors.channel} errorId="rt-channel-error" autoComplete="off" />
       <Toggle label="Private channel" description="Authorized by the policies on realtime.messages" checked={isPrivate} onChange={setPrivate} size="small" />
-      <Toggle label="Database changes" description="Listen to a table's inserts, updates and deletes" checked={follow} onChange={setFollow} size="small" />
+      <Toggle label="Database changes" description="Listen to a table's inserts, updates and deletes: only tables in the supabase_realtime publication (Database → Publications) stream them" checked={follow} onChange={setFollow} size="small" />
       {follow && (
         <div className={styles.changes}>
           <TextField id="rt-schema" label="Schema" value={schema} onChange={(e) => setSchema(e.target.value)} autoComplete="off" />

@@ -64,6 +64,12 @@ export function useInspectorChannel(projectRef: string) {
         if (options.changes) {
           const { schema, table, event, filter } = options.changes
           channel.on('postgres_changes', { event: event as '*', schema, table, ...(filter ? { filter } : {}) }, (m) => add('postgres_changes', m.eventType, m))
+          // The server says whether the supabase_realtime publication lets the table's changes through.
+          channel.on('system', {}, (m: { extension?: string; status?: string; message?: string }) => {
+            if (m.extension !== 'postgres_changes') return
+            if (m.status === 'error') add('system', 'changes not streamed', { message: m.message, fix: `Add ${schema}.${table} to the supabase_realtime publication (Database → Publications)` })
+            else add('system', 'changes subscribed', { message: m.message })
+          })
         }
         const current: Session = { client, channel, refresh: null }
         session.current = current
