@@ -1,6 +1,7 @@
 import { executeSql, type ProjectSqlVariables } from '@/data/sql/execute-sql'
 import { DEFAULT_STALE_TIME_MS } from '@/lib/constants'
-import { toHook, TRIGGERS_SQL, type Hook, type TriggerRow } from '@/lib/database/hooks'
+import { toHook, type Hook } from '@/lib/database/hooks'
+import { TRIGGERS_SQL, type TriggerRow } from '@/lib/database/triggers'
 import { HIDDEN_SCHEMAS } from '@/lib/schemas'
 import { postgresArrayText } from '@/lib/sql/table-description'
 import { databaseKeys } from './keys'

@@ -8,17 +8,8 @@ import { useExtensionsQuery } from '@/data/database/extensions-query'
 import { useTriggerFunctionsQuery } from '@/data/database/trigger-functions-query'
 import { useSchemasQuery } from '@/data/table-editor/schemas-query'
 import { useTablesQuery } from '@/data/table-editor/tables-query'
-import {
-  createHookSql,
-  hookFunctionName,
-  TRIGGER_EVENTS,
-  TRIGGER_LEVELS,
-  TRIGGER_TIMINGS,
-  validateHook,
-  type HookSpec,
-  type TriggerEvent,
-  type TriggerLevel,
-} from '@/lib/database/hooks'
+import { createHookSql, hookFunctionName, validateHook, type HookSpec } from '@/lib/database/hooks'
+import { TRIGGER_EVENTS, TRIGGER_LEVELS, TRIGGER_TIMINGS, type TriggerEvent, type TriggerLevel } from '@/lib/database/triggers'
 import type { ProjectAccess } from '@/hooks/use-project-access'
 import { SelectField } from '@/components/ui/Field'
 import styles from './Database.module.css'

@@ -1,11 +1,12 @@
-import { setHookEnabledSql, type Hook } from '@/lib/database/hooks'
+import type { Hook } from '@/lib/database/hooks'
+import { setTriggerEnabledSql } from '@/lib/database/triggers'
 import type { ProjectAccess } from '@/hooks/use-project-access'
 import { ScriptConfirmModal } from '@/components/ui/ScriptConfirmModal'
 
 /** Enable or disable a hook (ALTER TABLE … ENABLE / DISABLE TRIGGER), SQL shown first. */
 export function ToggleHookModal({ access, hook, enabled, onClose }: { access: ProjectAccess; hook: Hook; enabled: boolean; onClose: () => void }) {
   const verb = enabled ? 'Enable' : 'Disable'
-  const sql = setHookEnabledSql(hook, enabled)
+  const sql = setTriggerEnabledSql(hook, enabled)
   return (
     <ScriptConfirmModal
       access={access}
