@@ -17,4 +17,9 @@ export const databaseKeys = {
   fdwExtensions: (projectRef: string | undefined) => [...sqlKeys.query(projectRef, 'database'), 'fdw-extensions'] as const,
   foreignData: (projectRef: string | undefined) => [...sqlKeys.query(projectRef, 'database'), 'foreign-data'] as const,
   policies: (projectRef: string | undefined) => [...sqlKeys.query(projectRef, 'database'), 'policies'] as const,
+  functions: (projectRef: string | undefined, schema: string | undefined) => [...sqlKeys.query(projectRef, 'database'), 'functions', schema] as const,
+  functionDependents: (projectRef: string | undefined, id: number | undefined) => [...sqlKeys.query(projectRef, 'database'), 'function-dependents', id] as const,
+  languages: (projectRef: string | undefined) => [...sqlKeys.query(projectRef, 'database'), 'languages'] as const,
+  triggers: (projectRef: string | undefined) => [...sqlKeys.query(projectRef, 'database'), 'triggers'] as const,
+  eventTriggers: (projectRef: string | undefined) => [...sqlKeys.query(projectRef, 'database'), 'event-triggers'] as const,
 }

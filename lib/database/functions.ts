@@ -5,7 +5,7 @@
  */
 import { dollarQuote } from '@/lib/sql/dollar-quote'
 import { inTransaction, isSingleExpression } from '@/lib/sql/ddl'
-import { isValidTypeName, quoteIdent, quoteLiteral, quoteQualified } from '@/lib/sql/identifiers'
+import { isValidTypeName, quoteIdent, quoteIdentifier, quoteLiteral, quoteQualified } from '@/lib/sql/identifiers'
 import { nameProblem } from './triggers'
 
 export const ARGUMENT_MODES = ['IN', 'OUT', 'INOUT', 'VARIADIC'] as const
@@ -140,6 +140,18 @@ function defaultOf(piece: string): string {
   return ''
 }
 
+/** `public, "my schema"` → the schema names (quoted ones unquoted; `""` and blanks dropped). */
+export function parseSearchPath(value: string): string[] {
+  return splitTopLevel(value)
+    .map((s) => (s.startsWith('"') && s.endsWith('"') ? s.slice(1, -1).replaceAll('""', '"') : s))
+    .filter((s) => s !== '')
+}
+
+/** Schema names back to the text `parseSearchPath` reads. */
+export function formatSearchPath(schemas: readonly string[]): string {
+  return schemas.map(quoteIdentifier).join(', ')
+}
+
 /** `search_path` and the other settings of a function's `proconfig`. */
 export function parseConfig(config: readonly string[]): { searchPath: string[] | null; otherConfig: string[] } {
   let searchPath: string[] | null = null
@@ -149,10 +161,7 @@ export function parseConfig(config: readonly string[]): { searchPath: string[] |
       otherConfig.push(entry)
       continue
     }
-    const value = entry.slice('search_path='.length)
-    searchPath = splitTopLevel(value)
-      .map((s) => (s.startsWith('"') ? s.slice(1, -1).replaceAll('""', '"') : s))
-      .filter((s) => s !== '')
+    searchPath = parseSearchPath(entry.slice('search_path='.length))
   }
   return { searchPath, otherConfig }
 }
@@ -336,4 +345,19 @@ export function blankFunctionSpec(schema: string): FunctionSpec {
     otherConfig: [],
     body: '\nbegin\n\nend;\n',
   }
+}
+
+/** `id integer, "my col" text` → columns (a name, quoted or bare, then its type); what the form's text says. */
+export function parseReturnColumns(text: string): ReturnColumn[] {
+  return splitTopLevel(text).map((piece) => {
+    const quoted = /^"((?:[^"]|"")*)"\s*(.*)$/s.exec(piece)
+    if (quoted) return { name: quoted[1].replaceAll('""', '"'), type: quoted[2].trim() }
+    const [name, ...type] = piece.split(/\s+/)
+    return { name, type: type.join(' ') }
+  })
+}
+
+/** Columns back to the text `parseReturnColumns` reads. */
+export function formatReturnColumns(columns: readonly ReturnColumn[]): string {
+  return columns.map((c) => `${quoteIdentifier(c.name)} ${c.type}`).join(', ')
 }

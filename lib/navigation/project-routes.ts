@@ -18,6 +18,8 @@ export function projectRoutes({ advisorRulesPreview }: { advisorRulesPreview: bo
     { key: 'home', label: 'Project overview', section: 'Project', href: (ref) => `/project/${ref}`, available: true },
     { key: 'editor', label: 'Table editor', section: 'Project', href: (ref) => `/project/${ref}/editor`, available: true },
     { key: 'sql', label: 'SQL editor', section: 'Project', href: (ref) => `/project/${ref}/sql`, available: true },
+    { key: 'database-functions', label: 'Functions', section: 'Database', href: (ref) => `/project/${ref}/database/functions`, available: true },
+    { key: 'database-triggers', label: 'Triggers', section: 'Database', href: (ref) => `/project/${ref}/database/triggers`, available: true },
     { key: 'extensions', label: 'Extensions', section: 'Database', href: (ref) => `/project/${ref}/database/extensions`, available: true },
     { key: 'graphiql', label: 'GraphiQL', section: 'Database', href: (ref) => `/project/${ref}/database/graphiql`, available: true },
     { key: 'column-privileges', label: 'Column privileges', section: 'Database', href: (ref) => `/project/${ref}/database/column-privileges`, available: true },
