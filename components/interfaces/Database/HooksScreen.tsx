@@ -16,7 +16,7 @@ import styles from './Database.module.css'
 // Dialogs load when first opened, keeping the screen's first load small.
 const DeleteHookModal = dynamic(() => import('./DeleteHookModal').then((m) => m.DeleteHookModal), { ssr: false })
 const HookFormModal = dynamic(() => import('./HookFormModal').then((m) => m.HookFormModal), { ssr: false })
-const ToggleHookModal = dynamic(() => import('./ToggleHookModal').then((m) => m.ToggleHookModal), { ssr: false })
+const ToggleTriggerModal = dynamic(() => import('./ToggleTriggerModal').then((m) => m.ToggleTriggerModal), { ssr: false })
 
 /** /project/{ref}/database/hooks: the database's triggers as hooks; create, enable/disable, delete. */
 export function HooksScreen({ projectRef }: { projectRef: string }) {
@@ -110,7 +110,7 @@ function HooksList({ access, onCreate }: { access: ProjectAccess; onCreate: () =
         )}
       />
       {access.writeBlockedReason && <p className="field-hint" style={{ margin: 0 }}>{access.writeBlockedReason}</p>}
-      {toggling && <ToggleHookModal access={access} hook={toggling.hook} enabled={toggling.enabled} onClose={() => setToggling(null)} />}
+      {toggling && <ToggleTriggerModal access={access} trigger={toggling.hook} noun="hook" enabled={toggling.enabled} onClose={() => setToggling(null)} />}
       {deleting && <DeleteHookModal access={access} hook={deleting} onClose={() => setDeleting(null)} />}
     </>
   )

@@ -1,5 +1,6 @@
 import { useState } from 'react'
-import { formatReturnColumns, formatSearchPath, parseReturnColumns, parseSearchPath, type FunctionSpec } from '@/lib/database/functions'
+import { formatReturnColumns, formatSearchPath, parseReturnColumns, parseSearchPath } from '@/lib/database/function-text'
+import type { FunctionSpec } from '@/lib/database/functions'
 
 /** The function form's state: the spec, with the search_path and RETURNS TABLE columns as the text typed. */
 export function useFunctionDraft(initial: FunctionSpec) {

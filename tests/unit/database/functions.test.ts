@@ -13,8 +13,6 @@ import {
   FUNCTION_DEPENDENTS_SQL,
   FUNCTIONS_SQL,
   LANGUAGES_SQL,
-  parseConfig,
-  splitTopLevel,
   toDatabaseFunction,
   updateFunctionSql,
   validateFunction,
@@ -22,6 +20,7 @@ import {
   type FunctionSpec,
 } from '@/lib/database/functions'
 import { dollarQuote } from '@/lib/sql/dollar-quote'
+import { formatReturnColumns, formatSearchPath, parseConfig, parseReturnColumns, parseSearchPath, splitTopLevel } from '@/lib/database/function-text'
 
 const HOSTILE = `"; drop table x; --`
 
@@ -99,6 +98,10 @@ describe('function builders', () => {
     expect(parseConfig(['search_path=""', 'work_mem=64MB'])).toEqual({ searchPath: [], otherConfig: ['work_mem=64MB'] })
     expect(parseConfig(['search_path=public, "my ""s"""'])).toEqual({ searchPath: ['public', 'my "s"'], otherConfig: [] })
     expect(parseConfig([])).toEqual({ searchPath: null, otherConfig: [] })
+    expect(parseSearchPath(formatSearchPath(['public', 'My "s", x']))).toEqual(['public', 'My "s", x'])
+    const columns = [{ name: 'id', type: 'integer' }, { name: 'a "b", c', type: 'numeric(10, 2)' }]
+    expect(formatReturnColumns(columns)).toBe('id integer, "a ""b"", c" numeric(10, 2)')
+    expect(parseReturnColumns(formatReturnColumns(columns))).toEqual(columns)
     expect(splitTopLevel(`a integer, b text DEFAULT 'x, y'::text, "c,d" numeric(10,2)`)).toEqual([`a integer`, `b text DEFAULT 'x, y'::text`, `"c,d" numeric(10,2)`])
   })
 })
