@@ -6,10 +6,15 @@ import { postgresArrayText } from '@/lib/sql/table-description'
 import { databaseKeys } from './keys'
 import { defineQuery } from '@/data/query'
 
-/** The data triggers of the project's database (the same catalogue read as the hooks list). */
-export async function getTriggers({ projectRef, connectionString }: ProjectSqlVariables, signal?: AbortSignal): Promise<Trigger[]> {
+/** The user triggers' catalogue rows: what the Triggers screen and the hooks list both read. */
+export async function getTriggerRows({ projectRef, connectionString }: ProjectSqlVariables, signal?: AbortSignal): Promise<TriggerRow[]> {
   const { rows } = await executeSql<TriggerRow>({ projectRef, connectionString, sql: TRIGGERS_SQL, parameters: [postgresArrayText(HIDDEN_SCHEMAS)] }, signal)
-  return rows.map(toTrigger)
+  return rows
+}
+
+/** The data triggers of the project's database. */
+export async function getTriggers(vars: ProjectSqlVariables, signal?: AbortSignal): Promise<Trigger[]> {
+  return (await getTriggerRows(vars, signal)).map(toTrigger)
 }
 
 export const { options: triggersQueryOptions, use: useTriggersQuery } = defineQuery((vars: ProjectSqlVariables) => databaseKeys.triggers(vars.projectRef), getTriggers, {

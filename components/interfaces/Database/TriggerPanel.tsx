@@ -10,6 +10,7 @@ import { useTableQuery } from '@/data/table-editor/table-query'
 import { useTablesQuery } from '@/data/table-editor/tables-query'
 import type { ProjectAccess } from '@/hooks/use-project-access'
 import { ALL_TRIGGER_TIMINGS, createTriggerSql, TRIGGER_EVENTS, TRIGGER_LEVELS, validateTrigger, type TriggerEvent, type TriggerLevel, type TriggerSpec, type TriggerTiming } from '@/lib/database/triggers'
+import { levelLabel, RadioFieldset } from './RadioFieldset'
 import { SidePanelForm } from './SidePanelForm'
 import dbStyles from './Database.module.css'
 
@@ -89,16 +90,7 @@ export function TriggerPanel({ access, onClose }: { access: ProjectAccess; onClo
       </div>
       {tables.isError && <span className="field-error">Could not load tables: {tables.error.message}</span>}
 
-      <fieldset className={dbStyles.checks} aria-describedby={shown.timing ? `${id}-timing-error` : undefined}>
-        <legend>Timing</legend>
-        {ALL_TRIGGER_TIMINGS.map((t) => (
-          <label key={t}>
-            <input type="radio" name={`${id}-timing`} checked={timing === t} onChange={() => setTiming(t)} />
-            {t}
-          </label>
-        ))}
-        {errorLine('timing')}
-      </fieldset>
+      <RadioFieldset legend="Timing" name={`${id}-timing`} options={ALL_TRIGGER_TIMINGS} value={timing} onChange={setTiming} error={shown.timing} errorId={`${id}-timing-error`} />
 
       <fieldset className={dbStyles.checks} aria-describedby={shown.events ? `${id}-events-error` : undefined}>
         <legend>Events</legend>
@@ -125,16 +117,7 @@ export function TriggerPanel({ access, onClose }: { access: ProjectAccess; onClo
         </fieldset>
       )}
 
-      <fieldset className={dbStyles.checks} aria-describedby={shown.level ? `${id}-level-error` : undefined}>
-        <legend>Fire</legend>
-        {TRIGGER_LEVELS.map((l) => (
-          <label key={l}>
-            <input type="radio" name={`${id}-level`} checked={level === l} onChange={() => setLevel(l)} />
-            For each {l.toLowerCase()}
-          </label>
-        ))}
-        {errorLine('level')}
-      </fieldset>
+      <RadioFieldset legend="Fire" name={`${id}-level`} options={TRIGGER_LEVELS} value={level} onChange={setLevel} label={levelLabel} error={shown.level} errorId={`${id}-level-error`} />
 
       <SelectField
         id={`${id}-function`}

@@ -1,11 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { http, HttpResponse } from 'msw'
 import { FunctionsScreen } from '@/components/interfaces/Database/FunctionsScreen'
-import { TooltipProvider } from '@/components/ui/TooltipProvider'
-import { server } from '@/tests/msw-server'
-import { organization, projectDetail, renderWithClient } from '../Organizations/fixtures'
 import { createPgMeta } from './pglite-pg-meta'
+import { renderDatabaseScreen } from './render-database-screen'
 
 // Monaco does not run in jsdom: the body is a plain textarea with the editor's label.
 vi.mock('@/components/interfaces/Database/FunctionBodyEditor', () => ({
@@ -27,18 +24,7 @@ beforeAll(async () => {
 afterAll(async () => pg?.close())
 beforeEach(() => pg.setReadOnly(false))
 
-function renderScreen(role = 'Developer') {
-  server.use(
-    http.get('*/platform/projects/:ref', () => HttpResponse.json(projectDetail({ ref: REF }))),
-    http.get('*/platform/organizations', () => HttpResponse.json([organization({ role })])),
-    pg.handler
-  )
-  return renderWithClient(
-    <TooltipProvider>
-      <FunctionsScreen projectRef={REF} />
-    </TooltipProvider>
-  )
-}
+const renderScreen = (role = 'Developer') => renderDatabaseScreen(pg, REF, <FunctionsScreen projectRef={REF} />, role)
 
 describe('database functions', () => {
   it('validates, creates a function, edits it in place, then renames it (drop and create)', async () => {

@@ -1,11 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { http, HttpResponse } from 'msw'
 import { TriggersScreen } from '@/components/interfaces/Database/TriggersScreen'
-import { TooltipProvider } from '@/components/ui/TooltipProvider'
-import { server } from '@/tests/msw-server'
-import { organization, projectDetail, renderWithClient } from '../Organizations/fixtures'
 import { createPgMeta } from './pglite-pg-meta'
+import { renderDatabaseScreen } from './render-database-screen'
 
 const REF = 'abcdefghijklmnopqrst'
 
@@ -20,18 +17,7 @@ beforeAll(async () => {
 afterAll(async () => pg?.close())
 beforeEach(() => pg.setReadOnly(false))
 
-function renderScreen(role = 'Developer') {
-  server.use(
-    http.get('*/platform/projects/:ref', () => HttpResponse.json(projectDetail({ ref: REF }))),
-    http.get('*/platform/organizations', () => HttpResponse.json([organization({ role })])),
-    pg.handler
-  )
-  return renderWithClient(
-    <TooltipProvider>
-      <TriggersScreen projectRef={REF} />
-    </TooltipProvider>
-  )
-}
+const renderScreen = (role = 'Developer') => renderDatabaseScreen(pg, REF, <TriggersScreen projectRef={REF} />, role)
 
 describe('database triggers', () => {
   it('creates a BEFORE UPDATE OF trigger with a condition that really fires, disables and deletes it; lists event triggers', async () => {

@@ -5,6 +5,7 @@
 import type { PGlite } from '@electric-sql/pglite'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { freshPglite } from '@/tests/pglite-fresh'
+import { runScript } from './pglite-script'
 import {
   blankFunctionSpec,
   canReplace,
@@ -114,13 +115,7 @@ describe('functions on PGlite', () => {
   }, 60_000)
   afterAll(async () => db?.close())
 
-  const run = async (sql: string) => {
-    try {
-      await db.exec(sql)
-    } finally {
-      if (await db.isInTransaction()) await db.exec('rollback')
-    }
-  }
+  const run = (sql: string) => runScript(db, sql)
   const list = async (schema: string) => (await db.query<FunctionRow>(FUNCTIONS_SQL, [schema])).rows.map(toDatabaseFunction)
 
   it('creates, reads back, replaces, renames and drops a function with hostile names and body', async () => {

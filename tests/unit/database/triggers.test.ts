@@ -2,6 +2,7 @@
 import type { PGlite } from '@electric-sql/pglite'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { freshPglite } from '@/tests/pglite-fresh'
+import { runScript } from './pglite-script'
 import {
   createTriggerSql,
   dropTriggerSql,
@@ -77,13 +78,7 @@ describe('triggers on PGlite', () => {
   }, 60_000)
   afterAll(async () => db?.close())
 
-  const run = async (sql: string) => {
-    try {
-      await db.exec(sql)
-    } finally {
-      if (await db.isInTransaction()) await db.exec('rollback')
-    }
-  }
+  const run = (sql: string) => runScript(db, sql)
   const list = async () => (await db.query<TriggerRow>(TRIGGERS_SQL, [postgresArrayText(EXCLUDED_SCHEMAS)])).rows.map(toTrigger)
 
   it('creates a trigger with hostile names, UPDATE OF and WHEN, disables, enables and drops it', async () => {
