@@ -60,7 +60,9 @@ function FunctionsList({ access }: { access: ProjectAccess }) {
     <>
       <div className={styles.filters}>
         <SelectField id="functions-schema" label="Schema" value={schema} onChange={(e) => setSchema(e.target.value)} options={(schemas.data ?? [{ name: schema }]).map((s) => s.name)} />
-        <SearchToolbar label="Search functions" placeholder="Search by name or return type" value={search} onChange={setSearch} count={query.data ? `${shown.length} of ${query.data.length}` : ''} />
+        <div className={styles.grow}>
+          <SearchToolbar label="Search functions" placeholder="Search functions" value={search} onChange={setSearch} count={query.data ? `${shown.length} of ${query.data.length}` : ''} />
+        </div>
         <WriteButton blockedReason={access.writeBlockedReason} className="btn btn-primary" onClick={create}>
           Create function
         </WriteButton>

@@ -125,16 +125,15 @@ export function TriggerPanel({ access, onClose }: { access: ProjectAccess; onClo
         value={fn}
         onChange={(e) => setFn(e.target.value)}
         options={(functions.data ?? []).map((f) => ({ value: JSON.stringify([f.schema, f.name]), label: `${f.schema}.${f.name}()` }))}
-        hint={
-          <>
-            Functions that return trigger and take no arguments. <Link href={`/project/${encodeURIComponent(access.db.projectRef)}/database/functions`}>Create one on the Functions page</Link>.
-          </>
-        }
+        hint="Functions that return trigger and take no arguments."
         {...err('function')}
       >
         <option value="">{functions.isPending ? 'Loading functions…' : functions.data?.length ? 'Choose a function' : 'No trigger functions yet'}</option>
       </SelectField>
       {functions.isError && <span className="field-error">Could not load functions: {functions.error.message}</span>}
+      <div style={{ marginBottom: '0.75rem' }}>
+        <Link href={`/project/${encodeURIComponent(access.db.projectRef)}/database/functions`}>Write a trigger function</Link>
+      </div>
 
       <TextField
         id={`${id}-condition`}
