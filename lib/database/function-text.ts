@@ -46,9 +46,13 @@ export function defaultOf(piece: string): string {
 
 /** `public, "my schema"` → the schema names (quoted ones unquoted; `""` and blanks dropped). */
 export function parseSearchPath(value: string): string[] {
-  return splitTopLevel(value)
-    .map((s) => (s.startsWith('"') && s.endsWith('"') ? s.slice(1, -1).replaceAll('""', '"') : s))
-    .filter((s) => s !== '')
+  return (
+    splitTopLevel(value)
+      // `''` typed for "empty" means none, as in `SET search_path = ''`.
+      .filter((s) => s !== "''")
+      .map((s) => (s.startsWith('"') && s.endsWith('"') ? s.slice(1, -1).replaceAll('""', '"') : s))
+      .filter((s) => s !== '')
+  )
 }
 
 /** Schema names back to the text `parseSearchPath` reads. */

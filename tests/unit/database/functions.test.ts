@@ -99,6 +99,8 @@ describe('function builders', () => {
     expect(parseConfig(['search_path=""', 'work_mem=64MB'])).toEqual({ searchPath: [], otherConfig: ['work_mem=64MB'] })
     expect(parseConfig(['search_path=public, "my ""s"""'])).toEqual({ searchPath: ['public', 'my "s"'], otherConfig: [] })
     expect(parseConfig([])).toEqual({ searchPath: null, otherConfig: [] })
+    expect(parseSearchPath("''")).toEqual([])
+    expect(parseSearchPath(formatSearchPath(["''"]))).toEqual(["''"])
     expect(parseSearchPath(formatSearchPath(['public', 'My "s", x']))).toEqual(['public', 'My "s", x'])
     const columns = [{ name: 'id', type: 'integer' }, { name: 'a "b", c', type: 'numeric(10, 2)' }]
     expect(formatReturnColumns(columns)).toBe('id integer, "a ""b"", c" numeric(10, 2)')
