@@ -12,6 +12,7 @@ import { useFunctionsQuery } from '@/data/database/functions-query'
 import { useSchemasQuery } from '@/data/table-editor/schemas-query'
 import type { ProjectAccess } from '@/hooks/use-project-access'
 import type { DatabaseFunction } from '@/lib/database/functions'
+import { CreateFirstEmptyState } from './CreateFirstEmptyState'
 import dbStyles from './Database.module.css'
 import styles from './Functions.module.css'
 
@@ -44,14 +45,12 @@ function FunctionsList({ access }: { access: ProjectAccess }) {
   const state = queryState(query, {
     what: 'functions',
     empty: (
-      <EmptyState
+      <CreateFirstEmptyState
+        access={access}
         title={`No functions in ${schema}`}
         description="A function runs SQL or PL/pgSQL on the server: call it from SQL, a trigger or the Data API."
-        action={
-          <WriteButton blockedReason={access.writeBlockedReason} className="btn btn-primary" onClick={create}>
-            Create your first function
-          </WriteButton>
-        }
+        what="function"
+        onCreate={create}
       />
     ),
   })

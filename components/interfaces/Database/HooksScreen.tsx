@@ -2,7 +2,6 @@ import dynamic from 'next/dynamic'
 import { useState } from 'react'
 import { Badge } from '@/components/ui/Badge'
 import { DataTable } from '@/components/ui/DataTable'
-import { EmptyState } from '@/components/ui/EmptyState'
 import { ErrorState } from '@/components/ui/ErrorState'
 import { SkeletonLines } from '@/components/ui/Skeleton'
 import { Toggle } from '@/components/ui/Toggle'
@@ -11,6 +10,7 @@ import type { Hook } from '@/lib/database/hooks'
 import { DatabaseGate } from '@/components/ui/DatabaseGate'
 import { useProjectAccess, type ProjectAccess } from '@/hooks/use-project-access'
 import { WriteButton } from '@/components/ui/WriteButton'
+import { CreateFirstEmptyState } from './CreateFirstEmptyState'
 import styles from './Database.module.css'
 
 // Dialogs load when first opened, keeping the screen's first load small.
@@ -58,15 +58,7 @@ function HooksList({ access, onCreate }: { access: ProjectAccess; onCreate: () =
   if (query.isError) return <ErrorState title="Failed to load hooks" error={query.error} onRetry={() => void query.refetch()} retrying={query.isFetching} />
   if (query.data.length === 0) {
     return (
-      <EmptyState
-        title="No hooks yet"
-        description="A hook reacts to inserts, updates, deletes or truncates on a table."
-        action={
-          <WriteButton blockedReason={access.writeBlockedReason} className="btn btn-primary" onClick={onCreate}>
-            Create your first hook
-          </WriteButton>
-        }
-      />
+      <CreateFirstEmptyState access={access} title="No hooks yet" description="A hook reacts to inserts, updates, deletes or truncates on a table." what="hook" onCreate={onCreate} />
     )
   }
 

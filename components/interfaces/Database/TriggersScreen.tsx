@@ -12,6 +12,7 @@ import { useTriggersQuery } from '@/data/database/triggers-query'
 import type { ProjectAccess } from '@/hooks/use-project-access'
 import type { Trigger } from '@/lib/database/triggers'
 import { EventTriggersSection } from './EventTriggersSection'
+import { CreateFirstEmptyState } from './CreateFirstEmptyState'
 import dbStyles from './Database.module.css'
 import styles from './Functions.module.css'
 
@@ -58,14 +59,12 @@ function DataTriggers({ access }: { access: ProjectAccess }) {
   const state = queryState(query, {
     what: 'triggers',
     empty: (
-      <EmptyState
+      <CreateFirstEmptyState
+        access={access}
         title="No triggers yet"
         description="A trigger runs a function when rows of a table are inserted, updated, deleted or truncated."
-        action={
-          <WriteButton blockedReason={access.writeBlockedReason} className="btn btn-primary" onClick={create}>
-            Create your first trigger
-          </WriteButton>
-        }
+        what="trigger"
+        onCreate={create}
       />
     ),
   })
