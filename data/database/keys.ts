@@ -28,4 +28,9 @@ export const databaseKeys = {
   tables: (projectRef: string | undefined, schema: string | undefined) => [...sqlKeys.query(projectRef, 'database'), 'tables', schema] as const,
   columnTypes: (projectRef: string | undefined) => [...sqlKeys.query(projectRef, 'database'), 'column-types'] as const,
   tableDependents: (projectRef: string | undefined, id: number | undefined) => [...sqlKeys.query(projectRef, 'database'), 'table-dependents', id] as const,
+  functions: (projectRef: string | undefined, schema: string | undefined) => [...sqlKeys.query(projectRef, 'database'), 'functions', schema] as const,
+  functionDependents: (projectRef: string | undefined, id: number | undefined) => [...sqlKeys.query(projectRef, 'database'), 'function-dependents', id] as const,
+  languages: (projectRef: string | undefined) => [...sqlKeys.query(projectRef, 'database'), 'languages'] as const,
+  triggers: (projectRef: string | undefined) => [...sqlKeys.query(projectRef, 'database'), 'triggers'] as const,
+  eventTriggers: (projectRef: string | undefined) => [...sqlKeys.query(projectRef, 'database'), 'event-triggers'] as const,
 }

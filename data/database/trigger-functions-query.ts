@@ -1,6 +1,6 @@
 import { executeSql, type ProjectSqlVariables } from '@/data/sql/execute-sql'
 import { DEFAULT_STALE_TIME_MS } from '@/lib/constants'
-import { TRIGGER_FUNCTIONS_SQL, type TriggerFunction } from '@/lib/database/hooks'
+import { TRIGGER_FUNCTIONS_SQL, type TriggerFunction } from '@/lib/database/triggers'
 import { HIDDEN_SCHEMAS } from '@/lib/schemas'
 import { postgresArrayText } from '@/lib/sql/table-description'
 import { databaseKeys } from './keys'

@@ -21,6 +21,8 @@ export function projectRoutes({ advisorRulesPreview }: { advisorRulesPreview: bo
     { key: 'schemas', label: 'Schema visualizer', section: 'Database', href: (ref) => `/project/${ref}/database/schemas`, available: true },
     { key: 'types', label: 'Enumerated types', section: 'Database', href: (ref) => `/project/${ref}/database/types`, available: true },
     { key: 'tables', label: 'Tables', section: 'Database', href: (ref) => `/project/${ref}/database/tables`, available: true },
+    { key: 'database-functions', label: 'Functions', section: 'Database', href: (ref) => `/project/${ref}/database/functions`, available: true },
+    { key: 'database-triggers', label: 'Triggers', section: 'Database', href: (ref) => `/project/${ref}/database/triggers`, available: true },
     { key: 'extensions', label: 'Extensions', section: 'Database', href: (ref) => `/project/${ref}/database/extensions`, available: true },
     { key: 'indexes', label: 'Indexes', section: 'Database', href: (ref) => `/project/${ref}/database/indexes`, available: true },
     { key: 'publications', label: 'Publications', section: 'Database', href: (ref) => `/project/${ref}/database/publications`, available: true },

@@ -7,7 +7,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { COLUMN_PRIVILEGES_SQL } from '@/lib/database/column-privileges'
 import { disableExtensionSql, EXTENSION_DEPENDENTS_SQL, EXTENSIONS_SQL, enableExtensionSql, type ServerExtensionRow } from '@/lib/database/extensions'
-import { createHookSql, dropHookSql, setHookEnabledSql, toHook, TRIGGER_FUNCTIONS_SQL, TRIGGERS_SQL, type TriggerRow } from '@/lib/database/hooks'
+import { createHookSql, dropHookSql, toHook } from '@/lib/database/hooks'
+import { setTriggerEnabledSql, TRIGGER_FUNCTIONS_SQL, TRIGGERS_SQL, type TriggerRow } from '@/lib/database/triggers'
 import { PLATFORM_ROLE_PATTERN, ROLES_SQL } from '@/lib/database/roles'
 import { EXCLUDED_SCHEMAS } from '@/lib/schemas'
 import { postgresArrayText } from '@/lib/sql/table-description'
@@ -130,7 +131,7 @@ describe('database screens on a project database', () => {
     const [hook] = await list()
     expect(hook).toMatchObject({ name: 'orders_feed', kind: 'notify', target: 'orders', enabled: true, ownsFunction: true })
 
-    expect((await sql(platform, developer.token, ref, setHookEnabledSql(hook, false))).status).toBe(200)
+    expect((await sql(platform, developer.token, ref, setTriggerEnabledSql(hook, false))).status).toBe(200)
     expect((await list())[0].enabled).toBe(false)
     expect((await sql(platform, developer.token, ref, dropHookSql(hook, true))).status).toBe(200)
     expect(await list()).toEqual([])

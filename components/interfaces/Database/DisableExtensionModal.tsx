@@ -1,7 +1,6 @@
-import { useId, useState } from 'react'
+import { useState } from 'react'
 import { toast } from 'sonner'
 import { SqlPreview, SqlRunError } from '@/components/ui/SqlPreview'
-import { Admonition } from '@/components/ui/Admonition'
 import { ErrorState } from '@/components/ui/ErrorState'
 import { ConfirmModal } from '@/components/ui/ConfirmModal'
 import { SkeletonLines } from '@/components/ui/Skeleton'
@@ -9,11 +8,10 @@ import { useDatabaseScriptMutation } from '@/data/database/database-script-mutat
 import { useExtensionDependentsQuery } from '@/data/database/extension-dependents-query'
 import { disableExtensionSql, type ExtensionEntry } from '@/lib/database/extensions'
 import type { ProjectAccess } from '@/hooks/use-project-access'
-import styles from './Database.module.css'
+import { DependentsNotice } from './DependentsNotice'
 
 /** Disable: says what depends on the extension (what CASCADE would drop), then DROP EXTENSION. */
 export function DisableExtensionModal({ access, entry, onClose }: { access: ProjectAccess; entry: ExtensionEntry; onClose: () => void }) {
-  const cascadeId = useId()
   const [cascade, setCascade] = useState(false)
   const dependents = useExtensionDependentsQuery({ ...access.db, name: entry.name })
   const run = useDatabaseScriptMutation({
@@ -46,20 +44,7 @@ export function DisableExtensionModal({ access, entry, onClose }: { access: Proj
         <ErrorState title="Could not check what depends on the extension" error={dependents.error} onRetry={() => void dependents.refetch()} />
       )}
       {dependents.isSuccess && !hasDependents && <p className="muted" style={{ margin: 0 }}>Nothing outside the extension depends on it.</p>}
-      {hasDependents && (
-        <Admonition type="warning" title={`${dependents.data!.length} object${dependents.data!.length === 1 ? '' : 's'} depend on ${entry.name}`}>
-          Without CASCADE the drop fails. With CASCADE these are dropped too, with their data:
-          <ul className={styles.dependents}>
-            {dependents.data!.map((object) => (
-              <li key={object}>{object}</li>
-            ))}
-          </ul>
-          <label htmlFor={cascadeId} style={{ display: 'inline-flex', gap: '0.4rem', alignItems: 'center', marginTop: '0.5rem' }}>
-            <input id={cascadeId} type="checkbox" checked={cascade} onChange={(e) => setCascade(e.target.checked)} />
-            Drop these objects too (CASCADE)
-          </label>
-        </Admonition>
-      )}
+      {hasDependents && <DependentsNotice of={entry.name} dependents={dependents.data!} cascade={cascade} onCascadeChange={setCascade} />}
       <SqlPreview sql={sql} open />
       {run.isError && <SqlRunError error={run.error} title="The extension was not disabled" />}
     </ConfirmModal>

@@ -8,19 +8,11 @@ import { useExtensionsQuery } from '@/data/database/extensions-query'
 import { useTriggerFunctionsQuery } from '@/data/database/trigger-functions-query'
 import { useSchemasQuery } from '@/data/table-editor/schemas-query'
 import { useTablesQuery } from '@/data/table-editor/tables-query'
-import {
-  createHookSql,
-  hookFunctionName,
-  TRIGGER_EVENTS,
-  TRIGGER_LEVELS,
-  TRIGGER_TIMINGS,
-  validateHook,
-  type HookSpec,
-  type TriggerEvent,
-  type TriggerLevel,
-} from '@/lib/database/hooks'
+import { createHookSql, hookFunctionName, validateHook, type HookSpec } from '@/lib/database/hooks'
+import { TRIGGER_EVENTS, TRIGGER_LEVELS, TRIGGER_TIMINGS, type TriggerEvent, type TriggerLevel } from '@/lib/database/triggers'
 import type { ProjectAccess } from '@/hooks/use-project-access'
 import { SelectField } from '@/components/ui/Field'
+import { levelLabel, RadioFieldset } from './RadioFieldset'
 import styles from './Database.module.css'
 
 type Kind = HookSpec['action']['kind']
@@ -235,28 +227,11 @@ export function HookFormModal({ access, onClose }: { access: ProjectAccess; onCl
             <span className="field-hint">Functions that return trigger and take no arguments.</span>
             {errorText('function')}
           </div>
-          <fieldset className={styles.checks}>
-            <legend>Timing</legend>
-            {TRIGGER_TIMINGS.map((t) => (
-              <label key={t}>
-                <input type="radio" name={`${id}-timing`} checked={timing === t} onChange={() => setTiming(t)} />
-                {t}
-              </label>
-            ))}
-          </fieldset>
+          <RadioFieldset legend="Timing" name={`${id}-timing`} options={TRIGGER_TIMINGS} value={timing} onChange={setTiming} />
         </>
       )}
 
-      <fieldset className={styles.checks} aria-describedby={describedBy('level')}>
-        <legend>Fire</legend>
-        {TRIGGER_LEVELS.map((l) => (
-          <label key={l}>
-            <input type="radio" name={`${id}-level`} checked={level === l} onChange={() => setLevel(l)} />
-            For each {l.toLowerCase()}
-          </label>
-        ))}
-        {errorText('level')}
-      </fieldset>
+      <RadioFieldset legend="Fire" name={`${id}-level`} options={TRIGGER_LEVELS} value={level} onChange={setLevel} label={levelLabel} error={show('level')} errorId={`${id}-level-error`} />
 
       <SqlPreview sql={sql} open emptyText="Complete the form to see the SQL." />
       {run.isError && <SqlRunError error={run.error} title="The hook was not created" />}

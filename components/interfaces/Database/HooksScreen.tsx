@@ -2,7 +2,6 @@ import dynamic from 'next/dynamic'
 import { useState } from 'react'
 import { Badge } from '@/components/ui/Badge'
 import { DataTable } from '@/components/ui/DataTable'
-import { EmptyState } from '@/components/ui/EmptyState'
 import { ErrorState } from '@/components/ui/ErrorState'
 import { SkeletonLines } from '@/components/ui/Skeleton'
 import { Toggle } from '@/components/ui/Toggle'
@@ -11,12 +10,13 @@ import type { Hook } from '@/lib/database/hooks'
 import { DatabaseGate } from '@/components/ui/DatabaseGate'
 import { useProjectAccess, type ProjectAccess } from '@/hooks/use-project-access'
 import { WriteButton } from '@/components/ui/WriteButton'
+import { CreateFirstEmptyState } from './CreateFirstEmptyState'
 import styles from './Database.module.css'
 
 // Dialogs load when first opened, keeping the screen's first load small.
 const DeleteHookModal = dynamic(() => import('./DeleteHookModal').then((m) => m.DeleteHookModal), { ssr: false })
 const HookFormModal = dynamic(() => import('./HookFormModal').then((m) => m.HookFormModal), { ssr: false })
-const ToggleHookModal = dynamic(() => import('./ToggleHookModal').then((m) => m.ToggleHookModal), { ssr: false })
+const ToggleTriggerModal = dynamic(() => import('./ToggleTriggerModal').then((m) => m.ToggleTriggerModal), { ssr: false })
 
 /** /project/{ref}/database/hooks: the database's triggers as hooks; create, enable/disable, delete. */
 export function HooksScreen({ projectRef }: { projectRef: string }) {
@@ -58,15 +58,7 @@ function HooksList({ access, onCreate }: { access: ProjectAccess; onCreate: () =
   if (query.isError) return <ErrorState title="Failed to load hooks" error={query.error} onRetry={() => void query.refetch()} retrying={query.isFetching} />
   if (query.data.length === 0) {
     return (
-      <EmptyState
-        title="No hooks yet"
-        description="A hook reacts to inserts, updates, deletes or truncates on a table."
-        action={
-          <WriteButton blockedReason={access.writeBlockedReason} className="btn btn-primary" onClick={onCreate}>
-            Create your first hook
-          </WriteButton>
-        }
-      />
+      <CreateFirstEmptyState access={access} title="No hooks yet" description="A hook reacts to inserts, updates, deletes or truncates on a table." what="hook" onCreate={onCreate} />
     )
   }
 
@@ -110,7 +102,7 @@ function HooksList({ access, onCreate }: { access: ProjectAccess; onCreate: () =
         )}
       />
       {access.writeBlockedReason && <p className="field-hint" style={{ margin: 0 }}>{access.writeBlockedReason}</p>}
-      {toggling && <ToggleHookModal access={access} hook={toggling.hook} enabled={toggling.enabled} onClose={() => setToggling(null)} />}
+      {toggling && <ToggleTriggerModal access={access} trigger={toggling.hook} noun="hook" enabled={toggling.enabled} onClose={() => setToggling(null)} />}
       {deleting && <DeleteHookModal access={access} hook={deleting} onClose={() => setDeleting(null)} />}
     </>
   )

@@ -10,7 +10,8 @@ import { file_fdw } from '@electric-sql/pglite/contrib/file_fdw'
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
 import { COLUMN_PRIVILEGES_SQL, columnPrivilegesSql, currentColumnGrants, diffColumnGrants, privilegeGrid, type ColumnPrivilegeRow } from '@/lib/database/column-privileges'
 import { disableExtensionSql, enableExtensionSql, EXTENSION_DEPENDENTS_SQL, EXTENSIONS_SQL, mergeExtensions, type ServerExtensionRow } from '@/lib/database/extensions'
-import { createHookSql, dropHookSql, setHookEnabledSql, toHook, TRIGGER_FUNCTIONS_SQL, TRIGGERS_SQL, type TriggerRow } from '@/lib/database/hooks'
+import { createHookSql, dropHookSql, toHook } from '@/lib/database/hooks'
+import { setTriggerEnabledSql, TRIGGER_FUNCTIONS_SQL, TRIGGERS_SQL, type TriggerRow } from '@/lib/database/triggers'
 import { PLATFORM_ROLE_PATTERN, ROLES_SQL } from '@/lib/database/roles'
 import { EXCLUDED_SCHEMAS } from '@/lib/schemas'
 import { postgresArrayText } from '@/lib/sql/table-description'
@@ -133,13 +134,13 @@ describe('hooks', () => {
     await vi.waitFor(() => expect(received).toHaveLength(1))
     expect(JSON.parse(received[0])).toMatchObject({ type: 'INSERT', schema: 'public', table: 'orders', record: { id: 1, note: 'first' }, old_record: null })
 
-    await run(setHookEnabledSql(hook, false))
+    await run(setTriggerEnabledSql(hook, false))
     expect((await hooks()).find((h) => h.name === 'orders feed')?.enabled).toBe(false)
     await db.exec(`update public.orders set note = 'second' where id = 1`)
     await new Promise((resolve) => setTimeout(resolve, 100))
     expect(received).toHaveLength(1)
 
-    await run(setHookEnabledSql(hook, true))
+    await run(setTriggerEnabledSql(hook, true))
     await db.exec(`update public.orders set note = 'third' where id = 1`)
     await vi.waitFor(() => expect(received).toHaveLength(2))
     expect(JSON.parse(received[1])).toMatchObject({ type: 'UPDATE', record: { note: 'third' }, old_record: { note: 'second' } })

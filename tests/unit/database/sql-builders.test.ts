@@ -16,7 +16,9 @@ import {
   sortExtensions,
   type ServerExtensionRow,
 } from '@/lib/database/extensions'
-import { createHookSql, dollarQuote, dropHookSql, setHookEnabledSql, toHook, validateHook, type HookSpec, type TriggerRow } from '@/lib/database/hooks'
+import { createHookSql, dropHookSql, toHook, validateHook, type HookSpec } from '@/lib/database/hooks'
+import { setTriggerEnabledSql, type TriggerRow } from '@/lib/database/triggers'
+import { dollarQuote } from '@/lib/sql/dollar-quote'
 import { majorFromDbVersion, majorFromServerVersionNum, postgresMajor } from '@/lib/database/postgres-version'
 import { isHiddenRole } from '@/lib/database/roles'
 import { createPostgresServerSql, dropServerSql, importForeignSchemaSql, isFdwExtension, parseOptions, validatePostgresServer } from '@/lib/database/wrappers'
@@ -224,8 +226,8 @@ describe('hooks', () => {
 
   it('enables, disables and drops', () => {
     const hook = { name: 'My Hook', schema: 'public', table: 'orders', functionSchema: 'public', functionName: 'My Hook_hook' }
-    expect(setHookEnabledSql(hook, false)).toBe('BEGIN;\nALTER TABLE "public"."orders" DISABLE TRIGGER "My Hook";\nCOMMIT;')
-    expect(setHookEnabledSql(hook, true)).toContain('ENABLE TRIGGER')
+    expect(setTriggerEnabledSql(hook, false)).toBe('BEGIN;\nALTER TABLE "public"."orders" DISABLE TRIGGER "My Hook";\nCOMMIT;')
+    expect(setTriggerEnabledSql(hook, true)).toContain('ENABLE TRIGGER')
     expect(dropHookSql(hook, true)).toBe('BEGIN;\nDROP TRIGGER "My Hook" ON "public"."orders";\nDROP FUNCTION "public"."My Hook_hook"();\nCOMMIT;')
     expect(dropHookSql(hook, false)).not.toContain('DROP FUNCTION')
   })
@@ -236,6 +238,7 @@ describe('hooks', () => {
       name: 'h',
       schema: 'public',
       table_name: 'orders',
+      table_kind: 'r',
       function_schema: 'public',
       function_name: 'h_hook',
       function_comment: 'dashboard hook: notify orders',
@@ -244,6 +247,7 @@ describe('hooks', () => {
       for_each_row: false,
       timing: 'AFTER',
       events: 'INSERT,DELETE',
+      update_columns: [],
       definition: '',
     }
     expect(toHook(row)).toMatchObject({ kind: 'notify', target: 'orders', enabled: false, level: 'STATEMENT', events: ['INSERT', 'DELETE'], ownsFunction: true })
