@@ -3,7 +3,6 @@ import { Modal } from '@/components/ui/Modal'
 import { WriteButton } from '@/components/ui/WriteButton'
 import type { ProjectAccess } from '@/hooks/use-project-access'
 import dbStyles from './Database.module.css'
-import styles from './Functions.module.css'
 
 type Props = {
   access: ProjectAccess
@@ -31,7 +30,7 @@ export function SidePanelForm({ access, title, submitLabel, pending, onSubmit, o
       onOpenChange={(open) => !open && !pending && onClose()}
       title={title}
       size="xlarge"
-      className={styles.sidePanel}
+      placement="side"
       footer={
         <div className={dbStyles.actions}>
           <button type="button" className="btn" onClick={onClose} disabled={pending}>
