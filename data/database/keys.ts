@@ -17,4 +17,6 @@ export const databaseKeys = {
   fdwExtensions: (projectRef: string | undefined) => [...sqlKeys.query(projectRef, 'database'), 'fdw-extensions'] as const,
   foreignData: (projectRef: string | undefined) => [...sqlKeys.query(projectRef, 'database'), 'foreign-data'] as const,
   policies: (projectRef: string | undefined) => [...sqlKeys.query(projectRef, 'database'), 'policies'] as const,
+  migrations: (projectRef: string | undefined) => [...sqlKeys.query(projectRef, 'database'), 'migrations'] as const,
+  managedRoles: (projectRef: string | undefined) => [...sqlKeys.query(projectRef, 'database'), 'managed-roles'] as const,
 }

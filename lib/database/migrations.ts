@@ -110,3 +110,14 @@ export function versionTimestamp(version: string): string | null {
   const m = /^(\d{4})(\d{2})(\d{2})(\d{2})(\d{2})(\d{2})$/.exec(version)
   return m ? `${m[1]}-${m[2]}-${m[3]}T${m[4]}:${m[5]}:${m[6]}Z` : null
 }
+
+/** Each migration as its CLI file, `<version>_<name>.sql` → text (a name taken twice gets a suffix). */
+export function migrationFiles(migrations: { version: string; name: string | null; statements: string[] }[]): Record<string, string> {
+  const files: Record<string, string> = {}
+  for (const m of migrations) {
+    let name = migrationFileName(m.version, m.name)
+    for (let n = 2; name in files; n += 1) name = migrationFileName(m.version, `${m.name ?? ''}_${n}`)
+    files[name] = migrationFileText(m.statements)
+  }
+  return files
+}
