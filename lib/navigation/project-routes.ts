@@ -19,6 +19,7 @@ export function projectRoutes({ advisorRulesPreview }: { advisorRulesPreview: bo
     { key: 'editor', label: 'Table editor', section: 'Project', href: (ref) => `/project/${ref}/editor`, available: true },
     { key: 'sql', label: 'SQL editor', section: 'Project', href: (ref) => `/project/${ref}/sql`, available: true },
     { key: 'extensions', label: 'Extensions', section: 'Database', href: (ref) => `/project/${ref}/database/extensions`, available: true },
+    { key: 'roles', label: 'Roles', section: 'Database', href: (ref) => `/project/${ref}/database/roles`, available: true },
     { key: 'column-privileges', label: 'Column privileges', section: 'Database', href: (ref) => `/project/${ref}/database/column-privileges`, available: true },
     { key: 'graphiql', label: 'GraphiQL', section: 'Database', href: (ref) => `/project/${ref}/database/graphiql`, available: true },
     { key: 'migrations', label: 'Migrations', section: 'Database', href: (ref) => `/project/${ref}/database/migrations`, available: true },

@@ -1,3 +1,4 @@
+import { redactPasswords, REDACTED_MIGRATION_PASSWORD } from '@/lib/sql/redact'
 import { defaultMigrationName, isTransactionControl, MIGRATIONS_SCHEMA, MIGRATIONS_TABLE, shouldRecord } from '@/lib/database/migrations'
 import { quoteIdent, type ProjectRoles } from './jail'
 
@@ -91,8 +92,9 @@ export class MigrationRecorder {
     return !isTransactionControl(text) && (this.input.always === true || shouldRecord([text], this.input.name !== null))
   }
 
+  /** Kept with any password redacted: the history is readable by every member (and `db pull`). */
   note(text: string): void {
-    if (!isTransactionControl(text)) this.pending.push(text)
+    if (!isTransactionControl(text)) this.pending.push(redactPasswords(text, REDACTED_MIGRATION_PASSWORD))
   }
 
   discard(): void {
