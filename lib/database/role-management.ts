@@ -65,8 +65,9 @@ export function reservedReason(name: string): string | null {
 export function protectedReason(role: ManagedRoleRow, current: CurrentRoleRow | null): string | null {
   const reserved = reservedReason(role.name)
   if (reserved) return reserved
+  if (current?.superuser) return null
   if (role.superuser) return 'A superuser: only a superuser may change it.'
-  if (!current?.create_role && !current?.superuser) return "Roles are shared by every database of this server: the project's role may not change them."
+  if (!current?.create_role) return "Roles are shared by every database of this server: the project's role may not change them."
   if (!role.can_admin) return "The project's role has no ADMIN OPTION on it (it did not create it)."
   return null
 }
