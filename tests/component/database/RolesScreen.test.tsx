@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { http, HttpResponse } from 'msw'
-import { RolesScreen } from '@/components/interfaces/DatabaseRoles/RolesScreen'
+import { RolesScreen } from '@/components/interfaces/Database/RolesScreen'
 import { TooltipProvider } from '@/components/ui/TooltipProvider'
 import { server } from '@/tests/msw-server'
 import { organization, projectDetail, renderWithClient } from '../Organizations/fixtures'

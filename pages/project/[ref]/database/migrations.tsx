@@ -1,4 +1,4 @@
-import { MigrationsScreen } from '@/components/interfaces/DatabaseMigrations/MigrationsScreen'
+import { MigrationsScreen } from '@/components/interfaces/Database/MigrationsScreen'
 import { ProjectPage } from '@/components/layouts/ProjectPage'
 
 export default function MigrationsPage() {

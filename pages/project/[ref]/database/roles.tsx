@@ -1,4 +1,4 @@
-import { RolesScreen } from '@/components/interfaces/DatabaseRoles/RolesScreen'
+import { RolesScreen } from '@/components/interfaces/Database/RolesScreen'
 import { ProjectPage } from '@/components/layouts/ProjectPage'
 
 export default function RolesPage() {

@@ -10,7 +10,8 @@ import { WriteButton } from '@/components/ui/WriteButton'
 import { useManagedRolesQuery } from '@/data/database/managed-roles-query'
 import { useProjectAccess, type ProjectAccess } from '@/hooks/use-project-access'
 import { protectedReason, reservedReason, type CurrentRoleRow, type ManagedRoleRow } from '@/lib/database/role-management'
-import styles from './Roles.module.css'
+import styles from './Database.module.css'
+import own from './RolesMigrations.module.css'
 
 // Dialogs load when first opened, keeping the screen's first load small.
 const RoleFormModal = dynamic(() => import('./RoleFormModal').then((m) => m.RoleFormModal), { ssr: false })
@@ -29,10 +30,12 @@ export function RolesScreen({ projectRef }: { projectRef: string }) {
   return (
     <div className={styles.screen}>
       <div className={styles.header}>
+        <div>
         <h1>Roles</h1>
         <p className="muted">
           Postgres roles own objects and hold privileges; login roles connect with a password. The platform&apos;s own roles are shown, protected.
         </p>
+        </div>
       </div>
       <DatabaseGate access={access}>
         <RolesList access={access} />
@@ -70,7 +73,7 @@ function RolesList({ access }: { access: ProjectAccess }) {
 
   return (
     <>
-      <div className={styles.toolbar}>
+      <div className={own.statusBar}>
         <p className="muted" role="status">
           {roles.length} roles · {access.canWrite ? `${manageable} you can change` : 'read-only access'}
         </p>
@@ -127,7 +130,7 @@ function RolesList({ access }: { access: ProjectAccess }) {
             render: (r) => {
               const reason = reasonOf(r)
               return reason ? (
-                <span className={styles.reason}>
+                <span className={own.reason}>
                   <Badge>Protected</Badge> {reason}
                 </span>
               ) : (
@@ -137,7 +140,7 @@ function RolesList({ access }: { access: ProjectAccess }) {
           },
         ]}
         actions={(r) => (
-          <span className={styles.rowActions}>
+          <span className={styles.actions}>
             <WriteButton blockedReason={blocked(r)} className="btn btn-sm" onClick={() => setDialog({ kind: 'edit', role: r })} aria-label={`Edit ${r.name}`}>
               Edit
             </WriteButton>

@@ -6,7 +6,8 @@ import { SqlPreview, SqlRunError } from '@/components/ui/SqlPreview'
 import { useDatabaseScriptMutation } from '@/data/database/database-script-mutation'
 import type { ProjectAccess } from '@/hooks/use-project-access'
 import { grantMembershipSql, protectedReason, revokeMembershipSql, type CurrentRoleRow, type ManagedRoleRow } from '@/lib/database/role-management'
-import styles from './Roles.module.css'
+import styles from './Database.module.css'
+import own from './RolesMigrations.module.css'
 
 type Props = { access: ProjectAccess; roles: ManagedRoleRow[]; current: CurrentRoleRow | null; role: ManagedRoleRow; onClose: () => void }
 
@@ -39,7 +40,7 @@ export function MembershipModal({ access, roles, current, role, onClose }: Props
       size="medium"
       footer={
         pending && (
-          <div className={styles.rowActions}>
+          <div className={styles.actions}>
             <button type="button" className="btn" onClick={() => setPending(null)} disabled={run.isPending}>
               Cancel
             </button>
@@ -50,13 +51,13 @@ export function MembershipModal({ access, roles, current, role, onClose }: Props
         )
       }
     >
-      <div className={styles.form}>
+      <div className={own.stack}>
         {live.member_of.length === 0 ? (
           <p className="muted" style={{ margin: 0 }}>
             Not a member of any role.
           </p>
         ) : (
-          <ul className={styles.memberList} aria-label="Member of">
+          <ul className={own.memberList} aria-label="Member of">
             {live.member_of.map((name) => {
               const reason = protectedReason(roles.find((r) => r.name === name) ?? { ...role, name, can_admin: false }, current)
               return (

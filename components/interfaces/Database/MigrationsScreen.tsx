@@ -11,7 +11,8 @@ import { SkeletonLines } from '@/components/ui/Skeleton'
 import { useMigrationsQuery, type Migration } from '@/data/database/migrations-query'
 import { useProjectAccess, type ProjectAccess } from '@/hooks/use-project-access'
 import { migrationFileName, migrationFiles, migrationFileText, versionTimestamp } from '@/lib/database/migrations'
-import styles from './Migrations.module.css'
+import styles from './Database.module.css'
+import own from './RolesMigrations.module.css'
 
 /** /project/{ref}/database/migrations: the project's migration history, as `supabase migration list` reads it. */
 export function MigrationsScreen({ projectRef }: { projectRef: string }) {
@@ -19,11 +20,13 @@ export function MigrationsScreen({ projectRef }: { projectRef: string }) {
   return (
     <div className={styles.screen}>
       <div className={styles.header}>
+        <div>
         <h1>Migrations</h1>
         <p className="muted">
           Every schema change made from the database screens, the SQL editor and the API is recorded in{' '}
           <code>supabase_migrations.schema_migrations</code>, the table the Supabase CLI reads.
         </p>
+        </div>
       </div>
       <DatabaseGate access={access}>
         <MigrationsList access={access} />
@@ -80,7 +83,7 @@ function MigrationsList({ access }: { access: ProjectAccess }) {
 
   return (
     <>
-      <div className={styles.toolbar}>
+      <div className={own.statusBar}>
         <p className="muted" role="status">
           {query.data.length} {query.data.length === 1 ? 'migration' : 'migrations'}
         </p>

@@ -16,7 +16,8 @@ import {
   type ManagedRoleRow,
   type RoleAttributes,
 } from '@/lib/database/role-management'
-import styles from './Roles.module.css'
+import styles from './Database.module.css'
+import own from './RolesMigrations.module.css'
 
 type Props = { access: ProjectAccess; roles: ManagedRoleRow[]; current: CurrentRoleRow | null; role: ManagedRoleRow | null; onClose: () => void }
 
@@ -69,7 +70,7 @@ export function RoleFormModal({ access, roles, current, role, onClose }: Props) 
       size="large"
       submitLabel={editing ? 'Save role' : 'Create role'}
       pending={run.isPending}
-      formClassName={styles.form}
+      formClassName={own.stack}
       onSubmit={() => {
         setSubmitted(true)
         if (valid) run.mutate({ ...access.db, sql: build(false), action: editing ? `alter role ${role.name}` : `create role ${name}` })
@@ -105,7 +106,7 @@ export function RoleFormModal({ access, roles, current, role, onClose }: Props) 
           hint="Sent once to set the role's password; it is never shown again, and the preview, the logs and the migration history hide it."
         />
       )}
-      <div className={styles.twoCols}>
+      <div className={styles.row}>
         <TextField id={`${id}-limit`} label="Connection limit" inputMode="numeric" value={limitText} onChange={(e) => setLimitText(e.target.value)} error={limitError ?? undefined} hint="-1: no limit" />
         <TextField
           id={`${id}-until`}
