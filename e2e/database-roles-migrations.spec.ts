@@ -45,7 +45,10 @@ test('roles are created, changed, granted and dropped as previewed SQL, and ever
   await page.goto(`/dashboard/project/${ref}/database/roles`)
   const table = page.getByRole('table', { name: 'Roles' })
   await expect(table.getByRole('row', { name: /service_role/ })).toContainText('The project API runs requests as this role', { timeout: 30_000 })
-  await expect(table.getByRole('row', { name: /^anon/ }).getByRole('button', { name: 'Edit anon' })).toHaveAttribute('aria-disabled', 'true')
+  await expect(table.getByRole('row', { name: /^anon/ }).getByRole('button')).toHaveCount(0)
+  await expect(table.getByRole('row', { name: /^pg_read_all_data/ })).toHaveCount(0)
+  await page.getByLabel("Show Postgres's predefined pg_* roles").check()
+  await expect(table.getByRole('row', { name: /^pg_read_all_data/ })).toContainText('Predefined by Postgres.')
   expect(await axeViolations(page, ['main'])).toEqual([])
 
   // Create a group role, then a login role in it: the preview masks the password.

@@ -60,6 +60,7 @@ function attributeBadges(role: ManagedRoleRow): string[] {
 function RolesList({ access }: { access: ProjectAccess }) {
   const query = useManagedRolesQuery(access.db)
   const [dialog, setDialog] = useState<Dialog>(null)
+  const [showPredefined, setShowPredefined] = useState(false)
 
   if (query.isPending) return <SkeletonLines lines={6} label="Loading roles" />
   if (query.isError) return <ErrorState title="Failed to load roles" error={query.error} onRetry={() => void query.refetch()} retrying={query.isFetching} />
@@ -70,6 +71,7 @@ function RolesList({ access }: { access: ProjectAccess }) {
   const blocked = (role: ManagedRoleRow) => access.writeBlockedReason ?? reasonOf(role)
   const createBlocked = access.writeBlockedReason ?? createBlockedReason(current)
   const manageable = roles.filter((r) => reasonOf(r) === null).length
+  const shown = showPredefined ? roles : roles.filter((r) => !r.name.startsWith('pg_'))
 
   return (
     <>
@@ -77,6 +79,10 @@ function RolesList({ access }: { access: ProjectAccess }) {
         <p className="muted" role="status">
           {roles.length} roles · {access.canWrite ? `${manageable} you can change` : 'read-only access'}
         </p>
+        <label style={{ display: 'inline-flex', gap: '0.4rem', alignItems: 'center', marginLeft: 'auto' }}>
+          <input type="checkbox" checked={showPredefined} onChange={(e) => setShowPredefined(e.target.checked)} />
+          Show Postgres&apos;s predefined pg_* roles
+        </label>
         <WriteButton blockedReason={createBlocked} className="btn btn-primary" onClick={() => setDialog({ kind: 'create' })}>
           Create role
         </WriteButton>
@@ -89,13 +95,14 @@ function RolesList({ access }: { access: ProjectAccess }) {
       )}
       <DataTable
         label="Roles"
-        rows={roles}
+        rows={shown}
         rowKey={(r) => r.name}
         columns={[
           {
             key: 'name',
             header: 'Name',
             rowHeader: true,
+            nowrap: true,
             className: styles.mono,
             render: (r) => (
               <>
@@ -139,7 +146,10 @@ function RolesList({ access }: { access: ProjectAccess }) {
             },
           },
         ]}
-        actions={(r) => (
+        // A protected role says why in its row; only the roles the member may change have buttons
+        // (a Read-only member's stay, disabled, saying why).
+        actions={(r) =>
+          reasonOf(r) === null && (
           <span className={styles.actions}>
             <WriteButton blockedReason={blocked(r)} className="btn btn-sm" onClick={() => setDialog({ kind: 'edit', role: r })} aria-label={`Edit ${r.name}`}>
               Edit
@@ -151,7 +161,8 @@ function RolesList({ access }: { access: ProjectAccess }) {
               Drop
             </WriteButton>
           </span>
-        )}
+          )
+        }
       />
       {dialog?.kind === 'create' && <RoleFormModal access={access} roles={roles} current={current} role={null} onClose={() => setDialog(null)} />}
       {dialog?.kind === 'edit' && <RoleFormModal access={access} roles={roles} current={current} role={dialog.role} onClose={() => setDialog(null)} />}
