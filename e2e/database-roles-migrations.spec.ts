@@ -1,30 +1,10 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
+import { expect, test } from '@playwright/test'
 import { axeViolations, seedProject } from './project-helpers'
-import { seedUser, signInThroughUi, strongPassword, uniqueEmail } from './auth-helpers'
+import { seedUser, strongPassword, uniqueEmail } from './auth-helpers'
+import { signIn, sqlRunner } from './database-helpers'
 
 // Roles and the migration history on the hosted platform, on a real project database (PGlite:
 // the cluster is the project's alone, so its role manages the roles it makes).
-
-function sqlRunner(request: APIRequestContext, token: string, ref: string) {
-  return async (query: string) => {
-    const res = await request.post(`/dashboard/api/platform/pg-meta/${ref}/query`, {
-      headers: { Authorization: `Bearer ${token}`, 'x-connection-encrypted': 'e2e' },
-      data: { query },
-    })
-    expect(res.status(), await res.text()).toBe(200)
-    return ((await res.json()) as { rows: Record<string, unknown>[] }).rows
-  }
-}
-
-async function signIn(page: Page, email: string, password: string) {
-  await page.addInitScript(() => {
-    if (!localStorage.getItem('dashboard-telemetry-consent')) {
-      localStorage.setItem('dashboard-telemetry-consent', JSON.stringify({ decision: 'opted_out', services: {} }))
-    }
-  })
-  await signInThroughUi(page, email, password)
-  await page.waitForURL((url) => !url.pathname.startsWith('/dashboard/sign-in'))
-}
 
 test('roles are created, changed, granted and dropped as previewed SQL, and every change is a migration', async ({ page, request }) => {
   test.setTimeout(180_000)
