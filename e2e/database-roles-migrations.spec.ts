@@ -85,6 +85,7 @@ test('roles are created, changed, granted and dropped as previewed SQL, and ever
   const drop = page.getByRole('dialog', { name: 'Drop role app_reporter' })
   await expect(drop.getByLabel('SQL to run')).toHaveText('BEGIN;\nDROP ROLE "app_reporter";\nCOMMIT;')
   await drop.getByRole('button', { name: 'Drop role' }).click()
+  await expect(drop).toBeHidden()
   await expect(reporter).toHaveCount(0)
   await page.screenshot({ path: 'e2e/screenshots/database-roles.png', fullPage: true })
 

@@ -116,7 +116,7 @@ function RolesList({ access }: { access: ProjectAccess }) {
             render: (r) => {
               const badges = attributeBadges(r)
               return badges.length ? (
-                <span className={styles.badges}>
+                <span className={own.attributes}>
                   {badges.map((b) => (
                     <Badge key={b} variant={b === 'Superuser' || b === 'Bypass RLS' ? 'warning' : 'default'}>
                       {b}
