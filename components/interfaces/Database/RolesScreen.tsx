@@ -102,7 +102,6 @@ function RolesList({ access }: { access: ProjectAccess }) {
             key: 'name',
             header: 'Name',
             rowHeader: true,
-            nowrap: true,
             className: styles.mono,
             render: (r) => (
               <>
