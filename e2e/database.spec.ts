@@ -1,32 +1,10 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
+import { expect, test } from '@playwright/test'
 import { axeViolations, seedProject } from './project-helpers'
-import { seedUser, signInThroughUi, strongPassword, uniqueEmail } from './auth-helpers'
+import { seedUser, strongPassword, uniqueEmail } from './auth-helpers'
+import { signIn, sqlRunner } from './database-helpers'
 
 // The database screens on the hosted platform, against a real project database (PGlite here,
 // which ships the Postgres contrib extensions: pg_trgm is enabled and disabled, file_fdw enabled).
-
-type Sql = (query: string) => Promise<Record<string, unknown>[]>
-
-function sqlRunner(request: APIRequestContext, token: string, ref: string): Sql {
-  return async (query) => {
-    const res = await request.post(`/dashboard/api/platform/pg-meta/${ref}/query`, {
-      headers: { Authorization: `Bearer ${token}`, 'x-connection-encrypted': 'e2e' },
-      data: { query },
-    })
-    expect(res.status(), await res.text()).toBe(200)
-    return ((await res.json()) as { rows: Record<string, unknown>[] }).rows
-  }
-}
-
-async function signIn(page: Page, email: string, password: string) {
-  await page.addInitScript(() => {
-    if (!localStorage.getItem('dashboard-telemetry-consent')) {
-      localStorage.setItem('dashboard-telemetry-consent', JSON.stringify({ decision: 'opted_out', services: {} }))
-    }
-  })
-  await signInThroughUi(page, email, password)
-  await page.waitForURL((url) => !url.pathname.startsWith('/dashboard/sign-in'))
-}
 
 test('extensions, column privileges, hooks and wrappers on a project database', async ({ page, request }) => {
   test.setTimeout(180_000)

@@ -10,6 +10,7 @@ import { graphqlRoutes } from './routes/graphql'
 import { logsRoutes } from './routes/logs'
 import { organizationRoutes } from './routes/organizations'
 import { pgMetaRoutes } from './routes/pg-meta'
+import { databaseMigrationRoutes } from './routes/database-migrations'
 import { postgrestConfigRoutes } from './routes/postgrest-config'
 import { profileRoutes } from './routes/profile'
 import { projectAuthRoutes } from './routes/project-auth'
@@ -31,6 +32,7 @@ export function createPlatformRouter(): Router {
       ...billingRoutes,
       ...projectRoutes,
       ...pgMetaRoutes,
+      ...databaseMigrationRoutes,
       ...aiRoutes,
       ...telemetryRoutes,
       ...consentRoutes,

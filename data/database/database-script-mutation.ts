@@ -6,13 +6,21 @@ import { defaultMutationErrorToast } from '@/data/mutation'
 type DatabaseScriptVariables = ProjectSqlVariables & {
   /** A script built by lib/database (one transaction: nothing is half-applied on an error). */
   sql: string
-  /** What the script does, for the failure toast ("enable pg_trgm"). */
+  /** What the script does, for the failure toast ("enable pg_trgm") and the migration it is recorded as. */
   action: string
 }
 
-/** Runs a DDL script the database screens built and previewed. */
-export async function runDatabaseScript({ projectRef, connectionString, sql }: DatabaseScriptVariables): Promise<void> {
-  await executeSql({ projectRef, connectionString, sql })
+/** A screen's action as a migration name: `enable pg_trgm` → `enable_pg_trgm`. */
+export function migrationNameOf(action: string): string {
+  return action.trim().replace(/\s+/g, '_').slice(0, 100) || 'database_change'
+}
+
+/**
+ * Runs a DDL script the database screens built and previewed; the platform records it in the
+ * project's migration history under the action's name, in the script's transaction.
+ */
+export async function runDatabaseScript({ projectRef, connectionString, sql, action }: DatabaseScriptVariables): Promise<void> {
+  await executeSql({ projectRef, connectionString, sql, name: migrationNameOf(action) })
 }
 
 /**

@@ -33,4 +33,6 @@ export const databaseKeys = {
   languages: (projectRef: string | undefined) => [...sqlKeys.query(projectRef, 'database'), 'languages'] as const,
   triggers: (projectRef: string | undefined) => [...sqlKeys.query(projectRef, 'database'), 'triggers'] as const,
   eventTriggers: (projectRef: string | undefined) => [...sqlKeys.query(projectRef, 'database'), 'event-triggers'] as const,
+  migrations: (projectRef: string | undefined) => [...sqlKeys.query(projectRef, 'database'), 'migrations'] as const,
+  managedRoles: (projectRef: string | undefined) => [...sqlKeys.query(projectRef, 'database'), 'managed-roles'] as const,
 }

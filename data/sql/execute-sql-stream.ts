@@ -25,13 +25,13 @@ const cutOff = (message: string): SqlErrorBody => ({ message, code: '08006', pos
  * does (a ResponseError with the Postgres error); one after the first rows resolves with the rows
  * that arrived and `failure`. Abortable: the platform then stops the query.
  */
-export async function streamSql({ projectRef, connectionString, sql, parameters }: ExecuteSqlVariables, options: StreamSqlOptions = {}): Promise<StreamedSqlResult> {
+export async function streamSql({ projectRef, connectionString, sql, parameters, name }: ExecuteSqlVariables, options: StreamSqlOptions = {}): Promise<StreamedSqlResult> {
   if (!projectRef) throw new Error('Project ref is required')
   const maxBytes = Math.min(options.maxBytes ?? SQL_STREAM_MAX_BYTES, SQL_STREAM_MAX_BYTES)
   const progressMs = options.progressMs ?? 100
   return postStream(
     `/platform/pg-meta/${encodeURIComponent(projectRef)}/query`,
-    { query: sql, ...(parameters ? { parameters } : {}) } satisfies SqlQueryBody,
+    { query: sql, ...(parameters ? { parameters } : {}), ...(name ? { name } : {}) } satisfies SqlQueryBody,
     async (response) => {
       if (!response.body) throw new Error('The answer has no body')
       let fields: SqlField[] = []

@@ -11,17 +11,22 @@ export type ProjectSqlVariables = {
   connectionString: string | null | undefined
 }
 
-export type ExecuteSqlVariables = ProjectSqlVariables & { sql: string; parameters?: unknown[] }
+export type ExecuteSqlVariables = ProjectSqlVariables & {
+  sql: string
+  parameters?: unknown[]
+  /** The migration name the platform records a schema change under (lib/api-types/sql.ts). */
+  name?: string
+}
 
 /** Runs SQL on a project's database through the platform. Abortable. */
 export async function executeSql<Row = Record<string, unknown>>(
-  { projectRef, connectionString, sql, parameters }: ExecuteSqlVariables,
+  { projectRef, connectionString, sql, parameters, name }: ExecuteSqlVariables,
   signal?: AbortSignal
 ): Promise<SqlResult<Row>> {
   if (!projectRef) throw new Error('Project ref is required')
   return post<SqlResult<Row>>(
     `/platform/pg-meta/${encodeURIComponent(projectRef)}/query`,
-    { query: sql, ...(parameters ? { parameters } : {}) } satisfies SqlQueryBody,
+    { query: sql, ...(parameters ? { parameters } : {}), ...(name ? { name } : {}) } satisfies SqlQueryBody,
     { signal, headers: { 'x-connection-encrypted': connectionString ?? '' } }
   )
 }

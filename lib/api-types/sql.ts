@@ -5,10 +5,24 @@
  */
 import { z } from 'zod'
 
-/** {query, parameters?}: with parameters the query is one statement. */
+/** A migration's name: what the history and its file (`<version>_<name>.sql`) call it. */
+export const migrationName = z
+  .string('must be a string')
+  .trim()
+  .min(1, 'must not be empty')
+  .max(100, 'must be at most 100 characters')
+  .refine((name) => !/[\u0000-\u001f]/.test(name), 'must not hold control characters')
+
+/**
+ * {query, parameters?, name?}: with parameters the query is one statement. A run that changes the
+ * schema (CREATE, ALTER, DROP, COMMENT, GRANT, REVOKE…) is recorded in the project's migration
+ * history, under `name` when given (else one made from its first change); given a name, a run
+ * that writes anything is recorded.
+ */
 export const sqlQueryBody = z.strictObject({
   query: z.string('must be a string').min(1, 'must not be empty'),
   parameters: z.array(z.unknown(), 'must be an array').max(10_000).optional(),
+  name: migrationName.optional(),
 })
 export type SqlQueryBody = z.input<typeof sqlQueryBody>
 

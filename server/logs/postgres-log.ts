@@ -1,3 +1,4 @@
+import { redactPasswords } from '@/lib/sql/redact'
 import { levelOfPostgresSeverity } from '@/lib/logs/log-lines'
 import { recordLogEvent } from './recorder'
 
@@ -26,7 +27,8 @@ export function recordStatement(
   durationMs: number,
   startedAt: Date
 ): void {
-  const statement = cut(input.query)
+  // A role's password never reaches the logs.
+  const statement = cut(redactPasswords(input.query))
   const duration = Math.round(durationMs * 1000) / 1000
   const common = {
     query: statement.text,

@@ -8,6 +8,7 @@ import { openPgliteEngine } from './pglite-engine'
 import { openPostgresEngine } from './postgres-engine'
 import { apiRolesSetupSql } from './api-roles'
 import { projectAuthTablesSql } from './auth-tables'
+import { projectMigrationsTableSql } from './migration-record'
 import { projectStorageTablesSql } from './storage-tables'
 import { realtimeMessagesSql } from '../realtime/messages-table'
 import { projectSetupSql, quoteIdent, type ProjectRoles } from './jail'
@@ -54,9 +55,9 @@ export async function openProjectEngine(target: ProjectTarget, create: boolean):
   }
 }
 
-/** The project's roles, the project API's roles (cluster-wide on a server) and their jails, its users' tables, its storage schema and realtime's publication. */
+/** The project's roles, the project API's roles (cluster-wide on a server) and their jails, its users' tables, its storage schema, its migration history and realtime's publication. */
 function setupSql(roles: ProjectRoles, caller: string | null, singleTenant: boolean): string {
-  return projectSetupSql(roles, caller, { singleTenant }) + apiRolesSetupSql(roles, caller) + projectAuthTablesSql(roles, caller) + projectStorageTablesSql(roles) + realtimeSetupSql() + realtimeMessagesSql(roles) + realtimePublicationSql(roles)
+  return projectSetupSql(roles, caller, { singleTenant }) + apiRolesSetupSql(roles, caller) + projectAuthTablesSql(roles, caller) + projectStorageTablesSql(roles) + projectMigrationsTableSql(roles) + realtimeSetupSql() + realtimeMessagesSql(roles) + realtimePublicationSql(roles)
 }
 
 /** The roles and the jail on a server database, through the platform's privileged role. */

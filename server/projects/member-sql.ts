@@ -4,6 +4,7 @@ import type { ProjectSession, RawResult } from './engines'
 import { quoteLiteral, grantReadonlyUsageSql, type JailRole, type ProjectRoles } from './jail'
 import { jailedCall, typeInfos, type Described } from './jail-call'
 import { runConcurrentIndex } from './concurrent-index'
+import { MigrationRecorder, type MigrationRecordInput } from './migration-record'
 
 /**
  * Runs a member's SQL in the jail (see jail.ts): each statement is described by the platform
@@ -27,6 +28,8 @@ export type MemberRun = {
   roles: ProjectRoles
   /** The cluster holds this project alone (PGlite): cluster-wide statistics are the project's own. */
   singleTenant: boolean
+  /** Record the run's schema changes as a migration (migration-record.ts); owner runs of scripts only. */
+  record?: MigrationRecordInput
 }
 
 /** The cursor a streamed result is read from (stream-query.ts): over the jail's call, never inside it. */
@@ -121,7 +124,8 @@ async function privilegedExtension(
   session: ProjectSession,
   run: MemberRun,
   c: Extract<Classified, { kind: 'create-extension' | 'drop-extension' }>,
-  inTransaction: boolean
+  inTransaction: boolean,
+  beforeCommit: () => Promise<void>
 ): Promise<RawResult> {
   const names = c.kind === 'create-extension' ? [c.name] : c.names
   const refused = names.find(isRefusedExtension)
@@ -129,7 +133,10 @@ async function privilegedExtension(
   if (run.role !== 'owner') throw sqlError('25006', 'cannot execute ' + (c.kind === 'create-extension' ? 'CREATE' : 'DROP') + ' EXTENSION in a read-only transaction')
   if (c.kind === 'create-extension') await refuseTrojanSchema(session, c)
   const split = inTransaction && session.privilegedOwnTransaction
-  if (split) await session.simple('commit')
+  if (split) {
+    await beforeCommit()
+    await session.simple('commit')
+  }
   const batch = [c.sql]
   if (c.kind === 'create-extension') {
     // A wrapper an extension brings is the owner's to use (servers, user mappings); what a
@@ -161,7 +168,15 @@ export async function runMemberSql(session: ProjectSession, run: MemberRun): Pro
  * Read-only member's); else the session holds none, as the platform tracks every statement that
  * may open or end one (a jailed statement runs inside a function, which cannot).
  */
-export type Opened = { result: RawResult; cursor: boolean; commit: boolean; open: boolean; statement?: { text: string; start: number } }
+export type Opened = {
+  result: RawResult
+  cursor: boolean
+  commit: boolean
+  open: boolean
+  statement?: { text: string; start: number }
+  /** Versions of the migrations the run recorded (kept only if its transaction commits). */
+  recorded?: string[]
+}
 
 /**
  * runMemberSql, but with `cursor` a last statement that returns rows is left open as
@@ -179,9 +194,16 @@ export async function openMemberSql(session: ProjectSession, run: MemberRun, cur
   if (statements.length === 0) return { result: EMPTY, cursor: false, commit: false, open: run.role === 'readonly' }
   let state: 'none' | 'implicit' | 'explicit' = run.role === 'readonly' ? 'explicit' : 'none'
   let last: RawResult = EMPTY
+  const recorder = run.record && run.role === 'owner' && !run.single ? new MigrationRecorder(run.record, run.roles) : null
+  // The record goes in the transaction about to commit, as the member (the jail).
+  const flush = async () => {
+    if (recorder) await recorder.flush((text, params) => runJailed(session, run, { text, start: 0 }, params))
+  }
   for (const statement of statements) {
     const c = run.single ? ({ kind: 'jailed' } as Classified) : classify(statement.text)
     if (c.kind === 'tx') {
+      if (c.tx === 'commit' && state !== 'none') await flush()
+      if (c.tx === 'rollback') recorder?.discard()
       if (c.tx === 'begin') {
         if (state === 'none') await session.simple(c.text)
         state = 'explicit'
@@ -200,6 +222,7 @@ export async function openMemberSql(session: ProjectSession, run: MemberRun, cur
     }
     if (c.kind === 'vacuum') {
       if (state === 'implicit') {
+        await flush()
         await session.simple('commit')
         state = 'none'
       }
@@ -213,14 +236,21 @@ export async function openMemberSql(session: ProjectSession, run: MemberRun, cur
     }
     // A cursor lives in a transaction: a streamed single statement gets one of its own.
     const streamed = cursor && statement === statements[statements.length - 1] && c.kind === 'jailed'
-    if (state === 'none' && (statements.length > 1 || streamed)) {
+    recorder?.note(statement.text)
+    if (state === 'none' && (statements.length > 1 || streamed || recorder?.wouldRecord(statement.text))) {
       await session.simple('begin')
       state = 'implicit'
     }
-    if (c.kind === 'create-extension' || c.kind === 'drop-extension') last = await privilegedExtension(session, run, c, state !== 'none')
+    if (c.kind === 'create-extension' || c.kind === 'drop-extension') last = await privilegedExtension(session, run, c, state !== 'none', flush)
     else last = await runJailed(session, run, statement, run.parameters, streamed)
-    if (streamed && last.fields.length > 0) return { result: last, cursor: true, commit: state === 'implicit', open: true, statement }
+    if (streamed && last.fields.length > 0) {
+      if (state === 'implicit') await flush()
+      return { result: last, cursor: true, commit: state === 'implicit', open: true, statement, recorded: recorder?.versions }
+    }
   }
-  if (state === 'implicit') await session.simple('commit')
-  return { result: last, cursor: false, commit: false, open: state === 'explicit' }
+  if (state === 'implicit') {
+    await flush()
+    await session.simple('commit')
+  }
+  return { result: last, cursor: false, commit: false, open: state === 'explicit', recorded: recorder?.versions }
 }

@@ -8,6 +8,7 @@ import { recordStatement } from '../logs/postgres-log'
 import { withProjectSession } from './databases'
 import type { RawResult } from './engines'
 import { openMemberSql, typeInfos, type MemberRun, type Opened } from './member-sql'
+import type { MigrationRecordInput } from './migration-record'
 import { schemaMayHaveChanged } from './schema-epoch'
 import { projectKind, projectRoleNames } from './targets'
 
@@ -67,8 +68,11 @@ type QueryInput = {
   signal?: AbortSignal
   /** False for the platform's own look-ups (e.g. the assistant's suggestions), which are not the member's statements. */
   logged?: boolean
+  /** Record the run's schema changes in the project's migration history (migration-record.ts). */
+  record?: MigrationRecordInput
 }
-type QueryOutcome = { ok: true; result: SqlResult } | { ok: false; error: SqlErrorBody }
+/** `recorded`: versions of the migrations the run wrote (migration-record.ts). */
+type QueryOutcome = { ok: true; result: SqlResult; recorded?: string[] } | { ok: false; error: SqlErrorBody }
 
 /** Runs a query on the project's database: its last result, or the Postgres error. Each run is logged (postgres_logs). */
 export async function runProjectQuery(ref: string, input: QueryInput): Promise<QueryOutcome> {
@@ -128,6 +132,7 @@ async function runUnlogged(ref: string, input: QueryInput): Promise<QueryOutcome
           role: input.readOnly ? 'readonly' : 'owner',
           roles: projectRoleNames(ref),
           singleTenant: projectKind(ref) === 'pglite',
+          record: input.record,
         }
         let opened: Opened
         try {
@@ -151,6 +156,8 @@ async function runUnlogged(ref: string, input: QueryInput): Promise<QueryOutcome
             command: last.command,
             truncated,
           },
+          // A transaction the script left open was rolled back, and its records with it.
+          recorded: opened.open ? [] : (opened.recorded ?? []),
         }
       },
       { signal: input.signal, timeoutMs }

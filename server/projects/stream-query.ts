@@ -6,6 +6,7 @@ import { StatementTimeoutError, type ProjectSession } from './engines'
 import { offsetError, openMemberSql, STREAM_CURSOR, typeInfos } from './member-sql'
 import { errorBody, isPgError, MAX_RESULT_ROWS, projectTimeoutMs } from './run-query'
 import { schemaMayHaveChanged } from './schema-epoch'
+import type { MigrationRecordInput } from './migration-record'
 import { LinePipe, PipeLeft } from './stream-pipe'
 import { projectKind, projectRoleNames } from './targets'
 
@@ -38,6 +39,8 @@ export type StreamInput = {
   signal: AbortSignal
   /** Bytes of row JSON past which the stream stops with an error (what the client will hold). */
   maxBytes: number
+  /** Record the run's schema changes in the project's migration history (migration-record.ts). */
+  record?: MigrationRecordInput
 }
 
 export type StreamOutcome = { ok: true; lines: AsyncIterable<string> } | { ok: false; error: SqlErrorBody }
@@ -100,7 +103,7 @@ export async function streamProjectQuery(ref: string, input: StreamInput): Promi
   const produce = async (session: ProjectSession) => {
     const run = await openMemberSql(
       session,
-      { query: input.query, parameters: input.parameters, single, role: input.readOnly ? 'readonly' : 'owner', roles: projectRoleNames(ref), singleTenant: projectKind(ref) === 'pglite' },
+      { query: input.query, parameters: input.parameters, single, role: input.readOnly ? 'readonly' : 'owner', roles: projectRoleNames(ref), singleTenant: projectKind(ref) === 'pglite', record: input.record },
       true
     )
     const types = await typeInfos(session, run.result.fields.map((f) => f.dataTypeID))

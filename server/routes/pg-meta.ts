@@ -47,22 +47,24 @@ export const pgMetaRoutes = [
     access: { scope: 'project', minimum: 'Read-only' },
     params: refParams,
     body: sqlQueryBody,
-    handler: async ({ req, project, role, body }) => {
+    handler: async ({ req, caller, project, role, body }) => {
       // spec §5: on the hosted platform a request without the connection header gets no connection.
       if (getServerConfig().isPlatform && !connectionHeaderPresent(req)) {
         throw badRequest('Could not acquire a connection to the project database: the x-connection-encrypted header is missing')
       }
       requireServing(project)
       const readOnly = !roleAtLeast(role, 'Developer')
+      const record = readOnly ? undefined : { name: body.name ?? null, createdBy: caller.email }
       if (wantsStream(req)) {
         const maxBytes = streamMaxBytes(req)
-        const streamed = await streamProjectQuery(project.ref, { query: body.query, parameters: body.parameters, readOnly, signal: req.signal, maxBytes })
+        const streamed = await streamProjectQuery(project.ref, { query: body.query, parameters: body.parameters, readOnly, signal: req.signal, maxBytes, record })
         return streamed.ok ? respondStream(`${SQL_STREAM_MEDIA_TYPE}; charset=utf-8`, streamed.lines) : respond(400, streamed.error)
       }
       const outcome = await runProjectQuery(project.ref, {
         query: body.query,
         parameters: body.parameters,
         readOnly,
+        record,
         // A cancelled request (the editor's Cancel) cancels the statement too, where the engine can.
         signal: req.signal,
       })

@@ -9,6 +9,7 @@ import { useProjectDetailQuery } from '@/data/projects/project-detail-query'
 import { useCompletionCatalogueQuery } from '@/data/sql/completion-catalogue-query'
 import { isPlatform } from '@/lib/config'
 import { findDestructiveStatements, type DestructiveStatement } from '@/lib/sql/statements'
+import { DEFAULT_SNIPPET_NAME } from '@/lib/sql/limits'
 import { askAssistant } from '@/state/ai-assistant-requests'
 import { lastVisitedStore, NEW_SNIPPET_ID } from '@/state/last-visited'
 import { CodeEditor, type CodeEditorHandle, type EditorErrorMark, type RunTarget } from './CodeEditor'
@@ -52,7 +53,9 @@ export function SqlEditorScreen({ projectRef, snippetId }: SqlEditorScreenProps)
     onCreated: (id) => void router.replace(`/project/${projectRef}/sql/${id}`, undefined, { shallow: true, scroll: false }),
   })
   useContentParam({ projectRef, snippetId, doc })
-  const runner = useSqlRunner({ projectRef, connectionString })
+  // A named snippet names the migration its schema changes are recorded as.
+  const snippetName = doc.snippet?.name.trim()
+  const runner = useSqlRunner({ projectRef, connectionString, migrationName: snippetName && snippetName !== DEFAULT_SNIPPET_NAME ? snippetName.slice(0, 100) : undefined })
   const { data: catalogue } = useCompletionCatalogueQuery({ projectRef, connectionString, enabled: databaseReady })
   const editor = useRef<CodeEditorHandle | null>(null)
   const [hasSelection, setHasSelection] = useState(false)

@@ -32,7 +32,16 @@ const READ_ONLY_COMMANDS = new Set(['SELECT', 'SHOW', 'EXPLAIN', 'FETCH', 'VALUE
  * are shown while the rest arrive). Cancel aborts the HTTP request, and the platform stops the
  * query: on a Postgres server at once, on PGlite at its next chunk of rows.
  */
-export function useSqlRunner({ projectRef, connectionString }: { projectRef: string; connectionString: string | null | undefined }) {
+export function useSqlRunner({
+  projectRef,
+  connectionString,
+  migrationName,
+}: {
+  projectRef: string
+  connectionString: string | null | undefined
+  /** The snippet's name: a run that changes the schema is recorded as a migration under it (else the platform names it). */
+  migrationName?: string
+}) {
   const queryClient = useQueryClient()
   const [state, setState] = useState<RunState>({ status: 'idle' })
   const controller = useRef<AbortController | null>(null)
@@ -51,7 +60,7 @@ export function useSqlRunner({ projectRef, connectionString }: { projectRef: str
       const elapsed = () => Math.round(performance.now() - startedAt)
       try {
         const { failure, ...result } = await streamSql(
-          { projectRef, connectionString, sql: target.sql },
+          { projectRef, connectionString, sql: target.sql, name: migrationName },
           {
             signal: abort.signal,
             onProgress: (partial) => {
@@ -84,7 +93,7 @@ export function useSqlRunner({ projectRef, connectionString }: { projectRef: str
         if (controller.current === abort) controller.current = null
       }
     },
-    [projectRef, connectionString, queryClient]
+    [projectRef, connectionString, migrationName, queryClient]
   )
 
   const cancel = useCallback(() => {

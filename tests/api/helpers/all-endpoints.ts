@@ -6,6 +6,7 @@ import { ADVISORS_ENDPOINTS } from './endpoints-advisors'
 import { AI_ENDPOINTS } from './endpoints-ai'
 import { API_KEYS_ENDPOINTS } from './endpoints-api-keys'
 import { CRON_ENDPOINTS } from './endpoints-cron'
+import { DATABASE_ENDPOINTS } from './endpoints-database'
 import { GRAPHQL_ENDPOINTS } from './endpoints-graphql'
 import { LOGS_ENDPOINTS } from './endpoints-logs'
 import { PROJECT_AUTH_ENDPOINTS } from './endpoints-project-auth'
@@ -39,7 +40,7 @@ function withAccess(service: Endpoint['service'], entries: EndpointEntry[], rout
  */
 export const PLATFORM_ENDPOINTS: Endpoint[] = withAccess(
   'platform',
-  [...CORE_PLATFORM_ENDPOINTS, ...ADVISORS_ENDPOINTS, ...CRON_ENDPOINTS, ...GRAPHQL_ENDPOINTS, ...LOGS_ENDPOINTS, ...VAULT_ENDPOINTS, ...AI_ENDPOINTS, ...API_KEYS_ENDPOINTS, ...PROJECT_AUTH_ENDPOINTS, ...STORAGE_PLATFORM_ENDPOINTS, ...REALTIME_ENDPOINTS, ...FUNCTIONS_ENDPOINTS],
+  [...CORE_PLATFORM_ENDPOINTS, ...ADVISORS_ENDPOINTS, ...CRON_ENDPOINTS, ...GRAPHQL_ENDPOINTS, ...LOGS_ENDPOINTS, ...VAULT_ENDPOINTS, ...AI_ENDPOINTS, ...API_KEYS_ENDPOINTS, ...PROJECT_AUTH_ENDPOINTS, ...STORAGE_PLATFORM_ENDPOINTS, ...REALTIME_ENDPOINTS, ...FUNCTIONS_ENDPOINTS, ...DATABASE_ENDPOINTS],
   PLATFORM_ROUTES
 )
 

@@ -543,7 +543,7 @@ export const CORE_PLATFORM_ENDPOINTS: EndpointEntry[] = [
     success: 200,
     takesBody: true,
     required: ['query'],
-    fields: ['query', 'parameters'],
+    fields: ['query', 'parameters', 'name'],
     prepare: (w, actor) => ({
       params: refA(w),
       headers: CONNECTION_HEADER,

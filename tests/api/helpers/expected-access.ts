@@ -63,6 +63,8 @@ export const EXPECTED_ACCESS: Record<string, string> = {
   'POST /platform/projects/:ref/branches': 'project Developer+',
   'DELETE /platform/branches/:ref': 'project Developer+',
   'POST /platform/pg-meta/:ref/query': 'project Read-only+',
+  'GET /platform/projects/:ref/database/migrations': 'project Read-only+',
+  'POST /platform/projects/:ref/database/migrations': 'project Developer+',
   'POST /platform/telemetry/event': 'public',
   'GET /platform/telemetry/consent-categories': 'public',
   'POST /platform/feedback/send': 'public',
