@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { readServerSentEvents } from '@/data/read-stream'
+import { flushLogEvents } from '@/server/logs/recorder'
 import type { AiStreamEvent } from '@/lib/api-types/ai'
 import { defaultScript, startFakeOpenAI, tokens, type FakeOpenAI } from '../fake-openai/fake-openai.mjs'
 import { startTestPlatform, type TestPlatform } from './helpers/platform'
@@ -170,11 +171,10 @@ describe('the assistant (hosted, a configured model)', () => {
 
   it('searches the project’s recorded logs', async () => {
     await platform.request(`/platform/pg-meta/${ref}/query`, { token: owner.token, headers: { 'x-connection-encrypted': 'test' }, body: { query: 'select * from assistant_missing_table' } })
-    // Log lines are written in batches: wait until the logs page would show it.
-    await vi.waitFor(async () => {
-      const logs = await platform.request(`/platform/projects/${ref}/logs?search=assistant_missing_table`, { token: owner.token })
-      expect(logs.body.result.length).toBeGreaterThan(0)
-    })
+    // Log lines are written in batches (one second after the first): write this one now, as the timer would.
+    await flushLogEvents()
+    const logs = await platform.request(`/platform/projects/${ref}/logs?search=assistant_missing_table`, { token: owner.token })
+    expect(logs.body.result.length).toBeGreaterThan(0)
     fake.setScript((request) =>
       request.body.messages.at(-1)?.role === 'tool' ? { text: ['Found it.'] } : { toolCalls: [{ name: 'search_logs', arguments: { search: 'assistant_missing_table' } }] }
     )
