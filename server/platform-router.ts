@@ -11,6 +11,7 @@ import { logsRoutes } from './routes/logs'
 import { organizationRoutes } from './routes/organizations'
 import { pgMetaRoutes } from './routes/pg-meta'
 import { databaseMigrationRoutes } from './routes/database-migrations'
+import { tableIoRoutes } from './routes/table-io'
 import { postgrestConfigRoutes } from './routes/postgrest-config'
 import { profileRoutes } from './routes/profile'
 import { projectAuthRoutes } from './routes/project-auth'
@@ -33,6 +34,7 @@ export function createPlatformRouter(): Router {
       ...projectRoutes,
       ...pgMetaRoutes,
       ...databaseMigrationRoutes,
+      ...tableIoRoutes,
       ...aiRoutes,
       ...telemetryRoutes,
       ...consentRoutes,

@@ -78,6 +78,9 @@ class Client extends WorkerSupervisor implements PgliteWorkerClient {
   protocol(bytes: Uint8Array, options?: CallOptions): Promise<Uint8Array> {
     return this._enqueue({ op: 'protocol', bytes }, options) as Promise<Uint8Array>
   }
+  copyFrom(sql: string, bytes: Uint8Array, options?: CallOptions): Promise<number> {
+    return this._enqueue({ op: 'copyFrom', sql, bytes }, options) as Promise<number>
+  }
 
   exclusive<T>(fn: (conn: PgliteConnection) => Promise<T>): Promise<T> {
     if (this._closed) return Promise.reject(this._closedError())
@@ -204,6 +207,7 @@ class Client extends WorkerSupervisor implements PgliteWorkerClient {
       describeQuery: (sql: string, options?: CallOptions) => send({ op: 'describeQuery', sql }, options) as Promise<DescribeQueryResult>,
       isInTransaction: () => send({ op: 'isInTransaction' }, undefined) as Promise<boolean>,
       protocol: (bytes: Uint8Array, options?: CallOptions) => send({ op: 'protocol', bytes }, options) as Promise<Uint8Array>,
+      copyFrom: (sql: string, bytes: Uint8Array, options?: CallOptions) => send({ op: 'copyFrom', sql, bytes }, options) as Promise<number>,
     }
   }
 

@@ -36,6 +36,8 @@ export interface PgliteConnection {
   isInTransaction(): Promise<boolean>
   /** Raw Postgres wire protocol messages in, PGlite's raw answer out (the loopback port, projects/wire). */
   protocol(bytes: Uint8Array, options?: Pick<CallOptions, 'timeoutMs'>): Promise<Uint8Array>
+  /** `COPY … FROM '/dev/blob'` with `bytes` as the file (PGlite's COPY source); its row count. */
+  copyFrom(sql: string, bytes: Uint8Array, options?: Pick<CallOptions, 'timeoutMs'>): Promise<number>
 }
 
 export interface PgliteWorkerClient extends PgliteConnection {
@@ -159,6 +161,7 @@ export type Op =
   | { op: 'describeQuery'; sql: string }
   | { op: 'isInTransaction' }
   | { op: 'protocol'; bytes: Uint8Array }
+  | { op: 'copyFrom'; sql: string; bytes: Uint8Array }
   | { op: 'close' }
 
 export type SerializedError = { message: string; name?: string; stack?: string; isDatabaseError?: boolean; [key: string]: unknown }

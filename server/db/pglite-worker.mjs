@@ -212,6 +212,10 @@ async function handle(message) {
       return Boolean(await db.isInTransaction())
     case 'protocol':
       return await db.execProtocolRaw(message.bytes)
+    case 'copyFrom': {
+      const r = await db.query(message.sql, [], { blob: new Blob([message.bytes]) })
+      return r.affectedRows ?? 0
+    }
     case 'fail':
       throw new Error(message.message)
     default:

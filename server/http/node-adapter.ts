@@ -43,6 +43,25 @@ export function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
   })
 }
 
+/** The body chunk by chunk as it arrives, ending with a 413 ApiError past `limit` bytes. */
+export async function* streamBody(req: IncomingMessage, limit: number): AsyncGenerator<Buffer> {
+  const declared = Number(req.headers['content-length'] ?? 0)
+  const tooLarge = () => new ApiError(413, `Request body is too large: the limit is ${limit} bytes`)
+  if (declared > limit) {
+    req.resume()
+    throw tooLarge()
+  }
+  let size = 0
+  for await (const chunk of req as AsyncIterable<Buffer>) {
+    size += chunk.length
+    if (size > limit) {
+      req.destroy()
+      throw tooLarge()
+    }
+    yield chunk
+  }
+}
+
 /**
  * The caller's address, for rate limits. X-Forwarded-For is believed only behind a proxy the
  * operator vouches for (TRUST_PROXY=true); otherwise any client could pick its own address.
@@ -113,8 +132,9 @@ async function sendStream(res: ServerResponse, status: number, headers: Record<s
       if (!res.write(next.value)) await drained(res)
     }
   } catch (error) {
-    // Headers are gone: the stream's own error events are the source's job; this is a bug.
+    // Headers are gone: the body is cut off (never ended as if complete, a download would look whole).
     console.error('[platform-api] a streamed response failed', error instanceof Error ? error.message : 'unknown error')
+    res.destroy()
   } finally {
     res.off('close', gone)
     if (!res.destroyed) res.end()
@@ -152,6 +172,7 @@ export function createNodeHandler(router: Router, options: NodeHandlerOptions) {
         headers: req.headers,
         ip: clientAddress(req),
         rawBody: (maxBytes?: number) => (body ??= readBody(req, Math.min(limit, maxBytes ?? limit))),
+        bodyStream: (maxBytes: number) => streamBody(req, maxBytes),
         signal: gone.signal,
       }
       const result = await found.handler(apiReq)

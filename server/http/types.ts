@@ -17,6 +17,11 @@ export type ApiRequest = {
    * Read once: the first call's limit applies.
    */
   rawBody: (maxBytes?: number) => Promise<Buffer>
+  /**
+   * The body as it arrives, for uploads larger than the mount's limit (a table import): at most
+   * `maxBytes` (413 past it). Read once, and never together with `rawBody`.
+   */
+  bodyStream: (maxBytes: number) => AsyncIterable<Buffer>
   /** Aborted when the client disconnects before the answer is sent (e.g. a cancelled query). */
   signal: AbortSignal
 }

@@ -45,6 +45,14 @@ export interface ProjectSession {
    * platform's administrator connection to the project's database, in a transaction of its own.
    */
   privileged(sql: string): Promise<void>
+  /**
+   * Platform-written `COPY <target> FROM …` of CSV, as the session's user (never a member's SQL:
+   * COPY cannot run in the jail, so its target is a table the platform made, table-io/import.ts).
+   * `chunks` end on record boundaries: a server takes them as one COPY FROM STDIN, streamed; PGlite
+   * (whose COPY reads a file, `/dev/blob`) one COPY per chunk. Resolves to the rows copied; an error
+   * carries `chunkRecord`, the records before the chunk it failed in.
+   */
+  copyIn(target: string, options: string, chunks: AsyncIterable<Uint8Array>): Promise<number>
   /** `privileged` runs in a transaction of its own (a server), not in this session's. */
   readonly privilegedOwnTransaction: boolean
 }

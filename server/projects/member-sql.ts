@@ -82,6 +82,11 @@ async function runJailed(session: ProjectSession, run: MemberRun, statement: { t
   }
 }
 
+/** A platform-written statement run in the jail as `run.role` (table-io: what a member's import does is done with the member's rights). */
+export function runJailedText(session: ProjectSession, run: MemberRun, text: string, params?: unknown[]): Promise<RawResult> {
+  return runJailed(session, run, { text, start: 0 }, params)
+}
+
 /**
  * An extension that is not trusted has a script written for superusers' schemas: run as the
  * superuser into a schema where a member planted functions or operators, it could call them (its

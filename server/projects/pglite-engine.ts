@@ -71,6 +71,18 @@ export async function openPgliteEngine(dir: string, options: PgliteEngineOptions
               return { paramTypes: d.queryParams.map((p) => p.dataTypeID), fields: d.resultFields.map((f) => ({ name: f.name, dataTypeID: f.dataTypeID })) }
             }),
           privilegedOwnTransaction: false,
+          copyIn: (target, options, chunks) =>
+            used(async () => {
+              let rows = 0
+              for await (const chunk of chunks) {
+                try {
+                  rows += await conn.copyFrom(`copy ${target} from '/dev/blob' with (${options})`, chunk, call())
+                } catch (error) {
+                  throw Object.assign(error as object, { chunkRecord: rows })
+                }
+              }
+              return rows
+            }),
           privileged: (sql) =>
             used(async () => {
               await conn.exec(sql, call())

@@ -1,4 +1,5 @@
 import pg from 'pg'
+import { from as copyFrom } from 'pg-copy-streams'
 import { pgPoolDb } from '../db/pg-db'
 import { openRequestPool, watchBackend } from './api-requests'
 import {
@@ -124,6 +125,7 @@ export async function openPostgresEngine(connectionString: string, options_: { m
             return describe.done
           }),
         privilegedOwnTransaction: true,
+        copyIn: (target, options, chunks) => used(() => copyInStream(client, `copy ${target} from stdin with (${options})`, chunks)),
         privileged: (sql) =>
           used(async () => {
             await adminPool().query(sql)
@@ -157,4 +159,31 @@ export async function openPostgresEngine(connectionString: string, options_: { m
       await Promise.all([pool.end(), requests?.close(), (admin as pg.Pool | null)?.end()])
     },
   }
+}
+
+/** One COPY FROM STDIN fed from `chunks` with backpressure; a failing source cancels it (CopyFail). */
+async function copyInStream(client: pg.PoolClient, sql: string, chunks: AsyncIterable<Uint8Array>): Promise<number> {
+  const stream = client.query(copyFrom(sql))
+  let failed: unknown = null
+  const done = new Promise<void>((resolve, reject) => {
+    stream.on('finish', resolve)
+    stream.on('error', (error) => {
+      failed = error
+      reject(error)
+    })
+  })
+  done.catch(() => {})
+  try {
+    for await (const chunk of chunks) {
+      if (failed) break
+      if (!stream.write(chunk)) await Promise.race([new Promise((resolve) => stream.once('drain', resolve)), done])
+    }
+    if (!failed) stream.end()
+  } catch (error) {
+    stream.destroy(error as Error)
+    await done.catch(() => {})
+    throw error
+  }
+  await done
+  return stream.rowCount
 }

@@ -14,6 +14,7 @@ export class PipeLeft extends Error {
 export class LinePipe implements AsyncIterable<string> {
   private queue: string[] = []
   private closed = false
+  private failure: Error | null = null
   private left = false
   private producer: { resolve: () => void; reject: (error: Error) => void } | null = null
   private consumer: (() => void) | null = null
@@ -35,6 +36,12 @@ export class LinePipe implements AsyncIterable<string> {
     this.wake()
   }
 
+  /** Ends the pipe with an error: the consumer's iteration throws once what waits is taken (a response then ends cut, not complete). */
+  fail(error: Error): void {
+    this.failure = error
+    this.end()
+  }
+
   private wake() {
     const consumer = this.consumer
     this.consumer = null
@@ -52,7 +59,10 @@ export class LinePipe implements AsyncIterable<string> {
           yield text
           continue
         }
-        if (this.closed) return
+        if (this.closed) {
+          if (this.failure) throw this.failure
+          return
+        }
         await new Promise<void>((resolve) => (this.consumer = resolve))
       }
     } finally {

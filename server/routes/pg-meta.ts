@@ -13,7 +13,7 @@ import { requireServing } from '../projects/status'
 
 const FALSY_HEADER_VALUES = new Set(['', 'false', '0', 'null', 'undefined'])
 
-function connectionHeaderPresent(req: ApiRequest): boolean {
+export function connectionHeaderPresent(req: ApiRequest): boolean {
   const text = firstHeader(req.headers['x-connection-encrypted'])
   return text !== undefined && !FALSY_HEADER_VALUES.has(text.toLowerCase())
 }

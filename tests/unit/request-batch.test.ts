@@ -18,6 +18,7 @@ function fakeSession(): ProjectSession & { described: number } {
     },
     commitAndReset: async () => {},
     privileged: async () => {},
+    copyIn: async () => 0,
     privilegedOwnTransaction: false,
   }
   return session
