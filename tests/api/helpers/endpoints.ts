@@ -35,7 +35,7 @@ type Params = Record<string, string>
 type User = { id: string; email: string; token: string }
 
 /** What one request of the walk sends. */
-export type Call = { params?: Params; body?: unknown; token?: string; headers?: Record<string, string> }
+export type Call = { params?: Params; body?: unknown; token?: string; headers?: Record<string, string>; query?: string; rawBody?: string }
 
 /** How the walks call one route. Who may call it is not written here: it comes from the route's declaration. */
 export type EndpointEntry = {
@@ -46,6 +46,8 @@ export type EndpointEntry = {
   query?: string
   /** Builds the call for an actor: A's real rows for callers who must be refused, fresh ones for those who may act. */
   prepare: (w: World, actor: Actor) => Promise<Call> | Call
+  /** The body is a file (a table import's CSV), not JSON: the bad-input suite leaves it to its own tests. */
+  fileBody?: boolean
   /** The endpoint reads a JSON body (the bad-input suite feeds it broken ones). */
   takesBody?: boolean
   /** Body fields (dotted paths) to send with a wrong type; default: the top-level keys of the valid body. */
@@ -772,10 +774,11 @@ function einValue(): string {
 
 /** Sends one call of the walk. */
 export async function send(w: World, ep: Endpoint, actor: Actor, call: Call): Promise<TestResponse> {
-  return w.platform.request(fillPath(ep, call.params), {
+  return w.platform.request(fillPath(ep, call.params) + (call.query ?? ''), {
     method: ep.method,
     token: call.token ?? tokenOf(w, actor),
     body: call.body,
+    rawBody: call.rawBody,
     headers: call.headers,
   })
 }

@@ -65,6 +65,8 @@ export const EXPECTED_ACCESS: Record<string, string> = {
   'POST /platform/pg-meta/:ref/query': 'project Read-only+',
   'GET /platform/projects/:ref/database/migrations': 'project Read-only+',
   'POST /platform/projects/:ref/database/migrations': 'project Developer+',
+  'POST /platform/pg-meta/:ref/tables/import': 'project Developer+',
+  'GET /platform/pg-meta/:ref/tables/export': 'project Read-only+',
   'POST /platform/telemetry/event': 'public',
   'GET /platform/telemetry/consent-categories': 'public',
   'POST /platform/feedback/send': 'public',
