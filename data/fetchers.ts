@@ -274,6 +274,16 @@ export function postStream<T>(path: string, body: unknown, read: (response: Resp
   return execute('POST', path, { ...options, headers, body }, read)
 }
 
+/** GET a path and read the answer as it streams (a download): `read` gets the response once its status is a success. */
+export function getStream<T>(path: string, read: (response: Response) => Promise<T>, options: RequestOptions = {}): Promise<T> {
+  return execute('GET', path, options, read)
+}
+
+/** The signed-in member's access token, for a request fetch cannot make (an upload with progress, XMLHttpRequest). */
+export function currentAccessToken(): Promise<string | undefined> {
+  return accessToken()
+}
+
 /** HEAD a path; gives up after `timeout` ms (default 60 s, spec §7) with a ResponseError. */
 export function head(path: string, options: HeadOptions = {}): Promise<HeadResult> {
   const { timeout = DEFAULT_HEAD_TIMEOUT_MS, ...rest } = options

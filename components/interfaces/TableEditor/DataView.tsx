@@ -1,7 +1,9 @@
+import dynamic from 'next/dynamic'
 import { useCallback, useMemo, useState } from 'react'
 import { EmptyState } from '@/components/ui/EmptyState'
 import { ErrorState } from '@/components/ui/ErrorState'
 import { SkeletonLines } from '@/components/ui/Skeleton'
+import { WriteButton } from '@/components/ui/WriteButton'
 import { useRowCountQuery } from '@/data/table-editor/row-count-query'
 import { useRowsQuery } from '@/data/table-editor/rows-query'
 import type { RowKey } from '@/lib/sql/row-dml'
@@ -10,18 +12,22 @@ import { primaryKeyColumns, type CatalogueTable } from '@/lib/sql/table-descript
 import type { RowFilter, RowSort } from '@/lib/sql/table-rows'
 import { CellViewerModal, type ViewedCell } from './CellViewerModal'
 import { DeleteRowsModal } from './DeleteRowsModal'
+import { ExportMenu } from './ExportMenu'
 import { FilterBar } from './FilterBar'
 import { RowEditorModal } from './RowEditorModal'
 import { RowsGrid } from './RowsGrid'
 import { isEditableKind, rowKeyOf } from './TableEditor.utils'
 import styles from './TableEditor.module.css'
 
-type DataViewProps = { projectRef: string; connectionString: string | null; table: CatalogueTable }
+type DataViewProps = { projectRef: string; connectionString: string | null; table: CatalogueTable; writeBlockedReason?: string | null }
 
 const NO_FILTERS: RowFilter[] = []
 
+/** The import dialog (and its CSV parser) loads when it opens, not with the editor. */
+const ImportDataModal = dynamic(() => import('./ImportDataModal').then((m) => m.ImportDataModal), { ssr: false })
+
 /** The Data tab: toolbar (filters, insert, delete, row count) over the rows grid. */
-export function DataView({ projectRef, connectionString, table }: DataViewProps) {
+export function DataView({ projectRef, connectionString, table, writeBlockedReason = null }: DataViewProps) {
   const [filters, setFilters] = useState<RowFilter[]>(NO_FILTERS)
   const [sorts, setSorts] = useState<RowSort[]>([])
   const [filtersOpen, setFiltersOpen] = useState(false)
@@ -29,6 +35,7 @@ export function DataView({ projectRef, connectionString, table }: DataViewProps)
   const [editing, setEditing] = useState<Record<string, unknown> | 'new' | null>(null)
   const [viewed, setViewed] = useState<ViewedCell | null>(null)
   const [deleting, setDeleting] = useState(false)
+  const [importing, setImporting] = useState(false)
 
   const primaryKey = useMemo(() => primaryKeyColumns(table), [table])
   const tableRef = useMemo(() => ({ schema: table.schema, name: table.name, id: table.id, primaryKey }), [table, primaryKey])
@@ -124,6 +131,12 @@ export function DataView({ projectRef, connectionString, table }: DataViewProps)
             Delete {selected.size} {selected.size === 1 ? 'row' : 'rows'}
           </button>
         )}
+        {editable && table.kind !== 'v' && table.kind !== 'm' && (
+          <WriteButton blockedReason={writeBlockedReason} className="btn btn-sm" onClick={() => setImporting(true)}>
+            Import data
+          </WriteButton>
+        )}
+        <ExportMenu projectRef={projectRef} connectionString={connectionString} table={table} filters={filters} sorts={sorts} />
         <span className={styles.rowCount} role="status" aria-live="polite">
           {rowsQuery.isPlaceholderData ? 'Loading rows… · ' : ''}
           {rowCount ? formatRowCount(rowCount) : countQuery.error ? 'Row count unavailable' : 'Counting rows…'}
@@ -150,6 +163,7 @@ export function DataView({ projectRef, connectionString, table }: DataViewProps)
           onClose={() => setEditing(null)}
         />
       )}
+      {importing && <ImportDataModal projectRef={projectRef} connectionString={connectionString} table={table} onClose={() => setImporting(false)} />}
       {viewed && <CellViewerModal cell={viewed} onClose={() => setViewed(null)} />}
       {deleting && (
         <DeleteRowsModal

@@ -78,7 +78,7 @@ export function TableView({ projectRef, connectionString, table, writeBlockedRea
         style={{ display: 'flex', flexDirection: 'column', flex: 1, minHeight: 0 }}
       >
         {tab === 'data' ? (
-          <DataView projectRef={projectRef} connectionString={connectionString} table={table} />
+          <DataView projectRef={projectRef} connectionString={connectionString} table={table} writeBlockedReason={writeBlockedReason} />
         ) : (
           <DefinitionView table={table} />
         )}
