@@ -1,10 +1,11 @@
 import { expect, test } from '@playwright/test'
 import { signInWithNewProject } from './project-helpers'
 import { seedTables, walkTablesScreen, type Sql } from './database-tables-steps'
+import { walkTableIo } from './table-io-steps'
 
 // The Tables screen on the hosted platform, against a real project database.
-test('tables: list, realtime, the table panel, duplicate and drop with dependents', async ({ page, request }) => {
-  test.setTimeout(180_000)
+test('tables: list, realtime, the table panel, duplicate and drop with dependents; import and export', async ({ page, request }) => {
+  test.setTimeout(240_000)
   let sql: Sql = async () => []
   const { ref } = await signInWithNewProject(page, request, { organization: 'Tables', project: 'Tables e2e' }, async ({ token, ref }) => {
     sql = async (query) => {
@@ -21,4 +22,6 @@ test('tables: list, realtime, the table panel, duplicate and drop with dependent
   await page.goto(`/dashboard/project/${ref}/database/hooks`)
   await expect(page.getByRole('link', { name: 'Tables', exact: true }).first()).toHaveAttribute('href', `/dashboard/project/${ref}/database/tables`)
   await walkTablesScreen(page, sql, `/dashboard/project/${ref}`, 'database-tables')
+  // Data in and out of a table, in the table editor.
+  await walkTableIo(page, sql, `/dashboard/project/${ref}`, 'table-io')
 })

@@ -159,7 +159,7 @@ export function ImportDataModal({ projectRef, connectionString, table, onClose }
               {preview.fields.map((field, i) => (
                 <tr key={`${i}-${field}`}>
                   <td>{field}</td>
-                  <td className="muted">{preview.rows.map((r) => r[i] ?? '').slice(0, 3).join(', ')}</td>
+                  <td className="muted">{preview.rows.map((r) => r[i] || '(empty)').slice(0, 3).join(' · ')}</td>
                   <td>
                     <select
                       aria-label={`Column for field ${field}`}
