@@ -40,7 +40,7 @@ step "API tests on a Postgres server (two shards side by side)"
 bash scripts/with-postgres.sh bash scripts/api-shards.sh
 
 step "production build"
-npm run build
+BUILD_TYPES_CHECKED=1 npm run build
 
 step "bundle budget"
 node bench/bundle-size.mjs --budget 260
