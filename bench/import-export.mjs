@@ -6,8 +6,8 @@
 // baseline is the engine's own COPY of the same file: `psql \copy` on a Postgres server, PGlite's
 // COPY FROM/TO '/dev/blob' in this process on PGlite. Self-hosted, a production server (`npm run
 // build` first).
-//   node bench/table-io.mjs
-//   TEST_PGPORT=54412 bash scripts/with-postgres.sh node bench/table-io.mjs
+//   node bench/import-export.mjs
+//   TEST_PGPORT=54412 bash scripts/with-postgres.sh node bench/import-export.mjs
 // BENCH_PORT / BENCH_API_PORT set the ports, BENCH_ROWS the rows.
 // @bench pglite postgres
 import { spawnSync } from 'node:child_process'
@@ -154,10 +154,10 @@ try {
   console.log(`${base.what}: in ${base.inSeconds.toFixed(1)} s (${rate(base.inSeconds).toLocaleString('en-US')} rows/s), out ${base.outSeconds.toFixed(1)} s (${rate(base.outSeconds).toLocaleString('en-US')} rows/s)`)
   figures.push(
     figure(`table-io.import.rps.${store}`, `table import, ${ROWS.toLocaleString('en-US')}-row CSV (${store})`, rate(importSeconds), 'rows/s'),
-    figure(`table-io.import.copy-ratio.${store}`, `table import time / ${base.what} (${store})`, Number((importSeconds / base.inSeconds).toFixed(2)), '×'),
+    figure(`table-io.import.copy-ratio.${store}`, `table import time / ${base.what} (${store})`, Number((importSeconds / base.inSeconds).toFixed(2)), '×', { max: 2 }),
     figure(`table-io.import.rss.${store}`, `server RSS growth, table import (${store})`, Math.round(importPeak / MIB), 'MiB'),
     figure(`table-io.export.rps.${store}`, `table export, ${ROWS.toLocaleString('en-US')} rows as CSV (${store})`, rate(exportSeconds), 'rows/s'),
-    figure(`table-io.export.copy-ratio.${store}`, `table export time / ${base.what} (${store})`, Number((exportSeconds / base.outSeconds).toFixed(2)), '×'),
+    figure(`table-io.export.copy-ratio.${store}`, `table export time / ${base.what} (${store})`, Number((exportSeconds / base.outSeconds).toFixed(2)), '×', { max: 2 }),
     figure(`table-io.export.rss.${store}`, `server RSS growth, table export (${store})`, Math.round(exportPeak / MIB), 'MiB')
   )
   reportFigures(figures)
