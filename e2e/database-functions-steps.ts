@@ -58,7 +58,7 @@ export async function functionsAndTriggersSteps(page: Page, sql: Sql, base: stri
   await page.getByRole('button', { name: 'Create trigger' }).first().click()
   const form = page.getByRole('dialog', { name: 'Create a trigger' })
   await form.getByLabel('Name', { exact: true }).fill('items_bump')
-  await expect(form.getByRole('option', { name: 'fn_e2e' })).toBeAttached()
+  await expect(form.getByRole('option', { name: 'fn_e2e', exact: true })).toBeAttached()
   await form.getByLabel('Schema', { exact: true }).selectOption('fn_e2e')
   await expect(form.getByLabel('Table', { exact: true })).toHaveValue('items')
   await form.getByLabel('Function', { exact: true }).selectOption({ label: 'fn_e2e.bump_total()' })

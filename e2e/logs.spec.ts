@@ -40,6 +40,8 @@ test('see a failing statement in the Postgres logs, filter, open its detail and 
 
   // Postgres is the first source: the failing statement is there as an ERROR, the other as LOG.
   await expect(page.getByRole('combobox', { name: 'Source' })).toHaveValue('postgres_logs')
+  // The two statements' lines may fall in two of the recorder's batches: wait for both.
+  await refreshUntilVisible(page, /statement: select 'e2e-ok' as marker/)
   await refreshUntilVisible(page, /relation "e2e_missing_table" does not exist/)
   const errorRow = page.getByRole('row', { name: /relation "e2e_missing_table" does not exist/ })
   await expect(errorRow.getByText('ERROR', { exact: true })).toBeVisible()
