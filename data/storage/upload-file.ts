@@ -1,5 +1,6 @@
 import { post } from '@/data/fetchers'
 import type { StorageUploadUrl } from '@/lib/api-types/storage-platform'
+import { xhrUpload } from '@/data/xhr-upload'
 import { storageUrl } from './keys'
 
 type Target = { projectRef: string; bucket: string; path: string; upsert?: boolean }
@@ -16,24 +17,17 @@ export async function getUploadUrl({ projectRef, bucket, path, upsert = false }:
  */
 export async function uploadFile(target: Target & { file: Blob; onProgress?: (fraction: number) => void; signal?: AbortSignal }): Promise<void> {
   const { url } = await getUploadUrl(target)
-  await new Promise<void>((resolve, reject) => {
-    const xhr = new XMLHttpRequest()
-    xhr.open('PUT', url)
-    xhr.setRequestHeader('content-type', target.file.type || 'application/octet-stream')
-    xhr.upload.onprogress = (event) => {
-      if (event.lengthComputable && event.total > 0) target.onProgress?.(event.loaded / event.total)
-    }
-    xhr.onload = () => {
-      if (xhr.status >= 200 && xhr.status < 300) {
-        target.onProgress?.(1)
-        resolve()
-      } else reject(new Error(uploadError(xhr.responseText, xhr.status)))
-    }
-    xhr.onerror = () => reject(new Error('The upload failed: the connection to the storage API was lost'))
-    xhr.onabort = () => reject(new Error('The upload was cancelled'))
-    target.signal?.addEventListener('abort', () => xhr.abort(), { once: true })
-    xhr.send(target.file)
+  const { status, text } = await xhrUpload({
+    method: 'PUT',
+    url,
+    headers: { 'content-type': target.file.type || 'application/octet-stream' },
+    body: target.file,
+    onProgress: target.onProgress,
+    signal: target.signal,
+    messages: { lost: 'The upload failed: the connection to the storage API was lost', cancelled: 'The upload was cancelled' },
   })
+  if (status < 200 || status >= 300) throw new Error(uploadError(text, status))
+  target.onProgress?.(1)
 }
 
 function uploadError(body: string, status: number): string {

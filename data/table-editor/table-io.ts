@@ -1,6 +1,7 @@
 import { useCacheMutation } from '@/data/cache-mutation'
 import { currentAccessToken, getStream, resolveUrl } from '@/data/fetchers'
 import type { MutationOptions } from '@/data/mutation'
+import { xhrUpload } from '@/data/xhr-upload'
 import type { ExportFormat, ImportError, ImportOptions, ImportResult } from '@/lib/api-types/table-io'
 import type { RowFilter, RowSort } from '@/lib/sql/table-rows'
 import { tableEditorKeys } from './keys'
@@ -28,34 +29,29 @@ export async function importTableFile(input: {
 }): Promise<ImportResult> {
   const url = resolveUrl(`${base(input.projectRef)}/import`, { options: JSON.stringify(input.options) })
   const token = await currentAccessToken()
-  return new Promise<ImportResult>((resolve, reject) => {
-    const xhr = new XMLHttpRequest()
-    xhr.open('POST', url)
-    xhr.withCredentials = true
-    xhr.setRequestHeader('Content-Type', input.options.delimiter === '\t' ? 'text/tab-separated-values' : 'text/csv')
-    xhr.setRequestHeader('x-connection-encrypted', input.connectionString ?? '')
-    if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`)
-    xhr.upload.onprogress = (event) => {
-      if (event.lengthComputable && event.total > 0) input.onProgress?.(event.loaded / event.total)
-    }
-    xhr.onload = () => {
-      let body: unknown = null
-      try {
-        body = JSON.parse(xhr.responseText)
-      } catch {
-        body = null
-      }
-      if (xhr.status >= 200 && xhr.status < 300) resolve(body as ImportResult)
-      else {
-        const error = body as Partial<ImportError> | null
-        reject(new ImportFailed({ message: typeof error?.message === 'string' ? error.message : `The import failed (HTTP ${xhr.status})`, code: error?.code ?? null, line: error?.line ?? null, detail: error?.detail ?? null }))
-      }
-    }
-    xhr.onerror = () => reject(new Error('The import failed: the connection to the server was lost'))
-    xhr.onabort = () => reject(new Error('The import was cancelled: nothing was written'))
-    input.signal?.addEventListener('abort', () => xhr.abort(), { once: true })
-    xhr.send(input.file)
+  const { status, text } = await xhrUpload({
+    method: 'POST',
+    url,
+    withCredentials: true,
+    headers: {
+      'Content-Type': input.options.delimiter === '\t' ? 'text/tab-separated-values' : 'text/csv',
+      'x-connection-encrypted': input.connectionString ?? '',
+      ...(token ? { Authorization: `Bearer ${token}` } : {}),
+    },
+    body: input.file,
+    onProgress: input.onProgress,
+    signal: input.signal,
+    messages: { lost: 'The import failed: the connection to the server was lost', cancelled: 'The import was cancelled: nothing was written' },
   })
+  let body: unknown = null
+  try {
+    body = JSON.parse(text)
+  } catch {
+    body = null
+  }
+  if (status >= 200 && status < 300) return body as ImportResult
+  const error = body as Partial<ImportError> | null
+  throw new ImportFailed({ message: typeof error?.message === 'string' ? error.message : `The import failed (HTTP ${status})`, code: error?.code ?? null, line: error?.line ?? null, detail: error?.detail ?? null })
 }
 
 /** GET …/tables/export: the table (or its filtered rows) as a file, read as it streams. */
