@@ -17,7 +17,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { benchStore, figure, reportFigures } from './bench-result.mjs'
 import { ensureBuild, freePort } from './bench-project.mjs'
-import { startServer } from './server.mjs'
+import { processMemory, startServer } from './server.mjs'
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 1_000_000)
 const MIB = 2 ** 20
@@ -55,14 +55,7 @@ const { origin, stop, pid } = await startServer({ port, apiPort, env: { IS_PLATF
 const api = `${origin}/dashboard/api/platform/pg-meta/default`
 const headers = { 'x-connection-encrypted': 'bench' }
 
-function procStatus(field) {
-  const line = fs.readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').find((l) => l.startsWith(`${field}:`))
-  return Number(line.split(/\s+/)[1]) * 1024
-}
-function resetPeak() {
-  fs.writeFileSync(`/proc/${pid}/clear_refs`, '5')
-  return procStatus('VmRSS')
-}
+const memory = processMemory(pid)
 
 async function sql(query) {
   const res = await fetch(`${api}/query`, { method: 'POST', headers: { ...headers, 'Content-Type': 'application/json' }, body: JSON.stringify({ query }) })
@@ -130,20 +123,20 @@ async function baseline() {
 try {
   const figures = []
   await sql(CREATE)
-  let before = resetPeak()
+  let before = memory.resetPeak()
   let started = performance.now()
   const imported = await importFile()
   const importSeconds = (performance.now() - started) / 1000
-  const importPeak = procStatus('VmHWM') - before
+  const importPeak = memory.peak() - before
   if (imported.rows !== ROWS) throw new Error(`imported ${imported.rows} rows, not ${ROWS}`)
   const [{ n }] = await sql(`select count(*)::int as n from public.${TABLE}`)
   if (n !== ROWS) throw new Error(`the table holds ${n} rows, not ${ROWS}`)
 
-  before = resetPeak()
+  before = memory.resetPeak()
   started = performance.now()
   const exported = await exportFile()
   const exportSeconds = (performance.now() - started) / 1000
-  const exportPeak = procStatus('VmHWM') - before
+  const exportPeak = memory.peak() - before
   if (exported.lines !== ROWS + 1) throw new Error(`the export has ${exported.lines} lines, not ${ROWS + 1}`)
   await sql(`drop table public.${TABLE}`)
 

@@ -7,9 +7,8 @@
 // produces the million.
 //   BENCH_PORT=8216 node bench/result-memory.mjs      (BENCH_API_PORT, BENCH_RUNS override; BENCH_DATABASE_URL: on a Postgres server)
 // @bench
-import fs from 'node:fs'
 import { figure, reportFigures } from './bench-result.mjs'
-import { startServer } from './server.mjs'
+import { processMemory, startServer } from './server.mjs'
 
 const PORT = Number(process.env.BENCH_PORT ?? 8197)
 const RUNS = Number(process.env.BENCH_RUNS ?? 2)
@@ -17,10 +16,7 @@ const { origin, stop, pid } = await startServer({ port: PORT, apiPort: Number(pr
 const url = `${origin}/dashboard/api/platform/pg-meta/default/query`
 const MIB = 2 ** 20
 
-function status(field) {
-  const line = fs.readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').find((l) => l.startsWith(`${field}:`))
-  return Number(line.split(/\s+/)[1]) * 1024
-}
+const memory = processMemory(pid)
 
 /** Runs the query, reading the answer as it comes and keeping none of it; bytes received. */
 async function run(query, stream) {
@@ -53,7 +49,7 @@ analyze public.bench_rows;`,
   })
   if (!seed.ok) throw new Error(`seeding failed: ${seed.status} ${await seed.text()}`)
   await run('select 1', false)
-  console.log(`server RSS after seeding 1,000,000 rows: ${Math.round(status('VmRSS') / MIB)} MiB`)
+  console.log(`server RSS after seeding 1,000,000 rows: ${Math.round(memory.rss() / MIB)} MiB`)
   const figures = []
   for (const rows of [100_000, 1_000_000]) {
     for (const stream of [false, true]) {
@@ -61,10 +57,9 @@ analyze public.bench_rows;`,
       let last
       for (let i = 0; i < RUNS; i++) {
         global.gc?.()
-        const before = status('VmRSS')
-        fs.writeFileSync(`/proc/${pid}/clear_refs`, '5') // resets VmHWM to the current RSS
+        const before = memory.resetPeak()
         last = await run(`select id, name, hash, created_at from public.bench_rows order by id limit ${rows}`, stream)
-        peaks.push({ before, peak: status('VmHWM') })
+        peaks.push({ before, peak: memory.peak() })
       }
       const worst = peaks.reduce((a, b) => (b.peak - b.before > a.peak - a.before ? b : a))
       console.log(

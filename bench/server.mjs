@@ -48,3 +48,20 @@ export async function startServer({ port, apiPort = port + 1, env, dataDir: kept
   stop()
   throw new Error('server did not start')
 }
+
+/** A process's memory from /proc: its RSS now, its peak (VmHWM) and a reset of that peak to now (bytes). */
+export function processMemory(pid) {
+  const read = (field) => {
+    const line = fs.readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').find((l) => l.startsWith(`${field}:`))
+    return Number(line.split(/\s+/)[1]) * 1024
+  }
+  return {
+    rss: () => read('VmRSS'),
+    peak: () => read('VmHWM'),
+    /** Resets the peak to the current RSS (clear_refs 5) and gives that RSS. */
+    resetPeak: () => {
+      fs.writeFileSync(`/proc/${pid}/clear_refs`, '5')
+      return read('VmRSS')
+    },
+  }
+}
