@@ -31,7 +31,7 @@ step "layers and arrows (docs/architecture.md)"
 node scripts/check-arrows.mjs
 
 step "unit and component tests"
-npx vitest run --project unit --maxWorkers=2
+npx vitest run --project unit --project unit-mocked --maxWorkers=2
 
 step "API tests on PGlite (two shards side by side)"
 bash scripts/api-shards.sh
