@@ -31,8 +31,11 @@ test('roles and migrations on the default project', async ({ page, request }) =>
 
   await page.goto('/dashboard/project/default/database/migrations')
   const history = page.getByRole('table', { name: 'Migrations' })
-  await expect(history.getByRole('row').nth(1)).toContainText('create_role_self_hosted_app', { timeout: 30_000 })
-  await history.getByRole('row').nth(1).getByRole('button', { name: /View SQL/ }).click()
+  // Another spec may write a migration to the default project meanwhile (two workers): find this
+  // one's row by its name rather than taking the newest.
+  const created = history.getByRole('row', { name: /create_role_self_hosted_app/ }).first()
+  await expect(created).toBeVisible({ timeout: 30_000 })
+  await created.getByRole('button', { name: /View SQL/ }).click()
   await expect(page.getByRole('dialog').getByLabel('Migration SQL')).toContainText('CREATE ROLE "self_hosted_app"')
   await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click()
   expect(await axeViolations(page, ['main'])).toEqual([])
