@@ -1,7 +1,8 @@
 /**
  * Steps of the table editor's data in and out (hosted and self-hosted): a CSV file imported with a
  * field skipped, a bad file refused with its line named and nothing imported, rows pasted from a
- * spreadsheet, and an export of the filtered rows downloaded and read back.
+ * spreadsheet, an export of the filtered rows downloaded and read back, and a file made into a new
+ * table with the types its values suggest.
  */
 import { readFile } from 'node:fs/promises'
 import { expect, type Page } from '@playwright/test'
@@ -76,4 +77,36 @@ export async function walkTableIo(page: Page, sql: Sql, base: string, shot: stri
     [3, 'Zoë'],
     [4, 'Linus'],
   ])
+
+  // A file into a new table: names from the header, types from the values (one changed), the key chosen.
+  await sql('drop table if exists shop.orders')
+  await page.getByRole('button', { name: 'Import CSV as new table' }).click()
+  const fresh = page.getByRole('dialog', { name: 'Import a CSV into a new table of shop' })
+  await fresh.getByLabel('CSV file').setInputFiles({
+    name: 'orders.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from('id,price,paid,day,zip\n1,9.5,true,2024-01-02,007\n2,12,false,2024-02-29,012\n'),
+  })
+  await expect(fresh.getByRole('combobox', { name: 'Type for field price' })).toHaveValue('numeric')
+  await expect(fresh.getByRole('combobox', { name: 'Type for field paid' })).toHaveValue('bool')
+  await expect(fresh.getByRole('combobox', { name: 'Type for field day' })).toHaveValue('date')
+  await expect(fresh.getByRole('combobox', { name: 'Type for field zip' })).toHaveValue('text')
+  await expect(fresh.getByLabel('Primary key')).toHaveValue('id')
+  await expect(fresh.getByLabel('Name of the new table (in shop)')).toHaveValue('orders')
+  await fresh.getByRole('combobox', { name: 'Type for field id' }).selectOption('int4')
+  await page.screenshot({ path: `e2e/screenshots/${shot}-import-new-table.png` })
+  await fresh.getByRole('button', { name: 'Create table and import' }).click()
+  await expect(page.getByText('Imported 2 rows into orders')).toBeVisible()
+  await expect(page).toHaveURL(new RegExp(`/editor/${(await sql(`select 'shop.orders'::regclass::oid::int8 as oid`))[0].oid}$`))
+  await expect(page.getByRole('status').filter({ hasText: /rows?$/ })).toHaveText('2 rows')
+  expect(
+    await sql(`select a.attname::text as name, format_type(a.atttypid, a.atttypmod) as type from pg_attribute a where a.attrelid = 'shop.orders'::regclass and a.attnum > 0 order by a.attnum`)
+  ).toEqual([
+    { name: 'id', type: 'integer' },
+    { name: 'price', type: 'numeric' },
+    { name: 'paid', type: 'boolean' },
+    { name: 'day', type: 'date' },
+    { name: 'zip', type: 'text' },
+  ])
+  expect(await sql('select zip from shop.orders order by id')).toEqual([{ zip: '007' }, { zip: '012' }])
 }

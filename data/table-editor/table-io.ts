@@ -78,8 +78,15 @@ export function exportTableFile(input: {
   })
 }
 
-type ImportVariables = Parameters<typeof importTableFile>[0] & { table: { id: number; schema: string; name: string } }
+type ImportVariables = Parameters<typeof importTableFile>[0] & { table?: { id: number } }
 
-/** The import as a mutation: the table's rows and counts are read again once it committed. */
+/** The import as a mutation: the table's rows and counts are read again once it committed; a new table refreshes the table lists. */
 export const useTableImportMutation = (options: MutationOptions<ImportResult, ImportVariables> = {}) =>
-  useCacheMutation({ mutationFn: importTableFile, what: 'import the file', invalidate: tableEditorKeys.afterRowChange }, options)
+  useCacheMutation(
+    {
+      mutationFn: importTableFile,
+      what: 'import the file',
+      invalidate: (v) => (v.table && !v.options.create ? tableEditorKeys.afterRowChange({ projectRef: v.projectRef, table: v.table }) : tableEditorKeys.afterDdl(v)),
+    },
+    options
+  )

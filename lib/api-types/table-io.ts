@@ -48,7 +48,7 @@ export const importQuery = z.strictObject({ options: z.string('must be JSON') })
 export const IMPORT_MAX_BYTES = 2 * 1024 ** 3
 
 /** The answer to an import that committed. */
-export type ImportResult = { rows: number; table: { schema: string; name: string }; created: boolean; migration: string | null }
+export type ImportResult = { rows: number; table: { id: number; schema: string; name: string }; created: boolean; migration: string | null }
 
 /** The answer to an import that failed: nothing was written; `line` is the file's line of the bad record, when one is to blame. */
 export type ImportError = { message: string; code: string | null; line: number | null; detail: string | null }

@@ -185,8 +185,9 @@ export async function importTable(
           }
           await session.simple(`release savepoint ${SAVEPOINT}`)
         }
+        const { rows: ids } = await runJailedText(session, run, 'select pg_catalog.to_regclass($1)::pg_catalog.oid::pg_catalog.int8 as id', [qualified(options.schema, options.table)])
         await session.commitAndReset()
-        return { rows, table: { schema: options.schema, name: options.table }, created: Boolean(options.create), migration }
+        return { rows, table: { id: Number(ids[0]?.id), schema: options.schema, name: options.table }, created: Boolean(options.create), migration }
       },
       { signal: context.signal, timeoutMs: IMPORT_TIMEOUT_MS }
     )

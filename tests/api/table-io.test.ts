@@ -141,7 +141,10 @@ describe('table import and export', () => {
       'text/tab-separated-values'
     )
     expect(res.status, JSON.stringify(res.body)).toBe(201)
-    expect(res.body).toMatchObject({ rows: 2, created: true, migration: expect.any(String) })
+    expect(res.body).toMatchObject({ rows: 2, created: true, migration: expect.any(String), table: { schema: SCHEMA, name: 'from paste' } })
+    // The new table's oid, for the table editor to open it.
+    const oid = (await sql(platform, developer.token, ref, `select '${qSchema.replace(/'/g, "''")}."from paste"'::regclass::oid::int8 as id`)).body as { rows: { id: string | number }[] }
+    expect((res.body as { table: { id: number } }).table.id).toBe(Number(oid.rows[0].id))
     const cols = (await sql(platform, developer.token, ref, `select column_name::text, data_type::text from information_schema.columns where table_name = 'from paste' order by ordinal_position`)).body as { rows: unknown[] }
     expect(cols.rows, JSON.stringify(cols)).toEqual([{ column_name: 'code', data_type: 'text' }, { column_name: 'amount', data_type: 'bigint' }])
     const migrations = (await platform.request(`/platform/projects/${ref}/database/migrations`, { token: developer.token })).body as { name: string; statements: string[] }[]

@@ -163,7 +163,7 @@ export function DataView({ projectRef, connectionString, table, writeBlockedReas
           onClose={() => setEditing(null)}
         />
       )}
-      {importing && <ImportDataModal projectRef={projectRef} connectionString={connectionString} table={table} onClose={() => setImporting(false)} />}
+      {importing && <ImportDataModal projectRef={projectRef} connectionString={connectionString} target={{ kind: 'existing', table }} onClose={() => setImporting(false)} />}
       {viewed && <CellViewerModal cell={viewed} onClose={() => setViewed(null)} />}
       {deleting && (
         <DeleteRowsModal

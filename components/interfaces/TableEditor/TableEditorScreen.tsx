@@ -1,4 +1,5 @@
 import Link from 'next/link'
+import dynamic from 'next/dynamic'
 import { useRouter } from 'next/router'
 import { useEffect, useState } from 'react'
 import { Admonition } from '@/components/ui/Admonition'
@@ -20,6 +21,8 @@ import { WriteButton } from '@/components/ui/WriteButton'
 import { isPlatform } from '@/lib/config'
 import { useReopenLastTable } from './useReopenLastTable'
 import styles from './TableEditor.module.css'
+
+const ImportDataModal = dynamic(() => import('./ImportDataModal').then((m) => m.ImportDataModal), { ssr: false })
 
 export type TableEditorScreenProps = {
   projectRef: string
@@ -53,6 +56,7 @@ export function TableEditorScreen({ projectRef, tableId, reopenLastVisited = fal
   const tablesQuery = useTablesQuery({ ...db, schema, enabled: sidebarReady })
   const [sidebarOpen, setSidebarOpen] = useState(tableId === undefined)
   const [creating, setCreating] = useState(false)
+  const [importingNew, setImportingNew] = useState(false)
 
   const table = tableQuery.data
   useEffect(() => {
@@ -99,6 +103,9 @@ export function TableEditorScreen({ projectRef, tableId, reopenLastVisited = fal
       )}
       <WriteButton blockedReason={connection.writeBlockedReason} className="btn btn-primary btn-sm" onClick={() => setCreating(true)} disabled={!schema}>
         New table
+      </WriteButton>
+      <WriteButton blockedReason={connection.writeBlockedReason} className="btn btn-sm" onClick={() => setImportingNew(true)} disabled={!schema}>
+        Import CSV as new table
       </WriteButton>
       <TableList
         projectRef={projectRef}
@@ -192,6 +199,15 @@ export function TableEditorScreen({ projectRef, tableId, reopenLastVisited = fal
         {!table && <h1 className="visually-hidden">Table editor</h1>}
         {main}
       </section>
+      {importingNew && schema && (
+        <ImportDataModal
+          projectRef={projectRef}
+          connectionString={connection.connectionString}
+          target={{ kind: 'new', schema }}
+          onClose={() => setImportingNew(false)}
+          onImported={(result) => void router.push(`/project/${projectRef}/editor/${result.table.id}`)}
+        />
+      )}
       {creating && schema && (
         <TablePanel
           mode="create"

@@ -1,44 +1,10 @@
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
+import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { http, HttpResponse } from 'msw'
 import { FileBrowserScreen } from '@/components/interfaces/Storage/FileBrowserScreen'
 import { server } from '@/tests/msw-server'
+import { FakeXhr } from '../fake-xhr'
 import { bucket, PROJECT_STORAGE, REF, renderWithClient, storageHandlers } from './storage-fixtures'
-
-/** XMLHttpRequest as the uploads use it, driven by the test: progress, then the answer. */
-class FakeXhr {
-  static sent: FakeXhr[] = []
-  method = ''
-  url = ''
-  headers: Record<string, string> = {}
-  body: unknown
-  status = 0
-  responseText = ''
-  upload: { onprogress: ((e: { lengthComputable: boolean; loaded: number; total: number }) => void) | null } = { onprogress: null }
-  onload: (() => void) | null = null
-  onerror: (() => void) | null = null
-  onabort: (() => void) | null = null
-  open(method: string, url: string) {
-    this.method = method
-    this.url = url
-  }
-  setRequestHeader(name: string, value: string) {
-    this.headers[name] = value
-  }
-  send(body: unknown) {
-    this.body = body
-    FakeXhr.sent.push(this)
-  }
-  abort() {}
-  progress(loaded: number, total: number) {
-    act(() => this.upload.onprogress?.({ lengthComputable: true, loaded, total }))
-  }
-  finish(status: number, body = '{}') {
-    this.status = status
-    this.responseText = body
-    act(() => this.onload?.())
-  }
-}
 
 const dialog = (name: string | RegExp) => screen.findByRole('dialog', { name }, { timeout: 10_000 })
 
