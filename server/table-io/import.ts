@@ -49,10 +49,14 @@ class ImportRefused extends Error {
 
 const qualified = (schema: string, table: string) => `${quoteIdent(schema)}.${quoteIdent(table)}`
 
-/** The record COPY stopped at, from its context (`COPY __table_import, line 12, column c2: …`). */
-function copyRecord(error: { where?: string; chunkRecord?: number }): number | null {
+/**
+ * The file's line COPY stopped at, from its context (`COPY __table_import, line 12, column c2: …`).
+ * COPY counts physical lines of what it was given (a quoted line break counts too), so its line is
+ * counted from the first line of the chunk it failed in (`chunkRecord` records came before it).
+ */
+function copyLine(error: { where?: string; chunkRecord?: number }, records: CsvRecords): number | null {
   const match = /COPY __table_import, line (\d+)/.exec(error.where ?? '')
-  return match ? Number(match[1]) + (error.chunkRecord ?? 0) : null
+  return match ? records.lineOf((error.chunkRecord ?? 0) + 1) + Number(match[1]) - 1 : null
 }
 
 /** Errors a row's values cause (data exceptions, integrity, a trigger's RAISE), worth finding the row of. */
@@ -141,8 +145,7 @@ export async function importTable(
           staged = await session.copyIn(`${STAGING} (${fields.join(', ')})`, `format csv, delimiter ${quoteLiteral(options.delimiter)}, encoding 'UTF8'`, records.chunks(body))
         } catch (error) {
           if (!isPgError(error)) throw error
-          const record = copyRecord(error as { where?: string; chunkRecord?: number })
-          const line = record !== null ? records.lineOf(record) : null
+          const line = copyLine(error as { where?: string; chunkRecord?: number }, records)
           throw new ImportRefused(error.message, line, error.code, error.detail ?? null)
         }
 
