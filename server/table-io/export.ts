@@ -43,11 +43,31 @@ function csvCellSql(v: string): string {
   return `case when ${v} is null then '' when ${v} = '' or ${v} ~ E'[",\\\\r\\\\n]' then '"' || pg_catalog.replace(${v}, '"', '""') || '"' else ${v} end`
 }
 
-function rowSql(format: ExportFormat, table: string, columns: string[]): string {
+/**
+ * Built-in types whose text form is never empty and never holds a comma, quote or line break
+ * (numbers, booleans, dates and times, uuids, network addresses): their CSV cell is the text as it
+ * is, without the quoting test, which took half the export's time in the database (issue 25).
+ */
+const PLAIN_CSV_TYPES = new Set([16, 20, 21, 23, 26, 650, 700, 701, 829, 869, 1082, 1083, 1114, 1184, 1186, 1266, 1700, 2950])
+
+type ExportColumn = { name: string; typeOid: number }
+
+const plainCsv = (format: ExportFormat, column: ExportColumn) => format === 'csv' && PLAIN_CSV_TYPES.has(column.typeOid)
+
+/**
+ * A column's text: its type's output function, as COPY writes it (a cast to text differs for a
+ * few types: `true` for `t`, `::1/128` for `::1`), NULL as nothing for a plain CSV cell.
+ */
+function cellText(format: ExportFormat, column: ExportColumn, i: number): string {
+  const value = `r.${quoteIdent(column.name)}`
+  return `${plainCsv(format, column) ? `pg_catalog.concat(${value})` : `${value}::pg_catalog.text`} as t${i + 1}`
+}
+
+function rowSql(format: ExportFormat, table: string, columns: ExportColumn[]): string {
   if (format === 'json') return 'pg_catalog.row_to_json(r)::pg_catalog.text'
   const texts = columns.map((_, i) => `v.t${i + 1}`)
-  if (format === 'csv') return texts.map(csvCellSql).join(` || ',' || `)
-  return `'INSERT INTO ${table.replace(/'/g, "''")} (${columns.map(quoteIdent).join(', ').replace(/'/g, "''")}) VALUES (' || ${texts.map((t) => `pg_catalog.quote_nullable(${t})`).join(` || ', ' || `)} || ');'`
+  if (format === 'csv') return texts.map((t, i) => (plainCsv(format, columns[i]) ? t : csvCellSql(t))).join(` || ',' || `)
+  return `'INSERT INTO ${table.replace(/'/g, "''")} (${columns.map((c) => quoteIdent(c.name)).join(', ').replace(/'/g, "''")}) VALUES (' || ${texts.map((t) => `pg_catalog.quote_nullable(${t})`).join(` || ', ' || `)} || ');'`
 }
 
 export type ExportOutcome = { ok: true; stream: AsyncIterable<string>; filename: string }
@@ -75,11 +95,12 @@ export async function streamTableExport(ref: string, input: ExportInput): Promis
     const { rows: described } = await runJailedText(
       session,
       run,
-      `select a.attname::pg_catalog.text as name from pg_catalog.pg_attribute a
+      `select a.attname::pg_catalog.text as name, a.atttypid::pg_catalog.int8 as type_oid from pg_catalog.pg_attribute a
         where a.attrelid = pg_catalog.to_regclass($1) and a.attnum > 0 and not a.attisdropped order by a.attnum`,
       [table]
     )
-    const columns = described.map((r) => r.name as string)
+    const typed: ExportColumn[] = described.map((r) => ({ name: r.name as string, typeOid: Number(r.type_oid) }))
+    const columns = typed.map((c) => c.name)
     if (columns.length === 0) throw new ApiError(404, `relation "${input.schema}.${input.table}" does not exist`)
     for (const f of [...input.filters, ...input.sorts]) {
       if (!columns.includes(f.column)) throw new ApiError(400, `column "${f.column}" of relation "${input.schema}.${input.table}" does not exist`)
@@ -93,8 +114,8 @@ export async function streamTableExport(ref: string, input: ExportInput): Promis
       [table]
     )
     const base = `select * from ${table} ${where.sql} ${orderClause(input.sorts, keyRows.map((r) => r.name as string))}`
-    const lateral = columns.map((c, i) => `r.${quoteIdent(c)}::pg_catalog.text as t${i + 1}`).join(', ')
-    const query = `select ${rowSql(input.format, table, columns)} as line from (${base}) r${input.format === 'json' ? '' : `, lateral (select ${lateral}) v`}`
+    const lateral = typed.map((c, i) => cellText(input.format, c, i)).join(', ')
+    const query = `select ${rowSql(input.format, table, typed)} as line from (${base}) r${input.format === 'json' ? '' : `, lateral (select ${lateral}) v`}`
     const opening = await openMemberSql(session, { ...run, query, parameters: where.parameters }, true)
     if (!opening.cursor) throw new Error('the export query returned no rows cursor')
     let rows = await fetchChunk(session)

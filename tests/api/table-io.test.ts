@@ -87,6 +87,23 @@ describe('table import and export', () => {
     expect((await exportAs(developer, 'csv', '', SCHEMA, 'copy')).body).toBe(file)
   })
 
+  it('writes the cells of numbers, times, uuids and addresses as they are, NULL as nothing, as COPY does', async () => {
+    const made = await sql(
+      platform,
+      developer.token,
+      ref,
+      `create table public.plain_types (id int2 primary key, a int4, b int8, c numeric, d float4, e float8, f bool, g date, h time, i timetz, j timestamp, k timestamptz, l interval, m uuid, n oid, o inet, p cidr, q macaddr);
+       insert into public.plain_types values (1, -2, 9223372036854775807, 1.50, 'NaN', '-Infinity', true, '2024-02-29', '03:04:05.5', '03:04:05+02', '2024-01-02 03:04:05', '2024-01-02 03:04:05+00', '1 day 02:00:00', '5f0c8a8e-9b1d-4c3e-8f2a-1b2c3d4e5f60', 42, '::1', '10.0.0.0/8', '08:00:2b:01:02:03'), (2, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null)`
+    )
+    expect(made.status, JSON.stringify(made.body)).toBe(200)
+    const res = await exportAs(developer, 'csv', '', 'public', 'plain_types')
+    expect(res.body).toBe(
+      'id,a,b,c,d,e,f,g,h,i,j,k,l,m,n,o,p,q\n' +
+        '1,-2,9223372036854775807,1.50,NaN,-Infinity,t,2024-02-29,03:04:05.5,03:04:05+02,2024-01-02 03:04:05,2024-01-02 03:04:05+00,1 day 02:00:00,5f0c8a8e-9b1d-4c3e-8f2a-1b2c3d4e5f60,42,::1,10.0.0.0/8,08:00:2b:01:02:03\n' +
+        '2,,,,,,,,,,,,,,,,,\n'
+    )
+  })
+
   it('exports JSON and SQL INSERTs, filtered and sorted as the table editor shows them', async () => {
     const json = await exportAs(developer, 'json', `&filters=${encodeURIComponent(JSON.stringify([{ column: 'id', operator: '>', value: '1' }]))}&sorts=${encodeURIComponent(JSON.stringify([{ column: 'id', direction: 'desc' }]))}`)
     expect(json.status).toBe(200)
