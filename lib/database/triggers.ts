@@ -4,7 +4,7 @@
  * trigger. Pure: no I/O.
  */
 import { inTransaction, isSingleExpression, MAX_IDENTIFIER_BYTES } from '@/lib/sql/ddl'
-import { quoteIdent, quoteQualified } from '@/lib/sql/identifiers'
+import { quoteIdent, quoteLiteral, quoteQualified } from '@/lib/sql/identifiers'
 
 export const TRIGGER_EVENTS = ['INSERT', 'UPDATE', 'DELETE', 'TRUNCATE'] as const
 export type TriggerEvent = (typeof TRIGGER_EVENTS)[number]
@@ -31,6 +31,7 @@ export const TRIGGERS_SQL = `select t.oid::int as id, t.tgname::text as name, n.
     case when (t.tgtype & 8) <> 0 then 'DELETE' end, case when (t.tgtype & 32) <> 0 then 'TRUNCATE' end) as events,
   coalesce((select array_agg(a.attname::text order by k.i) from unnest(t.tgattr::int2[]) with ordinality k(attnum, i)
     join pg_catalog.pg_attribute a on a.attrelid = t.tgrelid and a.attnum = k.attnum), '{}') as update_columns,
+  pg_catalog.encode(t.tgargs, 'hex') as arguments_hex,
   pg_catalog.pg_get_triggerdef(t.oid) as definition
 from pg_catalog.pg_trigger t
 join pg_catalog.pg_class c on c.oid = t.tgrelid
@@ -58,6 +59,8 @@ export type TriggerRow = {
   timing: TriggerTiming
   events: string
   update_columns: string[]
+  /** `tgargs` in hex: each argument's bytes followed by a zero byte. */
+  arguments_hex: string
   definition: string
 }
 
@@ -78,6 +81,8 @@ export type Trigger = {
   enabled: boolean
   /** The WHEN condition as Postgres prints it, without its parentheses; null when there is none. */
   condition: string | null
+  /** The strings the function gets as TG_ARGV. */
+  arguments: string[]
   definition: string
 }
 
@@ -98,8 +103,24 @@ export function toTrigger(row: TriggerRow): Trigger {
     functionName: row.function_name,
     enabled: row.enabled_mode !== 'D',
     condition: triggerCondition(row.definition),
+    arguments: triggerArguments(row.arguments_hex ?? ''),
     definition: row.definition,
   }
+}
+
+/** The arguments in `tgargs` (hex): each one's UTF-8 bytes ended by a zero byte. */
+export function triggerArguments(hex: string): string[] {
+  if (hex === '') return []
+  const bytes = new Uint8Array(hex.length / 2)
+  for (let i = 0; i < bytes.length; i++) bytes[i] = parseInt(hex.slice(i * 2, i * 2 + 2), 16)
+  const out: string[] = []
+  let start = 0
+  for (let i = 0; i < bytes.length; i++) {
+    if (bytes[i] !== 0) continue
+    out.push(new TextDecoder().decode(bytes.subarray(start, i)))
+    start = i + 1
+  }
+  return out
 }
 
 /** Index past the quoted part starting at `start` (`'…'` or `"…"`, doubled quotes inside). */
@@ -197,9 +218,11 @@ export type TriggerSpec = {
   function: { schema: string; name: string }
   /** A boolean SQL expression over NEW / OLD; empty for none. */
   condition: string
+  /** Strings the function gets as TG_ARGV (each written as a literal); none when absent. */
+  arguments?: readonly string[]
 }
 
-export type TriggerSpecErrors = Partial<Record<'name' | 'table' | 'timing' | 'events' | 'level' | 'function' | 'condition', string>>
+export type TriggerSpecErrors = Partial<Record<'name' | 'table' | 'timing' | 'events' | 'level' | 'function' | 'condition' | 'arguments', string>>
 
 /** Byte length as Postgres counts it (UTF-8). */
 export const byteLength = (text: string) => new TextEncoder().encode(text).length
@@ -226,6 +249,7 @@ export function validateTrigger(spec: TriggerSpec): TriggerSpecErrors {
   if (spec.timing === 'INSTEAD OF' && spec.level === 'STATEMENT') errors.level = 'INSTEAD OF triggers fire FOR EACH ROW'
   else if (spec.events.includes('TRUNCATE') && spec.level === 'ROW') errors.level = 'TRUNCATE fires only FOR EACH STATEMENT'
   if (!spec.function.schema || !spec.function.name) errors.function = 'Choose a function that returns trigger'
+  if ((spec.arguments ?? []).some((a) => a.includes('\u0000'))) errors.arguments = 'An argument cannot contain a NUL character'
   const condition = spec.condition.trim()
   if (condition !== '') {
     if (spec.timing === 'INSTEAD OF') errors.condition = 'INSTEAD OF triggers take no condition'
@@ -248,7 +272,7 @@ export function createTriggerStatement(spec: TriggerSpec): string {
     `CREATE TRIGGER ${quoteIdent(spec.name)} ${spec.timing} ${eventsClause(spec)} ON ${quoteQualified(spec.schema, spec.table)}`,
     `FOR EACH ${spec.level}`,
     ...(condition ? [`WHEN (${condition})`] : []),
-    `EXECUTE FUNCTION ${quoteQualified(spec.function.schema, spec.function.name)}()`,
+    `EXECUTE FUNCTION ${quoteQualified(spec.function.schema, spec.function.name)}(${(spec.arguments ?? []).map(quoteLiteral).join(', ')})`,
   ].join(' ')
 }
 

@@ -1,7 +1,7 @@
 import Link from 'next/link'
 import { useEffect, useId, useMemo, useState } from 'react'
 import { toast } from 'sonner'
-import { SelectField, TextField } from '@/components/ui/Field'
+import { Field, SelectField, TextField } from '@/components/ui/Field'
 import { SqlPreview, SqlRunError } from '@/components/ui/SqlPreview'
 import { useDatabaseScriptMutation } from '@/data/database/database-script-mutation'
 import { useTriggerFunctionsQuery } from '@/data/database/trigger-functions-query'
@@ -16,7 +16,7 @@ import dbStyles from './Database.module.css'
 
 const TABLE_KINDS = new Set(['r', 'p', 'f', 'v'])
 
-/** Create a data trigger: table, timing, events (UPDATE OF columns), level, function and WHEN condition. */
+/** Create a data trigger: table, timing, events (UPDATE OF columns), level, function, WHEN condition and arguments. */
 export function TriggerPanel({ access, onClose }: { access: ProjectAccess; onClose: () => void }) {
   const id = useId()
   const [name, setName] = useState('')
@@ -28,6 +28,7 @@ export function TriggerPanel({ access, onClose }: { access: ProjectAccess; onClo
   const [level, setLevel] = useState<TriggerLevel>('ROW')
   const [fn, setFn] = useState('')
   const [condition, setCondition] = useState('')
+  const [argumentsText, setArgumentsText] = useState('')
   const [submitted, setSubmitted] = useState(false)
 
   const schemas = useSchemasQuery(access.db)
@@ -54,6 +55,7 @@ export function TriggerPanel({ access, onClose }: { access: ProjectAccess; onClo
     level,
     function: { schema: fnSchema, name: fnName },
     condition,
+    arguments: argumentsText.split('\n').filter((line) => line !== ''),
   }
   const errors = validateTrigger(spec)
   const sql = Object.keys(errors).length === 0 ? createTriggerSql(spec) : null
@@ -144,6 +146,17 @@ export function TriggerPanel({ access, onClose }: { access: ProjectAccess; onClo
         hint="Optional. One boolean expression over NEW and OLD (row triggers): the function runs only when it is true."
         {...err('condition')}
       />
+
+      <Field id={`${id}-arguments`} label="Arguments" hint="Optional. One per line: strings the function reads as TG_ARGV[0], TG_ARGV[1]…" {...err('arguments')}>
+        <textarea
+          id={`${id}-arguments`}
+          rows={2}
+          value={argumentsText}
+          onChange={(e) => setArgumentsText(e.target.value)}
+          placeholder="updated_at"
+          className="input"
+        />
+      </Field>
 
       <SqlPreview sql={sql} open emptyText={submitted ? 'Fix the fields marked above to see the SQL.' : 'Complete the form to see the SQL.'} />
       {run.isError && <SqlRunError error={run.error} title="The trigger was not created" />}

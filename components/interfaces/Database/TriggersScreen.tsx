@@ -1,3 +1,4 @@
+import { quoteLiteral } from '@/lib/sql/identifiers'
 import dynamic from 'next/dynamic'
 import { useMemo, useState } from 'react'
 import { Badge } from '@/components/ui/Badge'
@@ -90,7 +91,7 @@ function DataTriggers({ access }: { access: ProjectAccess }) {
               { key: 'table', header: 'Table', className: `${dbStyles.mono} ${dbStyles.anywhere}`, render: (t) => `${t.schema}.${t.table}` },
               { key: 'events', header: 'Events', render: describeEvents },
               { key: 'timing', header: 'Timing', render: (t) => `${t.timing} · each ${t.level.toLowerCase()}` },
-              { key: 'function', header: 'Function', className: `${dbStyles.mono} ${dbStyles.anywhere}`, render: (t) => `${t.functionSchema}.${t.functionName}()` },
+              { key: 'function', header: 'Function', className: `${dbStyles.mono} ${dbStyles.anywhere}`, render: (t) => `${t.functionSchema}.${t.functionName}(${t.arguments.map(quoteLiteral).join(', ')})` },
               { key: 'condition', header: 'Condition', hideOnMobile: true, className: `${dbStyles.mono} ${dbStyles.anywhere}`, render: (t) => t.condition ?? '–' },
               {
                 key: 'enabled',

@@ -50,8 +50,9 @@ describe('database triggers', () => {
     await user.click(within(panel).getByRole('button', { name: 'Create trigger' }))
     expect(within(panel).getByText('INSTEAD OF triggers are for views')).toBeInTheDocument()
     await user.click(within(panel).getByRole('radio', { name: 'BEFORE' }))
+    await user.type(within(panel).getByLabelText('Arguments'), "total{Enter}it's")
     expect(within(panel).getByLabelText('SQL to run')).toHaveTextContent(
-      'CREATE TRIGGER "count_total_changes" BEFORE UPDATE OF "total" ON "public"."orders" FOR EACH ROW WHEN (new.total is distinct from old.total) EXECUTE FUNCTION "public"."count_change"();'
+      `CREATE TRIGGER "count_total_changes" BEFORE UPDATE OF "total" ON "public"."orders" FOR EACH ROW WHEN (new.total is distinct from old.total) EXECUTE FUNCTION "public"."count_change"('total', 'it''s');`
     )
     await user.click(within(panel).getByRole('button', { name: 'Create trigger' }))
 
@@ -61,6 +62,7 @@ describe('database triggers', () => {
     expect(row).toHaveTextContent('UPDATE OF total')
     expect(row).toHaveTextContent('BEFORE · each row')
     expect(row).toHaveTextContent('(new.total IS DISTINCT FROM old.total)')
+    expect(row).toHaveTextContent(`public.count_change('total', 'it''s')`)
 
     await pg.db.exec(`insert into public.orders (id, total) values (1, 5); update public.orders set note = 'x'; update public.orders set total = 6`)
     expect((await pg.db.query(`select changes from public.orders`)).rows).toEqual([{ changes: 1 }])

@@ -248,6 +248,7 @@ describe('hooks', () => {
       timing: 'AFTER',
       events: 'INSERT,DELETE',
       update_columns: [],
+      arguments_hex: '',
       definition: '',
     }
     expect(toHook(row)).toMatchObject({ kind: 'notify', target: 'orders', enabled: false, level: 'STATEMENT', events: ['INSERT', 'DELETE'], ownsFunction: true })

@@ -5,10 +5,12 @@ import { freshPglite } from '@/tests/pglite-fresh'
 import { runScript } from './pglite-script'
 import {
   createTriggerSql,
+  createTriggerStatement,
   dropTriggerSql,
   EVENT_TRIGGERS_SQL,
   setTriggerEnabledSql,
   toTrigger,
+  triggerArguments,
   triggerCondition,
   TRIGGERS_SQL,
   validateTrigger,
@@ -43,6 +45,16 @@ describe('trigger builders', () => {
     )
     expect(setTriggerEnabledSql(spec(), false)).toBe('BEGIN;\nALTER TABLE "public"."orders" DISABLE TRIGGER "orders_audit";\nCOMMIT;')
     expect(dropTriggerSql(spec())).toBe('BEGIN;\nDROP TRIGGER "orders_audit" ON "public"."orders";\nCOMMIT;')
+  })
+
+  it('passes arguments as string literals, quotes and backslashes kept, and reads them back from tgargs', () => {
+    expect(createTriggerStatement(spec({ arguments: ['updated_at', "it's", 'a\\b', ''] }))).toBe(
+      `CREATE TRIGGER "orders_audit" AFTER INSERT OR UPDATE ON "public"."orders" FOR EACH ROW EXECUTE FUNCTION "public"."audit"('updated_at', 'it''s', E'a\\\\b', '')`
+    )
+    expect(validateTrigger(spec({ arguments: ['a\u0000b'] })).arguments).toBe('An argument cannot contain a NUL character')
+    const hex = (...args: string[]) => Buffer.from(args.map((a) => `${a}\u0000`).join(''), 'utf8').toString('hex')
+    expect(triggerArguments(hex('updated_at', "it's", 'ünï ☃', ''))).toEqual(['updated_at', "it's", 'ünï ☃', ''])
+    expect(triggerArguments('')).toEqual([])
   })
 
   it('names each problem', () => {
@@ -117,6 +129,16 @@ describe('triggers on PGlite', () => {
     expect((await list())[0].enabled).toBe(true)
     await run(dropTriggerSql(trigger))
     expect(await list()).toEqual([])
+  })
+
+  it('hands its arguments to the function as TG_ARGV, and lists them', async () => {
+    await db.exec(`create function public.set_total() returns trigger language plpgsql as $$ begin new.total := tg_argv[0]::int + length(tg_argv[1]); return new; end $$`)
+    const withArgs = spec({ name: 'args', schema: HOSTILE, table: HOSTILE, timing: 'BEFORE', events: ['INSERT'], function: { schema: 'public', name: 'set_total' }, arguments: ['40', "'; drop table x; --"] })
+    await run(createTriggerSql(withArgs))
+    expect((await list())[0].arguments).toEqual(['40', "'; drop table x; --"])
+    await db.exec(`insert into ${q(HOSTILE)}.${q(HOSTILE)} (id) values (7)`)
+    expect((await db.query(`select total from ${q(HOSTILE)}.${q(HOSTILE)} where id = 7`)).rows).toEqual([{ total: 40 + "'; drop table x; --".length }])
+    await run(dropTriggerSql(withArgs))
   })
 
   it('creates an INSTEAD OF trigger on a view and a statement trigger for TRUNCATE', async () => {
