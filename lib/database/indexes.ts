@@ -93,13 +93,22 @@ export type IndexSpec = {
   where: string
   /** CREATE INDEX CONCURRENTLY (a Postgres server only: it cannot run in a transaction). */
   concurrently: boolean
+  /** An operator class for some of `columns` (`text_pattern_ops`, `gin_trgm_ops`); the type's default for the others. */
+  opclasses?: Readonly<Record<string, string>>
+  /** Keys that are expressions (`lower(email)`), after the columns, each one SQL expression. */
+  expressions?: readonly string[]
 }
+
+/** An operator class name as it may be written: a plain or schema-qualified identifier. */
+const OPCLASS = /^[A-Za-z_][A-Za-z0-9_$]*(\.[A-Za-z_][A-Za-z0-9_$]*)?$/
+
+const opclassSql = (name: string) => name.split('.').map(quoteIdent).join('.')
 
 type MethodAbilities = Pick<IndexMethodRow, 'can_unique' | 'can_multi_col'>
 
 const byteLength = (text: string) => new TextEncoder().encode(text).length
 
-export type IndexErrors = Partial<Record<'name' | 'table' | 'method' | 'columns' | 'unique' | 'where', string>>
+export type IndexErrors = Partial<Record<'name' | 'table' | 'method' | 'columns' | 'unique' | 'where' | 'opclasses' | 'expressions', string>>
 
 /**
  * What is wrong with an index, field by field (empty when it can be created). `method` tells what
@@ -111,13 +120,22 @@ export function validateIndex(spec: IndexSpec, method: MethodAbilities | undefin
   else if (byteLength(spec.name) > MAX_IDENTIFIER_BYTES) errors.name = `Use at most ${MAX_IDENTIFIER_BYTES} bytes (Postgres keeps ${MAX_IDENTIFIER_BYTES})`
   if (!spec.schema || !spec.table) errors.table = 'Choose a table'
   if (!method) errors.method = `This server has no ${spec.method} index method`
-  if (spec.columns.length === 0) errors.columns = 'Choose at least one column'
+  const expressions = (spec.expressions ?? []).map((e) => e.trim()).filter(Boolean)
+  const opclasses = spec.opclasses ?? {}
+  const keys = spec.columns.length + expressions.length
+  if (keys === 0) errors.columns = 'Choose at least one column or expression'
   else if (new Set(spec.columns).size !== spec.columns.length) errors.columns = 'Each column can be chosen once'
-  else if (method && !method.can_multi_col && spec.columns.length > 1) errors.columns = `A ${spec.method} index holds one column`
+  else if (method && !method.can_multi_col && keys > 1) errors.columns = `A ${spec.method} index holds one column`
   else if (columns) {
-    const unusable = spec.columns.map((name) => columns.find((c) => c.name === name)).find((c) => c && !c.methods.includes(spec.method))
-    if (unusable) errors.columns = `Column ${unusable.name} (${unusable.type}) has no default ${spec.method} operator class`
+    const unusable = spec.columns
+      .filter((name) => !opclasses[name]?.trim())
+      .map((name) => columns.find((c) => c.name === name))
+      .find((c) => c && !c.methods.includes(spec.method))
+    if (unusable) errors.columns = `Column ${unusable.name} (${unusable.type}) has no default ${spec.method} operator class: name one`
   }
+  const badClass = Object.entries(opclasses).find(([column, name]) => spec.columns.includes(column) && name.trim() !== '' && !OPCLASS.test(name.trim()))
+  if (badClass) errors.opclasses = `"${badClass[1]}" is not an operator class name (letters, digits and _, optionally schema.name)`
+  if (expressions.some((e) => !isSingleExpression(e))) errors.expressions = 'Each expression must be one SQL expression: no semicolons, comments or unclosed quotes or parentheses'
   if (spec.unique && method && !method.can_unique) errors.unique = `A ${spec.method} index cannot be unique; use btree`
   if (spec.where.trim() !== '' && !isSingleExpression(spec.where)) errors.where = 'Enter one SQL expression: no semicolons, comments or unclosed quotes or parentheses'
   return errors
@@ -127,7 +145,12 @@ export function validateIndex(spec: IndexSpec, method: MethodAbilities | undefin
 export function createIndexStatement(spec: IndexSpec): string {
   const name = spec.name.trim() === '' ? '' : ` ${quoteIdent(spec.name)}`
   const where = spec.where.trim() === '' ? '' : ` WHERE ${spec.where.trim()}`
-  return `CREATE ${spec.unique ? 'UNIQUE ' : ''}INDEX${spec.concurrently ? ' CONCURRENTLY' : ''}${name} ON ${quoteQualified(spec.schema, spec.table)} USING ${spec.method} (${spec.columns.map(quoteIdent).join(', ')})${where}`
+  const opclasses = spec.opclasses ?? {}
+  const keys = [
+    ...spec.columns.map((c) => (opclasses[c]?.trim() ? `${quoteIdent(c)} ${opclassSql(opclasses[c].trim())}` : quoteIdent(c))),
+    ...(spec.expressions ?? []).map((e) => e.trim()).filter(Boolean).map((e) => `(${e})`),
+  ]
+  return `CREATE ${spec.unique ? 'UNIQUE ' : ''}INDEX${spec.concurrently ? ' CONCURRENTLY' : ''}${name} ON ${quoteQualified(spec.schema, spec.table)} USING ${spec.method} (${keys.join(', ')})${where}`
 }
 
 /**

@@ -1,6 +1,6 @@
 import { useEffect, useId, useMemo, useState } from 'react'
 import { toast } from 'sonner'
-import { SelectField, TextField } from '@/components/ui/Field'
+import { Field, SelectField, TextField } from '@/components/ui/Field'
 import { FormModal } from '@/components/ui/FormModal'
 import { SqlPreview, SqlRunError } from '@/components/ui/SqlPreview'
 import { useDatabaseScriptMutation } from '@/data/database/database-script-mutation'
@@ -13,7 +13,7 @@ import type { ProjectAccess } from '@/hooks/use-project-access'
 import styles from './Database.module.css'
 import own from './TypesIndexes.module.css'
 
-/** Create an index: table, method, columns in order, unique, partial WHERE, and CONCURRENTLY on a Postgres server. */
+/** Create an index: table, method, columns in order (each with an operator class if need be), expressions, unique, partial WHERE, and CONCURRENTLY on a Postgres server. */
 export function CreateIndexModal({ access, prefill, onClose }: { access: ProjectAccess; prefill: IndexFormPrefill | null; onClose: () => void }) {
   const id = useId()
   const [schema, setSchema] = useState(prefill?.schema ?? 'public')
@@ -25,6 +25,8 @@ export function CreateIndexModal({ access, prefill, onClose }: { access: Project
   const [where, setWhere] = useState('')
   const [name, setName] = useState('')
   const [concurrently, setConcurrently] = useState(false)
+  const [opclasses, setOpclasses] = useState<Record<string, string>>({})
+  const [expressionsText, setExpressionsText] = useState('')
   const [submitted, setSubmitted] = useState(false)
 
   // CONCURRENTLY cannot run in the jail's function or a transaction: the platform runs it alone on a server only.
@@ -44,7 +46,8 @@ export function CreateIndexModal({ access, prefill, onClose }: { access: Project
     if (!unchosen.some((c) => c.name === adding)) setAdding(unchosen[0]?.name ?? '')
   }, [unchosen, adding])
 
-  const spec = { name: name.trim(), schema, table, method, columns, unique, where, concurrently: onServer && concurrently }
+  const expressions = expressionsText.split('\n').filter((line) => line.trim() !== '')
+  const spec = { name: name.trim(), schema, table, method, columns, unique, where, concurrently: onServer && concurrently, opclasses, expressions }
   const errors = validateIndex(
     spec,
     methods.data?.find((m) => m.name === method),
@@ -122,6 +125,15 @@ export function CreateIndexModal({ access, prefill, onClose }: { access: Project
                 <span className={styles.mono} style={{ flex: 1, paddingTop: '0.3rem' }}>
                   {column} <span className="muted">{tableColumns.data?.find((c) => c.name === column)?.type}</span>
                 </span>
+                <input
+                  className={`input ${styles.mono}`}
+                  style={{ width: '11rem' }}
+                  aria-label={`Operator class for ${column}`}
+                  placeholder="default operator class"
+                  spellCheck={false}
+                  value={opclasses[column] ?? ''}
+                  onChange={(e) => setOpclasses((m) => ({ ...m, [column]: e.target.value }))}
+                />
                 <button type="button" className="btn btn-sm" aria-label={`Move ${column} up`} disabled={index === 0} onClick={() => setColumns((l) => moveItem(l, index, index - 1))}>
                   ↑
                 </button>
@@ -150,6 +162,17 @@ export function CreateIndexModal({ access, prefill, onClose }: { access: Project
           </span>
         )}
       </fieldset>
+
+      {show('opclasses') && <span className="field-error">{errors.opclasses}</span>}
+      <Field
+        id={`${id}-expressions`}
+        label="Expressions (optional)"
+        hint="One per line, indexed after the columns: lower(email), (data->>'kind'). An operator class goes after a column, e.g. text_pattern_ops for LIKE 'abc%' or gin_trgm_ops (pg_trgm)."
+        error={show('expressions')}
+        errorId={`${id}-expressions-error`}
+      >
+        <textarea id={`${id}-expressions`} className={`input ${styles.mono}`} rows={2} spellCheck={false} value={expressionsText} onChange={(e) => setExpressionsText(e.target.value)} />
+      </Field>
 
       <fieldset className={styles.checks}>
         <legend>Options</legend>

@@ -64,7 +64,12 @@ describe('indexes', () => {
     await user.clear(within(dialog).getByLabelText('Partial index condition (optional)'))
     await user.type(within(dialog).getByLabelText('Partial index condition (optional)'), "note <> ''")
     await user.type(within(dialog).getByLabelText('Name (optional)'), 'by "note"')
-    expect(within(dialog).getByLabelText('SQL to run')).toHaveTextContent(`CREATE UNIQUE INDEX "by ""note""" ON "public"."line items" USING btree ("note", "customer id") WHERE note <> '';`)
+    // An operator class after a column, an expression after the columns.
+    await user.type(within(dialog).getByLabelText('Operator class for note'), 'text_pattern_ops')
+    await user.type(within(dialog).getByLabelText('Expressions (optional)'), 'lower(note)')
+    expect(within(dialog).getByLabelText('SQL to run')).toHaveTextContent(
+      `CREATE UNIQUE INDEX "by ""note""" ON "public"."line items" USING btree ("note" "text_pattern_ops", "customer id", (lower(note))) WHERE note <> '';`
+    )
     await user.click(within(dialog).getByRole('button', { name: 'Create index' }))
 
     const table = await screen.findByRole('table', { name: 'Indexes' })

@@ -21,6 +21,7 @@ import {
 } from '@/lib/database/enum-types'
 import {
   createIndexSql,
+  createIndexStatement,
   dropIndexSql,
   filterIndexes,
   INDEX_COLUMNS_SQL,
@@ -95,6 +96,13 @@ describe('index builders', () => {
     expect(sql).toBe(`BEGIN;\nCREATE UNIQUE INDEX "i""x" ON "My ""Schema""; é"."'); drop table x; --" USING btree ("a b", "é") WHERE status <> 'done';\nCOMMIT;`)
   })
 
+  it('writes operator classes after their columns and expressions in parentheses after the columns', () => {
+    expect(createIndexStatement(spec({ columns: ['customer_id', 'note'], opclasses: { note: 'text_pattern_ops', customer_id: ' ' }, expressions: ['lower(note)', ' '] }))).toBe(
+      'CREATE INDEX ON "public"."orders" USING btree ("customer_id", "note" "text_pattern_ops", (lower(note)))'
+    )
+    expect(createIndexStatement(spec({ method: 'gin', columns: ['doc'], opclasses: { doc: 'extensions.jsonb_path_ops' } }))).toContain('("doc" "extensions"."jsonb_path_ops")')
+  })
+
   it('sends CONCURRENTLY alone, outside a transaction', () => {
     expect(createIndexSql(spec({ concurrently: true, method: 'hash' }))).toBe('CREATE INDEX CONCURRENTLY ON "public"."orders" USING hash ("customer_id");')
   })
@@ -110,10 +118,15 @@ describe('index builders', () => {
       { name: 'tags', type: 'text[]', methods: ['gin', 'btree', 'hash'] },
     ]
     expect(validateIndex(spec(), btree, columns)).toEqual({})
-    expect(validateIndex(spec({ columns: [] }), btree, columns).columns).toBe('Choose at least one column')
+    expect(validateIndex(spec({ columns: [] }), btree, columns).columns).toBe('Choose at least one column or expression')
+    expect(validateIndex(spec({ columns: [], expressions: ['lower(note)'] }), btree, columns)).toEqual({})
+    expect(validateIndex(spec({ method: 'hash', expressions: ['lower(note)'] }), hash, columns).columns).toBe('A hash index holds one column')
+    expect(validateIndex(spec({ expressions: ['lower(note)); drop table x; --'] }), btree, columns).expressions).toMatch(/one SQL expression/)
+    expect(validateIndex(spec({ method: 'gin', opclasses: { customer_id: 'int4_ops' } }), btree, columns).columns).toBeUndefined()
+    expect(validateIndex(spec({ opclasses: { customer_id: 'int4_ops" ) ; drop' } }), btree, columns).opclasses).toMatch(/not an operator class name/)
     expect(validateIndex(spec({ method: 'hash', columns: ['customer_id', 'tags'] }), hash, columns).columns).toBe('A hash index holds one column')
     expect(validateIndex(spec({ method: 'hash', unique: true }), hash, columns).unique).toBe('A hash index cannot be unique; use btree')
-    expect(validateIndex(spec({ method: 'gin' }), btree, columns).columns).toBe('Column customer_id (integer) has no default gin operator class')
+    expect(validateIndex(spec({ method: 'gin' }), btree, columns).columns).toBe('Column customer_id (integer) has no default gin operator class: name one')
     expect(validateIndex(spec({ method: 'gist' }), undefined, columns).method).toBe('This server has no gist index method')
     expect(validateIndex(spec({ where: 'true; drop table x' }), btree, columns).where).toMatch(/one SQL expression/)
     expect(validateIndex(spec({ where: "note = ';'" }), btree, columns).where).toBeUndefined()
@@ -181,6 +194,10 @@ describe('on PGlite', () => {
     await db.exec(`create table public."Or ders" (id int primary key, "cust id" int, tags text[], note text)`)
     await db.exec(createIndexSql(spec({ name: HOSTILE, table: 'Or ders', columns: ['cust id', 'note'], unique: true, where: "note <> ''" })))
     await db.exec(createIndexSql(spec({ name: 'tags_gin', table: 'Or ders', method: 'gin', columns: ['tags'] })))
+    await db.exec(createIndexSql(spec({ name: 'note_lower', table: 'Or ders', columns: ['note'], opclasses: { note: 'text_pattern_ops' }, expressions: ['lower(note)'] })))
+    const made = (await db.query<IndexRow>(INDEXES_SQL, [hidden()])).rows.find((r) => r.name === 'note_lower')
+    expect(made?.definition).toContain('USING btree (note text_pattern_ops, lower(note))')
+    await db.exec(dropIndexSql({ schema: 'public', table: 'Or ders', name: 'note_lower', constraint: null }))
     const rows = (await db.query<IndexRow>(INDEXES_SQL, [hidden()])).rows.filter((r) => r.table_name === 'Or ders')
     expect(rows.map((r) => [r.name, r.method, r.is_unique, r.is_primary, r.constraint_name])).toEqual([
       [HOSTILE, 'btree', true, false, null],
