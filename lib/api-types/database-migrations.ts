@@ -13,6 +13,11 @@ export const applyMigrationBody = z.strictObject({
 })
 export type ApplyMigrationBody = z.input<typeof applyMigrationBody>
 
+/** The `Idempotency-Key` header of an apply: visible ASCII, at most 255 characters. */
+export const idempotencyKeyHeader = z
+  .string()
+  .regex(/^[\x21-\x7e]{1,255}$/, 'Idempotency-Key must be 1 to 255 visible ASCII characters')
+
 /** One migration: its statements in order, as `supabase migration fetch` writes them to a file. */
 export type Migration = {
   version: string

@@ -17,6 +17,8 @@ export type MigrationRecordInput = {
   createdBy: string | null
   /** Record whatever the run holds (the migrations API), not only schema changes and writes. */
   always?: boolean
+  /** The migrations API's `Idempotency-Key`: kept with the run's first record, unique in the history. */
+  idempotencyKey?: string | null
 }
 
 const COLUMNS = `version text not null primary key, statements text[], name text, created_by text, idempotency_key text unique`
@@ -70,6 +72,13 @@ select greatest(pg_catalog.to_char(pg_catalog.timezone('UTC', pg_catalog.clock_t
   $1::pg_catalog.text, $2::pg_catalog.text[], $3::pg_catalog.text
 returning version`
 
+/** INSERT_MIGRATION_SQL with the idempotency key as $4 (the column is added to a history made without it). */
+export const INSERT_KEYED_MIGRATION_SQL = INSERT_MIGRATION_SQL.replace('created_by)', 'created_by, idempotency_key)').replace(
+  '$3::pg_catalog.text\n',
+  '$3::pg_catalog.text, $4::pg_catalog.text\n'
+)
+const ADD_KEY_COLUMN_SQL = `alter table ${MIGRATIONS_TABLE} add column if not exists idempotency_key text unique`
+
 /** Runs a statement as the member's role (member-sql.ts runJailed). */
 export type JailedRunner = (text: string, params: unknown[] | undefined) => Promise<{ rows: Record<string, unknown>[] }>
 
@@ -107,7 +116,10 @@ export class MigrationRecorder {
     this.pending = []
     if (statements.length === 0 || !(this.input.always || shouldRecord(statements, this.input.name !== null))) return
     await run(ensureMigrationsTableSql(this.roles), undefined)
-    const { rows } = await run(INSERT_MIGRATION_SQL, [this.input.name ?? defaultMigrationName(statements), statements, this.input.createdBy])
+    const values = [this.input.name ?? defaultMigrationName(statements), statements, this.input.createdBy]
+    const key = this.versions.length === 0 ? (this.input.idempotencyKey ?? null) : null
+    if (key !== null) await run(ADD_KEY_COLUMN_SQL, undefined)
+    const { rows } = key === null ? await run(INSERT_MIGRATION_SQL, values) : await run(INSERT_KEYED_MIGRATION_SQL, [...values, key])
     if (typeof rows[0]?.version === 'string') this.versions.push(rows[0].version)
   }
 }

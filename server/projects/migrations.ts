@@ -1,6 +1,7 @@
 import type { AppliedMigration, ApplyMigrationBody, Migration } from '@/lib/api-types/database-migrations'
 import { MIGRATIONS_TABLE } from '@/lib/database/migrations'
 import { ApiError } from '../http/errors'
+import { quoteLiteral } from './jail'
 import { runProjectQuery } from './run-query'
 
 /**
@@ -32,9 +33,44 @@ export async function listMigrations(ref: string): Promise<Migration[]> {
   }))
 }
 
-/** Runs the query as the member's owner role in one transaction and records it under its name, whatever it holds. */
-export async function applyMigration(ref: string, body: ApplyMigrationBody, createdBy: string, signal?: AbortSignal): Promise<AppliedMigration | { error: unknown }> {
-  const outcome = await runProjectQuery(ref, { query: body.query, readOnly: false, signal, record: { name: body.name, createdBy, always: true } })
-  if (!outcome.ok) return { error: outcome.error }
-  return { versions: outcome.recorded ?? [], name: body.name }
+/** The migration recorded under an idempotency key, if any (read as the read-only role). */
+async function keyedMigration(ref: string, key: string): Promise<AppliedMigration | null> {
+  const outcome = await runProjectQuery(ref, {
+    query: `select version::pg_catalog.text as version, name::pg_catalog.text as name from ${MIGRATIONS_TABLE} where idempotency_key operator(pg_catalog.=) ${quoteLiteral(key)}`,
+    readOnly: true,
+    logged: false,
+  })
+  // No history, or one made without the column: nothing was recorded under the key.
+  if (!outcome.ok) return null
+  const row = outcome.result.rows[0]
+  return row ? { versions: [text(row.version) ?? ''], name: text(row.name) ?? '' } : null
+}
+
+/**
+ * Runs the query as the member's owner role in one transaction and records it under its name,
+ * whatever it holds. With an `Idempotency-Key` (the Management API's header) a key already in the
+ * history answers that migration without running anything (`replayed`); two requests racing with
+ * one key: the second's record breaks the key's uniqueness, its change is rolled back, and it
+ * answers the first's.
+ */
+export async function applyMigration(
+  ref: string,
+  body: ApplyMigrationBody,
+  createdBy: string,
+  options: { signal?: AbortSignal; idempotencyKey?: string | null } = {}
+): Promise<(AppliedMigration & { replayed: boolean }) | { error: unknown }> {
+  const key = options.idempotencyKey ?? null
+  if (key !== null) {
+    const earlier = await keyedMigration(ref, key)
+    if (earlier) return { ...earlier, replayed: true }
+  }
+  const outcome = await runProjectQuery(ref, { query: body.query, readOnly: false, signal: options.signal, record: { name: body.name, createdBy, always: true, idempotencyKey: key } })
+  if (!outcome.ok) {
+    if (key !== null && outcome.error.code === '23505') {
+      const earlier = await keyedMigration(ref, key)
+      if (earlier) return { ...earlier, replayed: true }
+    }
+    return { error: outcome.error }
+  }
+  return { versions: outcome.recorded ?? [], name: body.name, replayed: false }
 }

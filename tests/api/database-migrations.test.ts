@@ -119,6 +119,34 @@ describe('migration history', () => {
     expect(denied.status).toBe(403)
   })
 
+  it('applies a migration once per Idempotency-Key: a retry answers the recorded one, a race runs it once', async () => {
+    const url = `/platform/projects/${ref}/database/migrations`
+    const apply = (key: string, query: string) => platform.request(url, { token: developer.token, headers: { 'Idempotency-Key': key }, body: { query, name: 'keyed' } })
+    const first = await apply('key-1', 'create table public.keyed (n int); insert into public.keyed values (1)')
+    expect(first.status, JSON.stringify(first.body)).toBe(201)
+    const retry = await apply('key-1', 'insert into public.keyed values (2)')
+    expect(retry.status, JSON.stringify(retry.body)).toBe(200)
+    expect(retry.headers.get('idempotent-replayed')).toBe('true')
+    expect(retry.body).toEqual(first.body)
+    // Two at once with a new key: one runs, the other answers its migration.
+    const [a, b] = await Promise.all([apply('key-2', 'insert into public.keyed values (3)'), apply('key-2', 'insert into public.keyed values (3)')])
+    expect([a.status, b.status].sort()).toEqual([200, 201])
+    expect(a.body).toEqual(b.body)
+    const rows = await sql(platform, developer.token, ref, 'select n from public.keyed order by n')
+    expect(rows.body.rows).toEqual([{ n: 1 }, { n: 3 }])
+    expect((await list()).filter((m) => m.name === 'keyed')).toHaveLength(2)
+    // A key that is not visible ASCII, or too long, is refused by name; quotes in a key are only data.
+    for (const bad of ['', 'x'.repeat(256), 'ünï']) {
+      const res = await platform.request(url, { token: developer.token, headers: { 'Idempotency-Key': bad }, body: { query: 'select 1', name: 'bad' } })
+      expect(res.status, bad).toBe(400)
+      expect(res.body.message).toMatch(/Idempotency-Key/)
+    }
+    const quoted = await apply("k';drop/**/table/**/public.keyed;--", 'insert into public.keyed values (4)')
+    expect(quoted.status, JSON.stringify(quoted.body)).toBe(201)
+    expect((await apply("k';drop/**/table/**/public.keyed;--", 'insert into public.keyed values (5)')).status).toBe(200)
+    expect((await sql(platform, developer.token, ref, 'select count(*)::int as n from public.keyed')).body.rows).toEqual([{ n: 3 }])
+  })
+
   it('writes a hostile stand-in for the table only with the member\u2019s rights', async () => {
     const before = await list()
     // The member replaces the history by a view whose rule writes into the platform's auth schema:
