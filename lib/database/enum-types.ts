@@ -3,7 +3,7 @@
  * order and what uses it, and the DDL that creates, extends, renames and drops one. Pure: no I/O.
  * Every name goes through quoteIdent/quoteQualified and every value through quoteLiteral.
  */
-import { inTransaction, MAX_IDENTIFIER_BYTES } from '@/lib/sql/ddl'
+import { byteLength, inTransaction, MAX_IDENTIFIER_BYTES } from '@/lib/sql/ddl'
 import { quoteLiteral, quoteQualified, quoteIdent } from '@/lib/sql/identifiers'
 
 /**
@@ -46,7 +46,6 @@ export function toEnumType(row: EnumTypeRow): EnumType {
 }
 
 /** Byte length as Postgres counts it (UTF-8). */
-const byteLength = (text: string) => new TextEncoder().encode(text).length
 
 /** Why `name` cannot name a type or a label (empty when it can): Postgres keeps 63 bytes of each. */
 function nameProblem(name: string, what: string): string | null {

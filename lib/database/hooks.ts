@@ -4,10 +4,9 @@
  * trigger function: "Notify channel" (pg_notify) and "HTTP request" (pg_net). Pure: no I/O.
  */
 import { dollarQuote } from '@/lib/sql/dollar-quote'
-import { inTransaction, MAX_IDENTIFIER_BYTES } from '@/lib/sql/ddl'
+import { byteLength, inTransaction, MAX_IDENTIFIER_BYTES } from '@/lib/sql/ddl'
 import { quoteLiteral, quoteQualified } from '@/lib/sql/identifiers'
 import {
-  byteLength,
   createTriggerStatement,
   dropTriggerStatement,
   nameProblem,

@@ -3,6 +3,7 @@
  * and the type its first values suggest. Pure: the import form and its tests share it; the database
  * still decides (every value is cast by the import, a bad one names its line).
  */
+import { MAX_IDENTIFIER_BYTES, truncateToBytes } from '@/lib/sql/ddl'
 
 /** The types an import offers for a new column, most specific first where detection picks one. */
 export const IMPORT_COLUMN_TYPES = ['text', 'int8', 'int4', 'numeric', 'float8', 'bool', 'date', 'timestamptz', 'timestamp', 'time', 'uuid', 'jsonb', 'json'] as const
@@ -76,23 +77,12 @@ export function detectColumnType(values: readonly string[]): string {
 export function columnNamesForFields(fields: readonly string[]): string[] {
   const taken = new Set<string>()
   return fields.map((field, i) => {
-    const base = truncateBytes(field.trim() || `column_${i + 1}`, 63)
+    const base = truncateToBytes(field.trim() || `column_${i + 1}`, MAX_IDENTIFIER_BYTES)
     let name = base
-    for (let n = 2; taken.has(name); n++) name = `${truncateBytes(base, 63 - `_${n}`.length)}_${n}`
+    for (let n = 2; taken.has(name); n++) name = `${truncateToBytes(base, MAX_IDENTIFIER_BYTES - `_${n}`.length)}_${n}`
     taken.add(name)
     return name
   })
-}
-
-function truncateBytes(text: string, max: number): string {
-  const encoder = new TextEncoder()
-  if (encoder.encode(text).length <= max) return text
-  let out = ''
-  for (const ch of text) {
-    if (encoder.encode(out + ch).length > max) break
-    out += ch
-  }
-  return out
 }
 
 /** The field a new table's key should be: one named `id` whose values suit a key (integers or uuids), else none. */

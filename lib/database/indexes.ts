@@ -4,7 +4,7 @@
  * query parameters that open the create form filled in (links from the performance advisor).
  * Pure: no I/O.
  */
-import { inTransaction, isSingleExpression, MAX_IDENTIFIER_BYTES } from '@/lib/sql/ddl'
+import { byteLength, inTransaction, isSingleExpression, MAX_IDENTIFIER_BYTES } from '@/lib/sql/ddl'
 import { quoteIdent, quoteQualified } from '@/lib/sql/identifiers'
 
 /** The methods the form offers, when the server has them (pg_am). */
@@ -106,7 +106,6 @@ const opclassSql = (name: string) => name.split('.').map(quoteIdent).join('.')
 
 type MethodAbilities = Pick<IndexMethodRow, 'can_unique' | 'can_multi_col'>
 
-const byteLength = (text: string) => new TextEncoder().encode(text).length
 
 export type IndexErrors = Partial<Record<'name' | 'table' | 'method' | 'columns' | 'unique' | 'where' | 'opclasses' | 'expressions', string>>
 

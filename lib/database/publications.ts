@@ -5,7 +5,7 @@
  * (server/realtime/publication.ts): its tables and operations may change, it may not be dropped
  * here. Pure: no I/O; names always quoted.
  */
-import { MAX_IDENTIFIER_BYTES } from '@/lib/sql/ddl'
+import { byteLength, MAX_IDENTIFIER_BYTES } from '@/lib/sql/ddl'
 import { quoteIdent, quoteLiteral, quoteQualified } from '@/lib/sql/identifiers'
 
 /** The publication Realtime reads. */
@@ -96,7 +96,6 @@ export function setPublicationOperationSql(publication: Pick<Publication, 'name'
   return `alter publication ${quoteIdent(publication.name)} set (${publishOption({ ...publication.operations, [operation]: on })});`
 }
 
-const byteLength = (value: string) => new TextEncoder().encode(value).length
 
 /** What is wrong with a new publication's name, or null. */
 export function validatePublicationName(name: string, existing: readonly string[]): string | null {

@@ -3,7 +3,7 @@
  * and Database hooks screens share, and the DDL that creates, enables, disables and drops a
  * trigger. Pure: no I/O.
  */
-import { inTransaction, isSingleExpression, MAX_IDENTIFIER_BYTES } from '@/lib/sql/ddl'
+import { byteLength, inTransaction, isSingleExpression, MAX_IDENTIFIER_BYTES } from '@/lib/sql/ddl'
 import { quoteIdent, quoteLiteral, quoteQualified } from '@/lib/sql/identifiers'
 
 export const TRIGGER_EVENTS = ['INSERT', 'UPDATE', 'DELETE', 'TRUNCATE'] as const
@@ -113,11 +113,12 @@ export function triggerArguments(hex: string): string[] {
   if (hex === '') return []
   const bytes = new Uint8Array(hex.length / 2)
   for (let i = 0; i < bytes.length; i++) bytes[i] = parseInt(hex.slice(i * 2, i * 2 + 2), 16)
+  const decoder = new TextDecoder()
   const out: string[] = []
   let start = 0
   for (let i = 0; i < bytes.length; i++) {
     if (bytes[i] !== 0) continue
-    out.push(new TextDecoder().decode(bytes.subarray(start, i)))
+    out.push(decoder.decode(bytes.subarray(start, i)))
     start = i + 1
   }
   return out
@@ -223,9 +224,6 @@ export type TriggerSpec = {
 }
 
 export type TriggerSpecErrors = Partial<Record<'name' | 'table' | 'timing' | 'events' | 'level' | 'function' | 'condition' | 'arguments', string>>
-
-/** Byte length as Postgres counts it (UTF-8). */
-export const byteLength = (text: string) => new TextEncoder().encode(text).length
 
 /** What is wrong with the trigger's name (null when Postgres keeps it as written). */
 export function nameProblem(name: string, what: string, maxBytes = MAX_IDENTIFIER_BYTES): string | null {

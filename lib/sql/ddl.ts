@@ -58,8 +58,23 @@ export function inTransaction(statements: readonly string[]): string {
   return ['BEGIN;', ...statements.map((s) => `${s.trim().replace(/;$/, '')};`), 'COMMIT;'].join('\n')
 }
 
-function byteLength(text: string): number {
+/** Byte length as Postgres counts it (UTF-8). */
+export function byteLength(text: string): number {
   return new TextEncoder().encode(text).length
+}
+
+/** `text` cut to at most `max` UTF-8 bytes, never inside a character. */
+export function truncateToBytes(text: string, max: number): string {
+  if (byteLength(text) <= max) return text
+  let out = ''
+  let bytes = 0
+  for (const ch of text) {
+    const size = byteLength(ch)
+    if (bytes + size > max) break
+    out += ch
+    bytes += size
+  }
+  return out
 }
 
 export type DraftError = { field: string; message: string }

@@ -63,20 +63,19 @@ $record$`
 
 /**
  * The record: the CLI's version (the UTC time, YYYYMMDDHHMMSS), one past the newest when that is
- * taken, so versions stay unique and ordered. $1 name, $2 statements, $3 created_by.
+ * taken, so versions stay unique and ordered. $1 name, $2 statements, $3 created_by; `keyed`: $4
+ * the idempotency key (the column is added to a history made without it).
  */
-export const INSERT_MIGRATION_SQL = `insert into ${MIGRATIONS_TABLE} (version, name, statements, created_by)
+function insertMigrationSql(keyed: boolean): string {
+  return `insert into ${MIGRATIONS_TABLE} (version, name, statements, created_by${keyed ? ', idempotency_key' : ''})
 select greatest(pg_catalog.to_char(pg_catalog.timezone('UTC', pg_catalog.clock_timestamp()), 'YYYYMMDDHH24MISS'),
     (select (pg_catalog.max(m.version)::pg_catalog.int8 operator(pg_catalog.+) 1)::pg_catalog.text from ${MIGRATIONS_TABLE} m
       where m.version operator(pg_catalog.~) '^[0-9]{14}$')),
-  $1::pg_catalog.text, $2::pg_catalog.text[], $3::pg_catalog.text
+  $1::pg_catalog.text, $2::pg_catalog.text[], $3::pg_catalog.text${keyed ? ', $4::pg_catalog.text' : ''}
 returning version`
-
-/** INSERT_MIGRATION_SQL with the idempotency key as $4 (the column is added to a history made without it). */
-export const INSERT_KEYED_MIGRATION_SQL = INSERT_MIGRATION_SQL.replace('created_by)', 'created_by, idempotency_key)').replace(
-  '$3::pg_catalog.text\n',
-  '$3::pg_catalog.text, $4::pg_catalog.text\n'
-)
+}
+export const INSERT_MIGRATION_SQL = insertMigrationSql(false)
+const INSERT_KEYED_MIGRATION_SQL = insertMigrationSql(true)
 const ADD_KEY_COLUMN_SQL = `alter table ${MIGRATIONS_TABLE} add column if not exists idempotency_key text unique`
 
 /** Runs a statement as the member's role (member-sql.ts runJailed). */

@@ -6,7 +6,7 @@ import { ImportFailed, useTableImportMutation } from '@/data/table-editor/table-
 import type { ImportOptions, ImportResult } from '@/lib/api-types/table-io'
 import { IMPORT_COLUMN_TYPES, suggestedPrimaryKey } from '@/lib/database/import-columns'
 import type { CatalogueTable } from '@/lib/sql/table-description'
-import { fieldLabel, newColumnsOf, newTableProblem, previewOf, type NewColumn, type Preview, type Source } from './import-preview'
+import { fieldLabel, firstValues, newColumnsOf, newTableProblem, previewOf, type NewColumn, type Preview, type Source } from './import-preview'
 
 /** Where the rows go: an existing table, or a new one of `schema` made from the file's fields. */
 export type ImportTarget = { kind: 'existing'; table: CatalogueTable } | { kind: 'new'; schema: string }
@@ -179,7 +179,7 @@ export function ImportDataModal({ projectRef, connectionString, target, onClose,
               {preview.fields.map((field, i) => (
                 <tr key={`${i}-${field}`}>
                   <td>{field}</td>
-                  <td className="muted">{preview.rows.map((r) => r[i] || '(empty)').slice(0, 3).join(' · ')}</td>
+                  <td className="muted">{firstValues(preview, i)}</td>
                   <td>
                     <select
                       aria-label={`Column for field ${field}`}
@@ -222,7 +222,7 @@ export function ImportDataModal({ projectRef, connectionString, target, onClose,
                         <input type="checkbox" aria-label={`Keep field ${fieldLabel(field, i)}`} checked={column.keep} disabled={upload.isPending} onChange={(event) => setColumn(i, { keep: event.target.checked })} />
                       </td>
                       <td>{fieldLabel(field, i)}</td>
-                      <td className="muted">{preview.rows.map((r) => r[i] || '(empty)').slice(0, 3).join(' · ')}</td>
+                      <td className="muted">{firstValues(preview, i)}</td>
                       <td>
                         <input aria-label={`Column name for field ${fieldLabel(field, i)}`} value={column.name} maxLength={63} disabled={upload.isPending || !column.keep} onChange={(event) => setColumn(i, { name: event.target.value })} />
                       </td>
