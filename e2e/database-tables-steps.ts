@@ -41,7 +41,7 @@ export async function walkTablesScreen(page: Page, sql: Sql, base: string, shot:
   expect(await sql(`select tablename from pg_publication_tables where pubname = 'supabase_realtime' and schemaname = 'shop'`)).toEqual([{ tablename: 'items' }])
 
   // A new table with a hostile name, a foreign key and a check, in the side panel.
-  await page.getByRole('button', { name: 'New table' }).click()
+  await page.getByRole('button', { name: 'New table', exact: true }).click()
   const panel = page.getByRole('dialog', { name: 'Create a table in shop' })
   await panel.getByLabel('Table name').fill(HOSTILE_TABLE)
   await panel.getByRole('button', { name: 'Add column' }).click()

@@ -8,7 +8,7 @@ export type ColumnInput = { name: string; type?: string; notNull?: boolean; defa
 
 /** Opens the New table dialog, fills the name and the extra columns (the default `id` identity key stays). */
 export async function fillNewTable(page: Page, name: string, columns: ColumnInput[]) {
-  await page.getByRole('button', { name: 'New table' }).click()
+  await page.getByRole('button', { name: 'New table', exact: true }).click()
   const dialog = page.getByRole('dialog', { name: /^Create a table in / })
   await expect(dialog).toBeVisible()
   await dialog.getByLabel('Table name').fill(name)

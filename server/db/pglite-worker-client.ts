@@ -81,6 +81,9 @@ class Client extends WorkerSupervisor implements PgliteWorkerClient {
   copyFrom(sql: string, bytes: Uint8Array, options?: CallOptions): Promise<number> {
     return this._enqueue({ op: 'copyFrom', sql, bytes }, options) as Promise<number>
   }
+  copyTo(sql: string, options?: CallOptions): Promise<Uint8Array> {
+    return this._enqueue({ op: 'copyTo', sql }, options) as Promise<Uint8Array>
+  }
 
   exclusive<T>(fn: (conn: PgliteConnection) => Promise<T>): Promise<T> {
     if (this._closed) return Promise.reject(this._closedError())
@@ -208,6 +211,7 @@ class Client extends WorkerSupervisor implements PgliteWorkerClient {
       isInTransaction: () => send({ op: 'isInTransaction' }, undefined) as Promise<boolean>,
       protocol: (bytes: Uint8Array, options?: CallOptions) => send({ op: 'protocol', bytes }, options) as Promise<Uint8Array>,
       copyFrom: (sql: string, bytes: Uint8Array, options?: CallOptions) => send({ op: 'copyFrom', sql, bytes }, options) as Promise<number>,
+      copyTo: (sql: string, options?: CallOptions) => send({ op: 'copyTo', sql }, options) as Promise<Uint8Array>,
     }
   }
 

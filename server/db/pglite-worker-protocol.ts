@@ -38,6 +38,8 @@ export interface PgliteConnection {
   protocol(bytes: Uint8Array, options?: Pick<CallOptions, 'timeoutMs'>): Promise<Uint8Array>
   /** `COPY … FROM '/dev/blob'` with `bytes` as the file (PGlite's COPY source); its row count. */
   copyFrom(sql: string, bytes: Uint8Array, options?: Pick<CallOptions, 'timeoutMs'>): Promise<number>
+  /** `COPY … TO '/dev/blob'` (PGlite's COPY target): the file it wrote, whole. */
+  copyTo(sql: string, options?: Pick<CallOptions, 'timeoutMs'>): Promise<Uint8Array>
 }
 
 export interface PgliteWorkerClient extends PgliteConnection {
@@ -162,6 +164,7 @@ export type Op =
   | { op: 'isInTransaction' }
   | { op: 'protocol'; bytes: Uint8Array }
   | { op: 'copyFrom'; sql: string; bytes: Uint8Array }
+  | { op: 'copyTo'; sql: string }
   | { op: 'close' }
 
 export type SerializedError = { message: string; name?: string; stack?: string; isDatabaseError?: boolean; [key: string]: unknown }

@@ -216,6 +216,10 @@ async function handle(message) {
       const r = await db.query(message.sql, [], { blob: new Blob([message.bytes]) })
       return r.affectedRows ?? 0
     }
+    case 'copyTo': {
+      const r = await db.query(message.sql, [])
+      return r.blob ? new Uint8Array(await r.blob.arrayBuffer()) : new Uint8Array(0)
+    }
     case 'fail':
       throw new Error(message.message)
     default:

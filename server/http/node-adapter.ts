@@ -117,7 +117,7 @@ function drained(res: ServerResponse): Promise<void> {
 }
 
 /** Sends each piece as it comes; a client that leaves ends the reading (the source's `finally` runs). */
-async function sendStream(res: ServerResponse, status: number, headers: Record<string, string> = {}, stream: AsyncIterable<string>) {
+async function sendStream(res: ServerResponse, status: number, headers: Record<string, string> = {}, stream: AsyncIterable<string | Uint8Array>) {
   res.statusCode = status
   for (const [k, v] of Object.entries(headers)) res.setHeader(k, v)
   res.flushHeaders()

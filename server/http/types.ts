@@ -30,7 +30,7 @@ export type ApiRequest = {
  * A handler returns a body (sent as JSON with 200), or a full response; a `stream` response sends
  * its pieces as they come (server-sent events), and stops reading them when the client leaves.
  */
-export type ApiResult = { status: number; body?: unknown; headers?: Record<string, string>; stream?: AsyncIterable<string> }
+export type ApiResult = { status: number; body?: unknown; headers?: Record<string, string>; stream?: AsyncIterable<string | Uint8Array> }
 
 export type Handler = (req: ApiRequest) => Promise<ApiResult | unknown>
 
@@ -58,7 +58,7 @@ export function respondEvents(events: AsyncIterable<unknown>): ApiResult {
 }
 
 /** A response of `contentType` whose pieces are sent as they come (e.g. JSON lines), uncompressed and unbuffered. */
-export function respondStream(contentType: string, stream: AsyncIterable<string>): ApiResult {
+export function respondStream(contentType: string, stream: AsyncIterable<string | Uint8Array>): ApiResult {
   return {
     [RESULT]: true,
     status: 200,

@@ -53,6 +53,14 @@ export interface ProjectSession {
    * carries `chunkRecord`, the records before the chunk it failed in.
    */
   copyIn(target: string, options: string, chunks: AsyncIterable<Uint8Array>): Promise<number>
+  /**
+   * Platform-written `COPY (<query>) TO …`, as the session's user (its query calls the jail, so
+   * what it reads is read with the member's rights: table-io/export.ts). A server streams it (COPY
+   * TO STDOUT, read as the consumer asks); PGlite, whose COPY writes a file (`/dev/blob`), answers
+   * the whole output as one chunk once it is written (`copyOutWhole`: callers keep each COPY small).
+   */
+  copyOut(query: string, options: string): AsyncIterable<Uint8Array>
+  readonly copyOutWhole: boolean
   /** `privileged` runs in a transaction of its own (a server), not in this session's. */
   readonly privilegedOwnTransaction: boolean
 }

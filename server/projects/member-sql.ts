@@ -88,6 +88,21 @@ export function runJailedText(session: ProjectSession, run: MemberRun, text: str
 }
 
 /**
+ * A platform-written query's rows as COPY writes them (`options`: `format csv`), read in the jail
+ * as `run.role`: the COPY's query is the jail's call, with the statement and its parameters as
+ * literals (a COPY takes no parameters), so the COPY itself only formats what the member may read.
+ */
+export async function jailedCopyOut(session: ProjectSession, run: MemberRun, text: string, params: unknown[], options: string): Promise<AsyncIterable<Uint8Array>> {
+  const described = await session.describe(text)
+  const types = await typeInfos(session, [...described.paramTypes, ...described.fields.map((f) => f.dataTypeID)])
+  const call = jailedCall(run.role, text, params, described, types)
+  const [stmt, values, ptypes] = call.values
+  const literal = (v: string | null) => (v === null ? 'NULL' : quoteLiteral(v))
+  const array = values === null ? 'NULL' : `ARRAY[${values.map(literal).join(', ')}]::pg_catalog.text[]`
+  return session.copyOut(call.sql([literal(stmt), values?.length ? array : 'NULL', literal(ptypes)]), options)
+}
+
+/**
  * An extension that is not trusted has a script written for superusers' schemas: run as the
  * superuser into a schema where a member planted functions or operators, it could call them (its
  * search path is that schema). So it goes only into a schema holding none of the project's own

@@ -83,6 +83,13 @@ export async function openPgliteEngine(dir: string, options: PgliteEngineOptions
               }
               return rows
             }),
+          copyOutWhole: true,
+          copyOut: (query, options) => {
+            clean = false
+            return (async function* () {
+              yield await timed(() => conn.copyTo(`copy (${query}) to '/dev/blob' with (${options})`, call()))
+            })()
+          },
           privileged: (sql) =>
             used(async () => {
               await conn.exec(sql, call())

@@ -1,5 +1,5 @@
 import pg from 'pg'
-import { from as copyFrom } from 'pg-copy-streams'
+import { from as copyFrom, to as copyTo } from 'pg-copy-streams'
 import { pgPoolDb } from '../db/pg-db'
 import { openRequestPool, watchBackend } from './api-requests'
 import {
@@ -126,6 +126,11 @@ export async function openPostgresEngine(connectionString: string, options_: { m
           }),
         privilegedOwnTransaction: true,
         copyIn: (target, options, chunks) => used(() => copyInStream(client, `copy ${target} from stdin with (${options})`, chunks)),
+        copyOutWhole: false,
+        copyOut: (query, options) => {
+          clean = false
+          return client.query(copyTo(`copy (${query}) to stdout with (${options})`))
+        },
         privileged: (sql) =>
           used(async () => {
             await adminPool().query(sql)

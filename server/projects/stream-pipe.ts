@@ -7,12 +7,12 @@ export class PipeLeft extends Error {
 }
 
 /**
- * Lines from one producer to one consumer (an HTTP response), with backpressure: `put` resolves once
+ * Lines (text, or bytes) from one producer to one consumer (an HTTP response), with backpressure: `put` resolves once
  * the consumer has taken the line, so at most one line waits here. A consumer that stops iterating
  * makes the waiting and every later `put` reject with PipeLeft.
  */
-export class LinePipe implements AsyncIterable<string> {
-  private queue: string[] = []
+export class LinePipe<T extends string | Uint8Array = string> implements AsyncIterable<T> {
+  private queue: T[] = []
   private closed = false
   private failure: Error | null = null
   private left = false
@@ -20,7 +20,7 @@ export class LinePipe implements AsyncIterable<string> {
   private consumer: (() => void) | null = null
 
   /** Queues a line; resolves when the consumer took it. */
-  put(text: string): Promise<void> {
+  put(text: T): Promise<void> {
     if (this.left) return Promise.reject(new PipeLeft())
     this.queue.push(text)
     this.wake()
@@ -30,7 +30,7 @@ export class LinePipe implements AsyncIterable<string> {
   }
 
   /** Queues a last line without waiting for it to be taken, and ends the pipe. */
-  end(text?: string): void {
+  end(text?: T): void {
     if (text !== undefined && !this.left) this.queue.push(text)
     this.closed = true
     this.wake()
@@ -48,7 +48,7 @@ export class LinePipe implements AsyncIterable<string> {
     consumer?.()
   }
 
-  async *[Symbol.asyncIterator](): AsyncGenerator<string> {
+  async *[Symbol.asyncIterator](): AsyncGenerator<T> {
     try {
       for (;;) {
         const text = this.queue.shift()

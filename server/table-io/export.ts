@@ -7,12 +7,13 @@ import { StatementTimeoutError, type ProjectSession } from '../projects/engines'
 import { openMemberSql, runJailedText, STREAM_CURSOR, type MemberRun } from '../projects/member-sql'
 import { errorBody, isPgError } from '../projects/run-query'
 import { LinePipe, PipeLeft } from '../projects/stream-pipe'
+import { copiesCsv, copyCsv } from './export-copy'
 import { grantReadonlyUsageSql } from '../projects/jail'
 import { projectKind, projectRoleNames } from '../projects/targets'
 
 /**
  * A table, or the rows of it the table editor's filters leave, as CSV, JSON or SQL INSERTs,
- * streamed: one query (so one snapshot, never pages by LIMIT/OFFSET) read through a cursor over
+ * streamed. CSV is written by COPY where it can be (export-copy.ts); otherwise one query (so one snapshot, never pages by LIMIT/OFFSET) read through a cursor over
  * the member's jail, FETCH by FETCH, each chunk written to the response before the next is read.
  * The text of each row is made by the database (CSV quoted as COPY quotes: only values holding a
  * comma, quote or newline, and empty strings, which NULL is not), so values are never cut.
@@ -70,14 +71,14 @@ function rowSql(format: ExportFormat, table: string, columns: ExportColumn[]): s
   return `'INSERT INTO ${table.replace(/'/g, "''")} (${columns.map((c) => quoteIdent(c.name)).join(', ').replace(/'/g, "''")}) VALUES (' || ${texts.map((t) => `pg_catalog.quote_nullable(${t})`).join(` || ', ' || `)} || ');'`
 }
 
-export type ExportOutcome = { ok: true; stream: AsyncIterable<string>; filename: string }
+export type ExportOutcome = { ok: true; stream: AsyncIterable<string | Uint8Array>; filename: string }
 
 /** Starts the export; resolves once its first rows (or its error: a 400 ApiError) are known. */
 export async function streamTableExport(ref: string, input: ExportInput): Promise<ExportOutcome> {
   const roles = projectRoleNames(ref)
   const run: MemberRun = { query: '', single: true, role: input.readOnly ? 'readonly' : 'owner', roles, singleTenant: projectKind(ref) === 'pglite' }
   const table = `${quoteIdent(input.schema)}.${quoteIdent(input.table)}`
-  const pipe = new LinePipe()
+  const pipe = new LinePipe<string | Uint8Array>()
   const deadline = Date.now() + EXPORT_TIMEOUT_MS
   let opened!: (outcome: ExportOutcome | Error) => void
   const head = new Promise<ExportOutcome | Error>((resolve) => (opened = resolve))
@@ -113,7 +114,21 @@ export async function streamTableExport(ref: string, input: ExportInput): Promis
         where i.indrelid = pg_catalog.to_regclass($1) and i.indisprimary order by pg_catalog.array_position(i.indkey::int2[], a.attnum)`,
       [table]
     )
-    const base = `select * from ${table} ${where.sql} ${orderClause(input.sorts, keyRows.map((r) => r.name as string))}`
+    const primaryKey = keyRows.map((r) => r.name as string)
+    const order = orderClause(input.sorts, primaryKey)
+    if (copiesCsv(session, input.format, input.sorts, primaryKey)) {
+      await session.simple(`begin isolation level repeatable read${input.readOnly ? ' read only' : ''}`)
+      const chunks = copyCsv(session, run, { table, where, order, primaryKey })[Symbol.asyncIterator]()
+      let chunk = await chunks.next()
+      started = true
+      opened({ ok: true, stream: pipe, filename: `${input.table}.csv` })
+      await pipe.put(`${columns.map(csvValue).join(',')}\n`)
+      for (; !chunk.done; chunk = await chunks.next()) if (chunk.value.byteLength > 0) await pipe.put(chunk.value)
+      await session.commitAndReset()
+      pipe.end()
+      return
+    }
+    const base = `select * from ${table} ${where.sql} ${order}`
     const lateral = typed.map((c, i) => cellText(input.format, c, i)).join(', ')
     const query = `select ${rowSql(input.format, table, typed)} as line from (${base}) r${input.format === 'json' ? '' : `, lateral (select ${lateral}) v`}`
     const opening = await openMemberSql(session, { ...run, query, parameters: where.parameters }, true)

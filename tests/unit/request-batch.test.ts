@@ -19,6 +19,8 @@ function fakeSession(): ProjectSession & { described: number } {
     commitAndReset: async () => {},
     privileged: async () => {},
     copyIn: async () => 0,
+    copyOut: async function* () {},
+    copyOutWhole: false,
     privilegedOwnTransaction: false,
   }
   return session
