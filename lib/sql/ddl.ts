@@ -4,15 +4,16 @@
  * runs. Scripts run in one transaction (`BEGIN; …; COMMIT;` in one request): on an error Postgres
  * aborts the block and the platform rolls it back, so nothing is half-applied.
  */
+import { byteLength, FOREIGN_KEY_ACTIONS, MAX_IDENTIFIER_BYTES, truncateToBytes, type ForeignKeyAction } from './ddl-base'
+import { alterTableKeyClauses, tableKeyClause, validateTableKeys, type TableKeyDraft, type TableKeySpec } from './ddl-keys'
 import { isSingleExpression } from './expression'
 import { isValidTypeName, quoteIdent, quoteLiteral, quoteQualified } from './identifiers'
 
-export { isSingleExpression }
+export { isSingleExpression, byteLength, FOREIGN_KEY_ACTIONS, MAX_IDENTIFIER_BYTES, truncateToBytes, type ForeignKeyAction }
+
+export type { TableKeyDraft, TableKeySpec }
 
 export type TableRef = { schema: string; name: string }
-
-export const FOREIGN_KEY_ACTIONS = ['NO ACTION', 'RESTRICT', 'CASCADE', 'SET NULL', 'SET DEFAULT'] as const
-export type ForeignKeyAction = (typeof FOREIGN_KEY_ACTIONS)[number]
 
 export type ForeignKeySpec = { schema: string; table: string; column: string; onDelete: ForeignKeyAction; onUpdate: ForeignKeyAction }
 
@@ -48,9 +49,6 @@ export type CheckSpec = { name: string; expression: string }
 /** A check of the alter form: `original` names the existing constraint it edits. */
 export type CheckDraft = CheckSpec & { original?: string }
 
-/** Largest identifier Postgres keeps (NAMEDATALEN - 1 bytes). */
-export const MAX_IDENTIFIER_BYTES = 63
-
 const INTEGER_TYPES = new Set(['smallint', 'integer', 'bigint', 'int', 'int2', 'int4', 'int8'])
 
 /** Wraps statements into one transaction script. */
@@ -58,29 +56,10 @@ export function inTransaction(statements: readonly string[]): string {
   return ['BEGIN;', ...statements.map((s) => `${s.trim().replace(/;$/, '')};`), 'COMMIT;'].join('\n')
 }
 
-/** Byte length as Postgres counts it (UTF-8). */
-export function byteLength(text: string): number {
-  return new TextEncoder().encode(text).length
-}
-
-/** `text` cut to at most `max` UTF-8 bytes, never inside a character. */
-export function truncateToBytes(text: string, max: number): string {
-  if (byteLength(text) <= max) return text
-  let out = ''
-  let bytes = 0
-  for (const ch of text) {
-    const size = byteLength(ch)
-    if (bytes + size > max) break
-    out += ch
-    bytes += size
-  }
-  return out
-}
-
 export type DraftError = { field: string; message: string }
 
 /** What is wrong with a table form before any SQL is written (empty when it can be previewed). */
-export function validateTableDraft(name: string, columns: readonly ColumnSpec[], checks: readonly CheckSpec[] = []): DraftError[] {
+export function validateTableDraft(name: string, columns: readonly ColumnSpec[], checks: readonly CheckSpec[] = [], keys: readonly TableKeySpec[] = []): DraftError[] {
   const errors: DraftError[] = []
   if (name.trim() === '') errors.push({ field: 'name', message: 'Name the table' })
   else if (byteLength(name) > MAX_IDENTIFIER_BYTES) errors.push({ field: 'name', message: `Names are at most ${MAX_IDENTIFIER_BYTES} bytes` })
@@ -108,6 +87,7 @@ export function validateTableDraft(name: string, columns: readonly ColumnSpec[],
     if (check.expression.trim() === '') errors.push({ field: `checks.${i}.expression`, message: 'Enter the condition, e.g. price > 0' })
     else if (!isSingleExpression(check.expression)) errors.push({ field: `checks.${i}.expression`, message: 'The check must be one SQL expression' })
   })
+  errors.push(...validateTableKeys(keys, columns.map((c) => c.name)))
   return errors
 }
 
@@ -140,16 +120,17 @@ function checkClause(check: CheckSpec): string {
 }
 
 /** CREATE TABLE statement (no transaction around it). */
-export function createTableStatements(table: TableRef, columns: readonly ColumnSpec[], checks: readonly CheckSpec[] = []): string[] {
+export function createTableStatements(table: TableRef, columns: readonly ColumnSpec[], checks: readonly CheckSpec[] = [], keys: readonly TableKeySpec[] = []): string[] {
   const lines = columns.map((c) => `  ${columnDefinition(c)}`)
   const primaryKey = columns.filter((c) => c.isPrimaryKey).map((c) => quoteIdent(c.name))
   if (primaryKey.length > 0) lines.push(`  PRIMARY KEY (${primaryKey.join(', ')})`)
   for (const check of checks) lines.push(`  ${checkClause(check)}`)
+  for (const key of keys) lines.push(`  ${tableKeyClause(key)}`)
   return [`CREATE TABLE ${quoteQualified(table.schema, table.name)} (\n${lines.join(',\n')}\n)`]
 }
 
-export function createTableSql(table: TableRef, columns: readonly ColumnSpec[], checks: readonly CheckSpec[] = []): string {
-  return inTransaction(createTableStatements(table, columns, checks))
+export function createTableSql(table: TableRef, columns: readonly ColumnSpec[], checks: readonly CheckSpec[] = [], keys: readonly TableKeySpec[] = []): string {
+  return inTransaction(createTableStatements(table, columns, checks, keys))
 }
 
 export function dropTableSql(table: TableRef, { cascade = false }: { cascade?: boolean } = {}): string {
@@ -172,13 +153,18 @@ export type AlterTableInput = {
   /** The table's check constraints as they are, and as the form leaves them. */
   originalChecks?: readonly CheckSpec[]
   checks?: readonly CheckDraft[]
+  /** The table's keys over two or more columns as they are, and as the form leaves them. */
+  originalKeys?: readonly TableKeySpec[]
+  keys?: readonly TableKeyDraft[]
 }
 
 /**
  * The ALTER statements that turn `original` into `columns` (empty when nothing changed). Drops
  * come first and the table is renamed last, so every statement names what exists at its turn.
  */
-export function alterTableStatements({ table, newName, original, primaryKeyConstraint, columns, originalChecks = [], checks = originalChecks.map((c) => ({ ...c, original: c.name })) }: AlterTableInput): string[] {
+export function alterTableStatements(input: AlterTableInput): string[] {
+  const { table, newName, original, primaryKeyConstraint, columns, originalChecks = [], checks = originalChecks.map((c) => ({ ...c, original: c.name })) } = input
+  const { originalKeys = [], keys = originalKeys.map((k) => ({ ...k, original: k.name })) } = input
   const target = quoteQualified(table.schema, table.name)
   const alter = (clause: string) => `ALTER TABLE ${target} ${clause}`
   const byName = new Map(original.map((c) => [c.name, c]))
@@ -213,6 +199,10 @@ export function alterTableStatements({ table, newName, original, primaryKeyConst
     if (!draft || draft.expression.trim() !== before.expression.trim()) drops.push(alter(`DROP CONSTRAINT ${quoteIdent(before.name)}`))
     else if (draft.name.trim() !== before.name && draft.name.trim() !== '') changes.push(alter(`RENAME CONSTRAINT ${quoteIdent(before.name)} TO ${quoteIdent(draft.name.trim())}`))
   }
+  const renamedFrom = new Map(columns.filter((c) => c.original !== undefined).map((c) => [c.name, c.original as string]))
+  const keyClauses = alterTableKeyClauses(originalKeys, keys, (column) => renamedFrom.get(column) ?? column)
+  drops.push(...keyClauses.drops.map(alter))
+  changes.push(...keyClauses.renames.map(alter))
   for (const column of dropped) drops.push(alter(`DROP COLUMN ${quoteIdent(column.name)}`))
 
   for (const draft of kept) {
@@ -246,6 +236,7 @@ export function alterTableStatements({ table, newName, original, primaryKeyConst
     if (!before || before.expression.trim() !== check.expression.trim()) additions.push(alter(`ADD ${checkClause(check)}`))
   }
   if (keyChanged && newKey.length > 0) additions.push(alter(`ADD PRIMARY KEY (${newKey.map((c) => quoteIdent(c.name)).join(', ')})`))
+  additions.push(...keyClauses.additions.map(alter))
 
   const statements = [...drops, ...changes, ...additions]
   if (newName !== table.name) statements.push(alter(`RENAME TO ${quoteIdent(newName)}`))

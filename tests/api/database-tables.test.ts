@@ -106,6 +106,52 @@ describe('database tables screen on a project database', () => {
     expect(after.checks).toHaveLength(2)
   })
 
+  it('creates and edits keys over several columns: a composite unique key and a composite foreign key', async () => {
+    const q = (name: string) => `"${SCHEMA.replaceAll('"', '""')}"."${name.replaceAll('"', '""')}"`
+    await ok(developer.token, createTableSql({ schema: SCHEMA, name: 'pairs' }, [column({ name: 'x', type: 'int4', isPrimaryKey: true, isNullable: false }), column({ name: 'y', type: 'int4', isPrimaryKey: true, isNullable: false })]))
+    const keyName = `pair "key"; --`
+    await ok(
+      developer.token,
+      createTableSql({ schema: SCHEMA, name: 'pair users' }, [column({ name: 'a', type: 'int4' }), column({ name: 'b', type: 'int4' }), column({ name: 'c' })], [], [
+        { kind: 'unique', name: keyName, columns: ['a', 'b'] },
+        { kind: 'foreign', name: '', columns: ['a', 'b'], schema: SCHEMA, table: 'pairs', references: ['x', 'y'], onDelete: 'CASCADE', onUpdate: 'NO ACTION' },
+      ])
+    )
+    const form = catalogueToForm(await catalogue(SCHEMA, 'pair users'))
+    expect(form.keys).toEqual([
+      expect.objectContaining({ kind: 'foreign', columns: ['a', 'b'], table: 'pairs', references: ['x', 'y'], onDelete: 'CASCADE' }),
+      expect.objectContaining({ kind: 'unique', name: keyName, columns: ['a', 'b'] }),
+    ])
+    // One-column flags stay off: the keys span both columns.
+    expect(form.columns.filter((c) => c.isUnique || c.foreignKey)).toEqual([])
+    expect(alterTableSql({ ...form.alterBase, newName: 'pair users', columns: form.columns, checks: form.checks, keys: form.keys })).toBeNull()
+
+    // A renamed column stays in its keys (no key is dropped); a changed action drops and adds the foreign key.
+    const columns = form.columns.map((c) => (c.name === 'a' ? { ...c, name: 'a "2"' } : c))
+    const keys = form.keys.map((k) => ({ ...k, columns: k.columns.map((c) => (c === 'a' ? 'a "2"' : c)), ...(k.kind === 'foreign' ? { onDelete: 'RESTRICT' as const } : {}) }))
+    const script = alterTableSql({ ...form.alterBase, newName: 'pair users', columns, checks: form.checks, keys }) as string
+    expect(script.split('\n').filter((l) => l.startsWith('ALTER'))).toEqual([
+      expect.stringContaining(`DROP CONSTRAINT "${form.keys[0].name}"`),
+      expect.stringContaining('RENAME COLUMN "a" TO "a ""2"""'),
+      expect.stringContaining('FOREIGN KEY ("a ""2""", "b") REFERENCES'),
+    ])
+    await ok(developer.token, script)
+    const after = catalogueToForm(await catalogue(SCHEMA, 'pair users'))
+    expect(after.keys.map((k) => [k.kind, k.columns, k.kind === 'foreign' ? k.onDelete : null])).toEqual(
+      expect.arrayContaining([
+        ['unique', ['a "2"', 'b'], null],
+        ['foreign', ['a "2"', 'b'], 'RESTRICT'],
+      ])
+    )
+    // The keys hold.
+    await ok(developer.token, `insert into ${q('pairs')} values (1, 1); insert into ${q('pair users')} values (1, 1, 'one')`)
+    expect((await sql(platform, developer.token, ref, `insert into ${q('pair users')} values (1, 1, 'again')`)).status).toBe(400)
+    expect((await sql(platform, developer.token, ref, `insert into ${q('pair users')} values (2, 1, 'orphan')`)).status).toBe(400)
+    // A Read-only member's drop of the keys is refused and leaves them.
+    expect((await sql(platform, reader.token, ref, alterTableSql({ ...after.alterBase, newName: 'pair users', columns: after.columns, keys: [] }) as string)).status).toBe(400)
+    expect(catalogueToForm(await catalogue(SCHEMA, 'pair users')).keys).toHaveLength(2)
+  })
+
   it('lists tables with exact counts, estimates, size, RLS and realtime for a Read-only member', async () => {
     const name = `${TABLE} v2`
     await ok(developer.token, `insert into "${SCHEMA.replaceAll('"', '""')}"."${name.replaceAll('"', '""')}" (id) overriding system value values (11), (12)`)

@@ -6,23 +6,29 @@ import { useTablesQuery } from '@/data/table-editor/tables-query'
 import { FOREIGN_KEY_ACTIONS, type ForeignKeyAction, type ForeignKeySpec } from '@/lib/sql/ddl'
 import styles from './TableEditor.module.css'
 
-type ForeignKeyFieldsProps = {
+/** What a foreign key points at: the referenced table, one referenced column per local column, and its actions. */
+export type ForeignKeyTarget = { schema: string; table: string; references: string[]; onDelete: ForeignKeyAction; onUpdate: ForeignKeyAction }
+
+type ForeignKeyTargetFieldsProps = {
   projectRef: string
   connectionString: string | null
-  value: ForeignKeySpec
-  onChange: (value: ForeignKeySpec) => void
+  value: ForeignKeyTarget
+  /** The label of each referenced-column select, one per local column. */
+  referenceLabels: string[]
+  onChange: (value: ForeignKeyTarget) => void
   error?: string
 }
 
-/** The referenced schema, table and column of a foreign key, and its ON DELETE / ON UPDATE actions. */
-export function ForeignKeyFields({ projectRef, connectionString, value, onChange, error }: ForeignKeyFieldsProps) {
+/** The referenced schema, table and columns of a foreign key (of one column or several), and its ON DELETE / ON UPDATE actions. */
+export function ForeignKeyTargetFields({ projectRef, connectionString, value, referenceLabels, onChange, error }: ForeignKeyTargetFieldsProps) {
   const id = useId()
   const db = { projectRef, connectionString }
   const schemas = useSchemasQuery(db)
   const tables = useTablesQuery({ ...db, schema: value.schema })
   const targetId = tables.data?.find((t) => t.name === value.table && (t.kind === 'r' || t.kind === 'p'))?.id
   const target = useTableQuery({ ...db, id: targetId })
-  const set = (patch: Partial<ForeignKeySpec>) => onChange({ ...value, ...patch })
+  const set = (patch: Partial<ForeignKeyTarget>) => onChange({ ...value, ...patch })
+  const blank = referenceLabels.map(() => '')
 
   return (
     <fieldset className={styles.columnCard} style={{ margin: 0 }}>
@@ -32,31 +38,37 @@ export function ForeignKeyFields({ projectRef, connectionString, value, onChange
           id={`${id}-schema`}
           label="Referenced schema"
           value={value.schema}
-          onChange={(e) => set({ schema: e.target.value, table: '', column: '' })}
+          onChange={(e) => set({ schema: e.target.value, table: '', references: blank })}
           options={(schemas.data ?? [{ name: value.schema }]).map((s) => s.name)}
         />
         <SelectField
           id={`${id}-table`}
           label="Referenced table"
           value={value.table}
-          onChange={(e) => set({ table: e.target.value, column: '' })}
+          onChange={(e) => set({ table: e.target.value, references: blank })}
           options={tables.data?.filter((t) => t.kind === 'r' || t.kind === 'p').map((t) => t.name) ?? []}
         >
           <option value="">{tables.isPending ? 'Loading…' : 'Choose a table'}</option>
         </SelectField>
-        <SelectField
-          id={`${id}-column`}
-          label="Referenced column"
-          value={value.column}
-          onChange={(e) => set({ column: e.target.value })}
-          disabled={!value.table}
-          options={[
-            ...(target.data?.columns.map((c) => ({ value: c.name, label: `${c.name} (${c.data_type})` })) ?? []),
-            ...(value.column && !target.data?.columns.some((c) => c.name === value.column) ? [value.column] : []),
-          ]}
-        >
-          <option value="">{value.table && target.isPending ? 'Loading…' : 'Choose a column'}</option>
-        </SelectField>
+        {referenceLabels.map((label, i) => {
+          const chosen = value.references[i] ?? ''
+          return (
+            <SelectField
+              key={label}
+              id={`${id}-column-${i}`}
+              label={label}
+              value={chosen}
+              onChange={(e) => set({ references: referenceLabels.map((_, j) => (j === i ? e.target.value : (value.references[j] ?? ''))) })}
+              disabled={!value.table}
+              options={[
+                ...(target.data?.columns.map((c) => ({ value: c.name, label: `${c.name} (${c.data_type})` })) ?? []),
+                ...(chosen && !target.data?.columns.some((c) => c.name === chosen) ? [chosen] : []),
+              ]}
+            >
+              <option value="">{value.table && target.isPending ? 'Loading…' : 'Choose a column'}</option>
+            </SelectField>
+          )
+        })}
         {(['onDelete', 'onUpdate'] as const).map((key) => (
           <SelectField
             key={key}
@@ -74,5 +86,23 @@ export function ForeignKeyFields({ projectRef, connectionString, value, onChange
         </span>
       )}
     </fieldset>
+  )
+}
+
+type ForeignKeyFieldsProps = Omit<ForeignKeyTargetFieldsProps, 'value' | 'onChange' | 'referenceLabels'> & {
+  value: ForeignKeySpec
+  onChange: (value: ForeignKeySpec) => void
+}
+
+/** The foreign key of one column: a target with one referenced column. */
+export function ForeignKeyFields({ value, onChange, ...props }: ForeignKeyFieldsProps) {
+  const { column, ...rest } = value
+  return (
+    <ForeignKeyTargetFields
+      {...props}
+      value={{ ...rest, references: [column] }}
+      referenceLabels={['Referenced column']}
+      onChange={({ references, ...target }) => onChange({ ...target, column: references[0] ?? '' })}
+    />
   )
 }

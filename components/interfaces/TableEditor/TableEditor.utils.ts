@@ -1,5 +1,5 @@
 /** Helpers of the table editor screens: catalogue → form, row keys, cell display. */
-import type { CheckDraft, CheckSpec, ColumnDraft, ExistingColumn, ForeignKeyAction, TableRef } from '@/lib/sql/ddl'
+import type { CheckDraft, CheckSpec, ColumnDraft, ExistingColumn, ForeignKeyAction, TableKeyDraft, TableKeySpec, TableRef } from '@/lib/sql/ddl'
 import type { RowKey } from '@/lib/sql/row-dml'
 import { toPostgresText } from '@/lib/sql/row-dml'
 import { primaryKeyColumns, type CatalogueColumn, type CatalogueTable } from '@/lib/sql/table-description'
@@ -23,8 +23,10 @@ export type TableForm = {
   name: string
   columns: ColumnDraft[]
   checks: CheckDraft[]
-  /** What the alter builder needs besides the edited columns and checks. */
-  alterBase: { table: TableRef; original: ExistingColumn[]; primaryKeyConstraint: string | null; originalChecks: CheckSpec[] }
+  /** Unique constraints and foreign keys over two or more columns (one-column ones are flags of their column). */
+  keys: TableKeyDraft[]
+  /** What the alter builder needs besides the edited columns, checks and keys. */
+  alterBase: { table: TableRef; original: ExistingColumn[]; primaryKeyConstraint: string | null; originalChecks: CheckSpec[]; originalKeys: TableKeySpec[] }
 }
 
 /** The alter form of an existing table: each column as the form edits it, with the constraints it may drop. */
@@ -56,16 +58,34 @@ export function catalogueToForm(table: CatalogueTable): TableForm {
       foreignKeyConstraint: fk?.name ?? null,
     }
   })
+  const originalKeys: TableKeySpec[] = table.constraints
+    .filter((k) => (k.type === 'u' || k.type === 'f') && k.columns.length > 1)
+    .map((k) =>
+      k.type === 'u'
+        ? { kind: 'unique', name: k.name, columns: k.columns }
+        : {
+            kind: 'foreign',
+            name: k.name,
+            columns: k.columns,
+            schema: k.target_schema ?? '',
+            table: k.target_table ?? '',
+            references: k.target_columns ?? [],
+            onDelete: FK_ACTIONS[k.on_delete ?? 'a'] ?? 'NO ACTION',
+            onUpdate: FK_ACTIONS[k.on_update ?? 'a'] ?? 'NO ACTION',
+          },
+    )
   const originalChecks = table.constraints.filter((k) => k.type === 'c').map((k) => ({ name: k.name, expression: k.check_expression ?? '' }))
   return {
     name: table.name,
     checks: originalChecks.map((c) => ({ ...c, original: c.name })),
+    keys: originalKeys.map((k) => ({ ...k, original: k.name })),
     columns: original.map(({ uniqueConstraint: _u, foreignKeyConstraint: _f, ...column }) => ({ ...column, original: column.name })),
     alterBase: {
       table: { schema: table.schema, name: table.name },
       original,
       primaryKeyConstraint: table.constraints.find((k) => k.type === 'p')?.name ?? null,
       originalChecks,
+      originalKeys,
     },
   }
 }

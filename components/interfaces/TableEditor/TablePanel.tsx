@@ -4,11 +4,13 @@ import { Modal } from '@/components/ui/Modal'
 import { SqlPreview, SqlRunError } from '@/components/ui/SqlPreview'
 import { useDatabaseScriptMutation } from '@/data/database/database-script-mutation'
 import { findTableId } from '@/data/table-editor/table-id'
-import { alterTableSql, createTableSql, validateTableDraft, type CheckDraft, type ColumnDraft } from '@/lib/sql/ddl'
+import { alterTableSql, createTableSql, validateTableDraft, type CheckDraft, type ColumnDraft, type TableKeyDraft } from '@/lib/sql/ddl'
+import { BLANK_UNIQUE_KEY } from '@/lib/sql/ddl-keys'
 import type { CatalogueTable } from '@/lib/sql/table-description'
 import { CheckFields } from './CheckFields'
 import { ColumnFields } from './ColumnFields'
 import { ColumnTypesList } from './ColumnTypesList'
+import { KeyFields } from './KeyFields'
 import { catalogueToForm } from './TableEditor.utils'
 import styles from './TableEditor.module.css'
 
@@ -29,7 +31,7 @@ const BLANK_COLUMN: ColumnDraft = { name: '', type: 'text', defaultValue: '', is
 
 /**
  * The one table panel (the table editor's "New table" and "Edit table", the Tables screen's create
- * and edit): columns, foreign keys and check constraints. The SQL is written by lib/sql/ddl (for an
+ * and edit): columns, foreign keys, check constraints and keys over several columns. The SQL is written by lib/sql/ddl (for an
  * edit, ALTERs of what changed only), previewed here and run as one transaction through the
  * database script mutation; a failure is shown in the panel and nothing of it is applied.
  */
@@ -41,6 +43,7 @@ export function TablePanel(props: TablePanelProps) {
   const [name, setName] = useState(form?.name ?? '')
   const [columns, setColumns] = useState<Keyed<ColumnDraft>[]>(() => keyed(form?.columns ?? NEW_TABLE_COLUMNS))
   const [checks, setChecks] = useState<Keyed<CheckDraft>[]>(() => keyed(form?.checks ?? []))
+  const [keys, setKeys] = useState<Keyed<TableKeyDraft>[]>(() => keyed(form?.keys ?? []))
   const [submitted, setSubmitted] = useState(false)
   const tableName = name.trim()
 
@@ -64,13 +67,14 @@ export function TablePanel(props: TablePanelProps) {
 
   const drafts: ColumnDraft[] = columns.map(({ key: _key, ...c }) => ({ ...c, name: c.name.trim() }))
   const checkDrafts: CheckDraft[] = checks.map(({ key: _key, ...c }) => c)
-  const errors = validateTableDraft(name, drafts, checkDrafts)
+  const keyDrafts: TableKeyDraft[] = keys.map(({ key: _key, ...k }) => k)
+  const errors = validateTableDraft(name, drafts, checkDrafts, keyDrafts)
   const sql =
     errors.length > 0
       ? null
       : form
-        ? alterTableSql({ ...form.alterBase, newName: tableName, columns: drafts, checks: checkDrafts })
-        : createTableSql({ schema, name: tableName }, drafts, checkDrafts)
+        ? alterTableSql({ ...form.alterBase, newName: tableName, columns: drafts, checks: checkDrafts, keys: keyDrafts })
+        : createTableSql({ schema, name: tableName }, drafts, checkDrafts, keyDrafts)
   const shown = submitted ? errors : []
   const nameError = shown.find((e) => e.field === 'name')?.message
 
@@ -137,7 +141,12 @@ export function TablePanel(props: TablePanelProps) {
             schema={schema}
             projectRef={projectRef}
             connectionString={connectionString}
-            onChange={(next) => setColumns((all) => all.map((c) => (c.key === column.key ? { ...next, key: c.key } : c)))}
+            onChange={(next) => {
+              setColumns((all) => all.map((c) => (c.key === column.key ? { ...next, key: c.key } : c)))
+              // A renamed column stays in the keys it is part of.
+              const [from, to] = [column.name.trim(), next.name.trim()]
+              if (from !== to && from !== '' && to !== '') setKeys((all) => all.map((k) => ({ ...k, columns: k.columns.map((c) => (c === from ? to : c)) })))
+            }}
             onRemove={() => setColumns((all) => all.filter((c) => c.key !== column.key))}
           />
         ))}
@@ -157,6 +166,17 @@ export function TablePanel(props: TablePanelProps) {
           onChange={(index, next) => setChecks((all) => all.map((c, i) => (i === index ? { ...next, key: c.key } : c)))}
           onRemove={(index) => setChecks((all) => all.filter((_, i) => i !== index))}
           onAdd={() => setChecks((all) => [...all, ...keyed([{ name: '', expression: '' }])])}
+        />
+        <KeyFields
+          keys={keys}
+          columnNames={drafts.map((c) => c.name).filter((n) => n !== '')}
+          schema={schema}
+          projectRef={projectRef}
+          connectionString={connectionString}
+          errors={shown}
+          onChange={(index, next) => setKeys((all) => all.map((k, i) => (i === index ? { ...next, key: k.key } : k)))}
+          onRemove={(index) => setKeys((all) => all.filter((_, i) => i !== index))}
+          onAdd={() => setKeys((all) => [...all, ...keyed([BLANK_UNIQUE_KEY])])}
         />
         {run.error && <SqlRunError error={run.error} />}
         <SqlPreview sql={sql} emptyText={errors.length ? 'Complete the form to see the SQL.' : 'No changes yet.'} />
