@@ -61,7 +61,7 @@ describe('keys over several columns', () => {
       ...base,
       columns: base.original.map((c) => ({ ...c, original: c.name })),
       keys: [
-        { ...base.originalKeys[1], onDelete: 'SET NULL', original: 'ab_fkey' },
+        { ...FOREIGN, name: 'ab_fkey', onDelete: 'SET NULL', original: 'ab_fkey' },
         { ...base.originalKeys[2], name: 'bc_unique', original: 'bc_key' },
         { kind: 'unique', name: '', columns: ['a', 'c'] },
       ],
