@@ -30,11 +30,14 @@ export async function* copyCsv(session: ProjectSession, run: MemberRun, plan: Co
     return
   }
   const keys = `(${plan.primaryKey.map(quoteIdent).join(', ')})`
-  const filtered = plan.where.sql ? `${plan.where.sql} AND` : 'WHERE'
-  const slot = (from: number) => `(${plan.primaryKey.map((_, i) => `$${from + i + 1}`).join(', ')})`
+  /** `where` and `(key) <compare> (value)`, the value's parameters after `where`'s. */
+  const narrowed = (where: SqlWithParameters, compare: '>' | '<=', value: string[]): SqlWithParameters => ({
+    sql: `${where.sql ? `${where.sql} AND` : 'WHERE'} ${keys} ${compare} (${value.map((_, i) => `$${where.parameters.length + i + 1}`).join(', ')})`,
+    parameters: [...where.parameters, ...value],
+  })
   let last: string[] | null = null
   for (;;) {
-    const after = last === null ? { sql: plan.where.sql, parameters: plan.where.parameters } : { sql: `${filtered} ${keys} > ${slot(plan.where.parameters.length)}`, parameters: [...plan.where.parameters, ...last] }
+    const after = last === null ? plan.where : narrowed(plan.where, '>', last)
     // The last key of this chunk; none: the rest is the last chunk.
     const { rows } = await runJailedText(
       session,
@@ -43,9 +46,7 @@ export async function* copyCsv(session: ProjectSession, run: MemberRun, plan: Co
       after.parameters
     )
     const upTo = rows[0] ? plan.primaryKey.map((_, i) => rows[0][`k${i}`] as string) : null
-    const chunk = upTo
-      ? { sql: `${after.sql ? `${after.sql} AND` : 'WHERE'} ${keys} <= ${slot(after.parameters.length)}`, parameters: [...after.parameters, ...upTo] }
-      : after
+    const chunk = upTo ? narrowed(after, '<=', upTo) : after
     yield* await jailedCopyOut(session, run, `select * from ${plan.table} ${chunk.sql} ${plan.order}`, chunk.parameters, OPTIONS)
     if (!upTo) return
     last = upTo
