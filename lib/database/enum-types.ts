@@ -3,7 +3,7 @@
  * order and what uses it, and the DDL that creates, extends, renames and drops one. Pure: no I/O.
  * Every name goes through quoteIdent/quoteQualified and every value through quoteLiteral.
  */
-import { byteLength, inTransaction, MAX_IDENTIFIER_BYTES } from '@/lib/sql/ddl'
+import { isNameTooLong, inTransaction, MAX_IDENTIFIER_BYTES } from '@/lib/sql/ddl'
 import { quoteLiteral, quoteQualified, quoteIdent } from '@/lib/sql/identifiers'
 
 /**
@@ -51,7 +51,7 @@ export function toEnumType(row: EnumTypeRow): EnumType {
 function nameProblem(name: string, what: string): string | null {
   if (name.trim() === '') return `Enter ${what}`
   if (name.includes('\u0000')) return `${what[0].toUpperCase()}${what.slice(1)} cannot contain a NUL character`
-  if (byteLength(name) > MAX_IDENTIFIER_BYTES) return `Use at most ${MAX_IDENTIFIER_BYTES} bytes (Postgres keeps ${MAX_IDENTIFIER_BYTES})`
+  if (isNameTooLong(name)) return `Use at most ${MAX_IDENTIFIER_BYTES} bytes (Postgres keeps ${MAX_IDENTIFIER_BYTES})`
   return null
 }
 

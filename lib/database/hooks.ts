@@ -4,7 +4,7 @@
  * trigger function: "Notify channel" (pg_notify) and "HTTP request" (pg_net). Pure: no I/O.
  */
 import { dollarQuote } from '@/lib/sql/dollar-quote'
-import { byteLength, inTransaction, MAX_IDENTIFIER_BYTES } from '@/lib/sql/ddl'
+import { isNameTooLong, inTransaction, MAX_IDENTIFIER_BYTES } from '@/lib/sql/ddl'
 import { quoteLiteral, quoteQualified } from '@/lib/sql/identifiers'
 import {
   createTriggerStatement,
@@ -99,7 +99,7 @@ export function validateHook(spec: HookSpec): Partial<Record<'name' | 'table' | 
   if (action.kind === 'function' && (!action.schema || !action.name)) errors.function = 'Choose a function that returns trigger'
   if (action.kind === 'notify') {
     if (!CHANNEL_PATTERN.test(action.channel)) errors.channel = 'Use letters, digits and underscores, starting with a letter or underscore'
-    else if (byteLength(action.channel) > MAX_IDENTIFIER_BYTES) errors.channel = `Use at most ${MAX_IDENTIFIER_BYTES} characters`
+    else if (isNameTooLong(action.channel)) errors.channel = `Use at most ${MAX_IDENTIFIER_BYTES} characters`
   }
   if (action.kind === 'http') {
     if (!isHttpUrl(action.url)) errors.url = 'Enter an http or https URL'

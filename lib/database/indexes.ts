@@ -4,7 +4,7 @@
  * query parameters that open the create form filled in (links from the performance advisor).
  * Pure: no I/O.
  */
-import { byteLength, inTransaction, isSingleExpression, MAX_IDENTIFIER_BYTES } from '@/lib/sql/ddl'
+import { isNameTooLong, inTransaction, isSingleExpression, MAX_IDENTIFIER_BYTES } from '@/lib/sql/ddl'
 import { quoteIdent, quoteQualified } from '@/lib/sql/identifiers'
 
 /** The methods the form offers, when the server has them (pg_am). */
@@ -116,7 +116,7 @@ export type IndexErrors = Partial<Record<'name' | 'table' | 'method' | 'columns'
 export function validateIndex(spec: IndexSpec, method: MethodAbilities | undefined, columns: readonly IndexColumn[] | undefined): IndexErrors {
   const errors: IndexErrors = {}
   if (spec.name.includes('\u0000')) errors.name = 'A name cannot contain a NUL character'
-  else if (byteLength(spec.name) > MAX_IDENTIFIER_BYTES) errors.name = `Use at most ${MAX_IDENTIFIER_BYTES} bytes (Postgres keeps ${MAX_IDENTIFIER_BYTES})`
+  else if (isNameTooLong(spec.name)) errors.name = `Use at most ${MAX_IDENTIFIER_BYTES} bytes (Postgres keeps ${MAX_IDENTIFIER_BYTES})`
   if (!spec.schema || !spec.table) errors.table = 'Choose a table'
   if (!method) errors.method = `This server has no ${spec.method} index method`
   const expressions = (spec.expressions ?? []).map((e) => e.trim()).filter(Boolean)

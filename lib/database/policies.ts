@@ -3,7 +3,7 @@
  * schemas with their RLS switch and policies, and the DDL that turns RLS on or off and creates,
  * alters and drops policies. Pure: the screen previews exactly the script that runs.
  */
-import { inTransaction, isSingleExpression, MAX_IDENTIFIER_BYTES } from '@/lib/sql/ddl'
+import { inTransaction, isNameTooLong, isSingleExpression, MAX_IDENTIFIER_BYTES } from '@/lib/sql/ddl'
 import { quoteIdent, quoteQualified } from '@/lib/sql/identifiers'
 import { HIDDEN_SCHEMAS } from '@/lib/schemas'
 
@@ -96,7 +96,7 @@ export function validatePolicy(spec: PolicySpec): PolicyErrors {
   const errors: PolicyErrors = {}
   const name = spec.name.trim()
   if (name === '') errors.name = 'Give the policy a name'
-  else if (new TextEncoder().encode(name).length > MAX_IDENTIFIER_BYTES) errors.name = `Use at most ${MAX_IDENTIFIER_BYTES} bytes (Postgres keeps ${MAX_IDENTIFIER_BYTES})`
+  else if (isNameTooLong(name)) errors.name = `Use at most ${MAX_IDENTIFIER_BYTES} bytes (Postgres keeps ${MAX_IDENTIFIER_BYTES})`
   if (spec.roles.some((role) => role.trim() === '')) errors.roles = 'A role name cannot be empty'
   const clauses = policyClauses(spec.command)
   const using = spec.using.trim()

@@ -5,7 +5,7 @@
  * (server/realtime/publication.ts): its tables and operations may change, it may not be dropped
  * here. Pure: no I/O; names always quoted.
  */
-import { byteLength, MAX_IDENTIFIER_BYTES } from '@/lib/sql/ddl'
+import { isNameTooLong, NAME_TOO_LONG } from '@/lib/sql/ddl'
 import { quoteIdent, quoteLiteral, quoteQualified } from '@/lib/sql/identifiers'
 
 /** The publication Realtime reads. */
@@ -101,7 +101,7 @@ export function setPublicationOperationSql(publication: Pick<Publication, 'name'
 export function validatePublicationName(name: string, existing: readonly string[]): string | null {
   if (name.trim() === '') return 'Name the publication'
   if (name !== name.trim()) return 'The name cannot start or end with a space'
-  if (byteLength(name) > MAX_IDENTIFIER_BYTES) return `Names are at most ${MAX_IDENTIFIER_BYTES} bytes`
+  if (isNameTooLong(name)) return NAME_TOO_LONG
   if (existing.includes(name)) return `A publication named ${name} already exists`
   return null
 }

@@ -6,6 +6,14 @@ export type ForeignKeyAction = (typeof FOREIGN_KEY_ACTIONS)[number]
 /** Largest identifier Postgres keeps (NAMEDATALEN - 1 bytes). */
 export const MAX_IDENTIFIER_BYTES = 63
 
+/** What a form says of a name longer than Postgres keeps. */
+export const NAME_TOO_LONG = `Names are at most ${MAX_IDENTIFIER_BYTES} bytes`
+
+/** Whether Postgres would cut `name` (more than MAX_IDENTIFIER_BYTES bytes). */
+export function isNameTooLong(name: string): boolean {
+  return byteLength(name) > MAX_IDENTIFIER_BYTES
+}
+
 /** Byte length as Postgres counts it (UTF-8). */
 export function byteLength(text: string): number {
   return new TextEncoder().encode(text).length

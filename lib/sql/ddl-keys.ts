@@ -3,7 +3,7 @@
  * columns (a single-column one is a flag of its column, see `ColumnSpec`). Pure, like the rest of
  * lib/sql/ddl: the panel previews exactly these statements.
  */
-import { byteLength, FOREIGN_KEY_ACTIONS, MAX_IDENTIFIER_BYTES, type ForeignKeyAction } from './ddl-base'
+import { FOREIGN_KEY_ACTIONS, isNameTooLong, NAME_TOO_LONG, type ForeignKeyAction } from './ddl-base'
 import { quoteIdent, quoteQualified } from './identifiers'
 
 export { FOREIGN_KEY_ACTIONS, type ForeignKeyAction }
@@ -40,7 +40,7 @@ export function validateTableKeys(keys: readonly TableKeySpec[], columnNames: re
   const known = new Set(columnNames)
   keys.forEach((key, i) => {
     const at = (field: string) => `keys.${i}.${field}`
-    if (byteLength(key.name) > MAX_IDENTIFIER_BYTES) errors.push({ field: at('name'), message: `Names are at most ${MAX_IDENTIFIER_BYTES} bytes` })
+    if (isNameTooLong(key.name)) errors.push({ field: at('name'), message: NAME_TOO_LONG })
     const missing = key.columns.find((c) => !known.has(c))
     if (missing !== undefined) errors.push({ field: at('columns'), message: `The table has no column ${missing}` })
     else if (key.columns.length < 2) errors.push({ field: at('columns'), message: 'Choose two or more columns (a one-column key is set on its column)' })

@@ -4,12 +4,12 @@
  * runs. Scripts run in one transaction (`BEGIN; …; COMMIT;` in one request): on an error Postgres
  * aborts the block and the platform rolls it back, so nothing is half-applied.
  */
-import { byteLength, FOREIGN_KEY_ACTIONS, MAX_IDENTIFIER_BYTES, truncateToBytes, type ForeignKeyAction } from './ddl-base'
+import { byteLength, FOREIGN_KEY_ACTIONS, isNameTooLong, MAX_IDENTIFIER_BYTES, NAME_TOO_LONG, truncateToBytes, type ForeignKeyAction } from './ddl-base'
 import { alterTableKeyClauses, tableKeyClause, validateTableKeys, type TableKeyDraft, type TableKeySpec } from './ddl-keys'
 import { isSingleExpression } from './expression'
 import { isValidTypeName, quoteIdent, quoteLiteral, quoteQualified } from './identifiers'
 
-export { isSingleExpression, byteLength, FOREIGN_KEY_ACTIONS, MAX_IDENTIFIER_BYTES, truncateToBytes, type ForeignKeyAction }
+export { isSingleExpression, byteLength, FOREIGN_KEY_ACTIONS, isNameTooLong, MAX_IDENTIFIER_BYTES, NAME_TOO_LONG, truncateToBytes, type ForeignKeyAction }
 
 export type { TableKeyDraft, TableKeySpec }
 
@@ -62,13 +62,13 @@ export type DraftError = { field: string; message: string }
 export function validateTableDraft(name: string, columns: readonly ColumnSpec[], checks: readonly CheckSpec[] = [], keys: readonly TableKeySpec[] = []): DraftError[] {
   const errors: DraftError[] = []
   if (name.trim() === '') errors.push({ field: 'name', message: 'Name the table' })
-  else if (byteLength(name) > MAX_IDENTIFIER_BYTES) errors.push({ field: 'name', message: `Names are at most ${MAX_IDENTIFIER_BYTES} bytes` })
+  else if (isNameTooLong(name)) errors.push({ field: 'name', message: NAME_TOO_LONG })
   if (columns.length === 0) errors.push({ field: 'columns', message: 'Add at least one column' })
   const seen = new Set<string>()
   columns.forEach((column, i) => {
     const at = (field: string) => `columns.${i}.${field}`
     if (column.name.trim() === '') errors.push({ field: at('name'), message: 'Name the column' })
-    else if (byteLength(column.name) > MAX_IDENTIFIER_BYTES) errors.push({ field: at('name'), message: `Names are at most ${MAX_IDENTIFIER_BYTES} bytes` })
+    else if (isNameTooLong(column.name)) errors.push({ field: at('name'), message: NAME_TOO_LONG })
     else if (seen.has(column.name)) errors.push({ field: at('name'), message: `Another column is named ${column.name}` })
     seen.add(column.name)
     if (!isValidTypeName(column.type)) errors.push({ field: at('type'), message: 'Enter a type, e.g. text, int8 or varchar(20)' })
@@ -83,7 +83,7 @@ export function validateTableDraft(name: string, columns: readonly ColumnSpec[],
     if (fk && (!fk.schema || !fk.table || !fk.column)) errors.push({ field: at('foreignKey'), message: 'Choose the referenced table and column' })
   })
   checks.forEach((check, i) => {
-    if (byteLength(check.name) > MAX_IDENTIFIER_BYTES) errors.push({ field: `checks.${i}.name`, message: `Names are at most ${MAX_IDENTIFIER_BYTES} bytes` })
+    if (isNameTooLong(check.name)) errors.push({ field: `checks.${i}.name`, message: NAME_TOO_LONG })
     if (check.expression.trim() === '') errors.push({ field: `checks.${i}.expression`, message: 'Enter the condition, e.g. price > 0' })
     else if (!isSingleExpression(check.expression)) errors.push({ field: `checks.${i}.expression`, message: 'The check must be one SQL expression' })
   })

@@ -5,7 +5,7 @@
 import Papa from 'papaparse'
 import type { ImportDelimiter } from '@/lib/api-types/table-io'
 import { columnNamesForFields, detectColumnType } from '@/lib/database/import-columns'
-import { byteLength, MAX_IDENTIFIER_BYTES } from '@/lib/sql/ddl'
+import { isNameTooLong, MAX_IDENTIFIER_BYTES } from '@/lib/sql/ddl'
 
 /** Bytes of the file read in the browser to show its fields and first rows, and to detect types; the file itself is streamed whole. */
 const PREVIEW_BYTES = 64 * 1024
@@ -51,11 +51,11 @@ export const fieldLabel = (field: string, i: number) => field.trim() || `#${i + 
 /** Why the new table cannot be made as the form stands, or null. */
 export function newTableProblem(name: string, columns: NewColumn[]): string | null {
   if (!name.trim()) return 'Name the new table.'
-  if (byteLength(name) > MAX_IDENTIFIER_BYTES) return `The table name must be at most ${MAX_IDENTIFIER_BYTES} bytes.`
+  if (isNameTooLong(name)) return `The table name must be at most ${MAX_IDENTIFIER_BYTES} bytes.`
   const kept = columns.filter((c) => c.keep)
   if (kept.length === 0) return 'Keep at least one field as a column.'
   if (kept.some((c) => !c.name.trim())) return 'Every kept field needs a column name.'
-  if (kept.some((c) => byteLength(c.name) > MAX_IDENTIFIER_BYTES)) return `Column names must be at most ${MAX_IDENTIFIER_BYTES} bytes.`
+  if (kept.some((c) => isNameTooLong(c.name))) return `Column names must be at most ${MAX_IDENTIFIER_BYTES} bytes.`
   const names = kept.map((c) => c.name)
   const repeated = names.find((n, i) => names.indexOf(n) !== i)
   if (repeated) return `Two columns are named ${repeated}: each name is used once.`
