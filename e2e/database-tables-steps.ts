@@ -70,10 +70,20 @@ export async function walkTablesScreen(page: Page, sql: Sql, base: string, shot:
   const edit = page.getByRole('dialog', { name: `Edit table ${HOSTILE_TABLE}` })
   await edit.getByRole('button', { name: 'Add column' }).click()
   await edit.getByRole('group', { name: 'Column 3' }).getByLabel('Name', { exact: true }).fill('note')
+  // …and a unique key over two columns, the new one among them.
+  await edit.getByRole('button', { name: 'Add key over several columns' }).click()
+  const key = edit.getByRole('group', { name: 'Key 1' })
+  await key.getByRole('checkbox', { name: 'item_id' }).check()
+  await key.getByRole('checkbox', { name: 'note' }).check()
   await edit.getByText('Preview SQL').click()
-  await expect(edit.getByLabel('SQL to run')).toHaveText('BEGIN;\nALTER TABLE "shop"."Orders ""2""; drop table x; --" ADD COLUMN "note" text;\nCOMMIT;')
+  await expect(edit.getByLabel('SQL to run')).toHaveText(
+    'BEGIN;\nALTER TABLE "shop"."Orders ""2""; drop table x; --" ADD COLUMN "note" text;\n' +
+      'ALTER TABLE "shop"."Orders ""2""; drop table x; --" ADD UNIQUE ("item_id", "note");\nCOMMIT;'
+  )
+  await page.screenshot({ path: `e2e/screenshots/${shot}-keys.png` })
   await edit.getByRole('button', { name: 'Save changes' }).click()
   await expect(edit).toBeHidden()
+  expect(await sql(`select array_length(conkey, 1) as n from pg_constraint where conrelid = '"shop"."Orders ""2""; drop table x; --"'::regclass and contype = 'u'`)).toEqual([{ n: 2 }])
 
   // Duplicate items with its rows.
   await table.getByRole('button', { name: 'Duplicate items' }).click()
