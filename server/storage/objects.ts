@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto'
 import type { ListObjectsInput, StorageListEntry } from '@/lib/api-types/storage'
 import type { RequestSession } from '../projects/request-role'
 import { objectNotFound } from './errors'
@@ -46,24 +47,36 @@ export type NewObject = { bucket: string; name: string; version: string; metadat
 
 /**
  * Inserts the row of an upload (or, with `upsert`, replaces the one of that name): owned by the
- * caller (`auth.uid()`). Answers the row and the version it replaced, to remove once committed.
+ * caller (`auth.uid()`). Answers the row's id and the version it replaced, to remove once committed.
+ *
+ * A new upload is a plain INSERT with no RETURNING, so an INSERT policy alone lets it through, as
+ * Supabase Storage does: RETURNING would make Postgres check the SELECT policies on the new row
+ * too (issue 26). The id is chosen here, so nothing needs reading back. An upsert may replace a
+ * row, which needs SELECT and UPDATE as well (the anchor documents the same three), and reads back
+ * the version it replaced.
  */
-export async function writeObject(session: RequestSession, object: NewObject, upsert: boolean): Promise<{ row: ObjectRow; replaced: string | null }> {
+export async function writeObject(session: RequestSession, object: NewObject, upsert: boolean): Promise<{ row: Pick<ObjectRow, 'id'>; replaced: string | null }> {
   const params = [object.bucket, object.name, object.version, JSON.stringify(object.metadata), object.userMetadata ? JSON.stringify(object.userMetadata) : null]
-  const conflict = upsert
-    ? `on conflict (bucket_id, name) do update set version = excluded.version, metadata = excluded.metadata, user_metadata = excluded.user_metadata,
-         owner = excluded.owner, owner_id = excluded.owner_id, updated_at = now(), last_accessed_at = now()`
-    : ''
-  const [row] = await jsonRows<ObjectRow & { replaced: string | null }>(
+  if (!upsert) {
+    const id = randomUUID()
+    await session.query(
+      `insert into storage.objects (id, bucket_id, name, owner, owner_id, version, metadata, user_metadata)
+       values ($6::uuid, $1::text, $2::text, auth.uid(), auth.uid()::text, $3::text, $4::jsonb, $5::jsonb)`,
+      [...params, id]
+    )
+    return { row: { id }, replaced: null }
+  }
+  const [row] = await jsonRows<{ id: string; replaced: string | null }>(
     session,
     // The subquery reads the statement's snapshot: the version the row named before, if any.
     `insert into storage.objects as o (bucket_id, name, owner, owner_id, version, metadata, user_metadata)
-     values ($1::text, $2::text, auth.uid(), auth.uid()::text, $3::text, $4::jsonb, $5::jsonb) ${conflict}
-     returning ${COLUMNS.split(', ').map((c) => `o.${c}`).join(', ')},
-       (select p.version from storage.objects p where p.bucket_id = $1::text and p.name = $2::text) as replaced`,
+     values ($1::text, $2::text, auth.uid(), auth.uid()::text, $3::text, $4::jsonb, $5::jsonb)
+     on conflict (bucket_id, name) do update set version = excluded.version, metadata = excluded.metadata, user_metadata = excluded.user_metadata,
+         owner = excluded.owner, owner_id = excluded.owner_id, updated_at = now(), last_accessed_at = now()
+     returning o.id, (select p.version from storage.objects p where p.bucket_id = $1::text and p.name = $2::text) as replaced`,
     params
   )
-  return { row, replaced: row.replaced && row.replaced !== object.version ? row.replaced : null }
+  return { row: { id: row.id }, replaced: row.replaced && row.replaced !== object.version ? row.replaced : null }
 }
 
 /** Replaces the bytes of an existing object (PUT): 404 when the caller sees no such object. */

@@ -86,7 +86,7 @@ export async function commitUpload(ref: string, caller: StorageCaller, target: U
     httpStatusCode: 200,
   }
   const object = { ...target, version: stored.version, metadata, userMetadata: details.userMetadata }
-  let written: { row: ObjectRow; replaced: string | null }
+  let written: { row: Pick<ObjectRow, 'id'>; replaced: string | null }
   try {
     written = await asCaller(ref, caller, (s) => (mode === 'update' ? replaceObject(s, object) : writeObject(s, object, mode === 'upsert')))
   } catch (error) {
