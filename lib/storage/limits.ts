@@ -10,16 +10,25 @@ export const BUCKET_ID_PATTERN = /^[A-Za-z0-9_.\-]{1,100}$/
 /** Longest object name, in characters (Supabase's keys are at most 1,024). */
 export const OBJECT_NAME_MAX_LENGTH = 1024
 
-const UNITS: Record<string, number> = { b: 1, kb: 1024, mb: 1024 ** 2, gb: 1024 ** 3, tb: 1024 ** 4 }
+const units = (base: number): Record<string, number> => ({ b: 1, kb: base, mb: base ** 2, gb: base ** 3, tb: base ** 4 })
+/** The API's units, 1000-based as the anchor reads a bucket's limit (`'20mb'` is 20,000,000 bytes; its own suite checks it). */
+const API_UNITS = units(1000)
+/** The dashboard's units, 1024-based as it shows sizes (a limit of 1,048,576 bytes reads "1 MB"). */
+const DISPLAY_UNITS = units(1024)
 
-/** Bytes of a size limit given as a number or as `'<n> <unit>'` (b, kb, mb, gb, tb; 1024-based); null when it is not one. */
-export function parseSizeLimit(value: number | string): number | null {
+function parseSize(value: number | string, table: Record<string, number>): number | null {
   if (typeof value === 'number') return Number.isSafeInteger(value) && value > 0 ? value : null
   const match = /^\s*(\d+(?:\.\d+)?)\s*(b|kb|mb|gb|tb)?\s*$/i.exec(value)
   if (!match) return null
-  const bytes = Math.floor(Number(match[1]) * UNITS[(match[2] ?? 'b').toLowerCase()])
+  const bytes = Math.floor(Number(match[1]) * table[(match[2] ?? 'b').toLowerCase()])
   return Number.isSafeInteger(bytes) && bytes > 0 ? bytes : null
 }
+
+/** Bytes of a size limit sent to the API as a number or as `'<n> <unit>'` (b, kb, mb, gb, tb; 1000-based, the anchor's); null when it is not one. */
+export const parseSizeLimit = (value: number | string): number | null => parseSize(value, API_UNITS)
+
+/** Bytes of a size a member types in the dashboard (`5 MB`; 1024-based, as the dashboard shows sizes); null when it is not one. */
+export const parseDisplayedSize = (value: string): number | null => parseSize(value, DISPLAY_UNITS)
 
 /** A content type without its parameters, lower-cased (`Text/Plain; charset=utf-8` → `text/plain`). */
 export function baseMimeType(contentType: string): string {

@@ -70,7 +70,7 @@ function banUntilSql(duration: string): { sql: string; hours: number | null } {
 }
 
 /** Creates a user (confirmed unless `email_confirm` is false); 422 `email_exists` when the address is taken. */
-export async function createProjectUser(realm: AuthRealm, input: AdminUserChanges & { email?: string; password?: string }): Promise<UserRow> {
+export async function createProjectUser(realm: AuthRealm, input: AdminUserChanges & { id?: string; email?: string; password?: string }): Promise<UserRow> {
   if (input.email === undefined) throw new ApiError(400, 'An email address is required', 'validation_failed')
   const email = assertEmail(input.email)
   if (input.password !== undefined) assertAcceptablePassword(input.password)
@@ -78,7 +78,11 @@ export async function createProjectUser(realm: AuthRealm, input: AdminUserChange
   const hash = input.password === undefined ? '' : await hashPassword(input.password)
   const user = await realm.db.transaction(async (db) => {
     const tx = inTransaction(realm, db)
-    const made = await tryInsertUser(tx, { email, hash, metadata: input.user_metadata, confirmed: input.email_confirm ?? false })
+    if (input.id !== undefined) {
+      const taken = await db.query(`select 1 from ${realm.tables.users} where id = $1`, [input.id])
+      if (taken.rows.length) throw new ApiError(422, 'A user with this id already exists', 'user_already_exists')
+    }
+    const made = await tryInsertUser(tx, { id: input.id, email, hash, metadata: input.user_metadata, confirmed: input.email_confirm ?? false })
     if (!made) return null
     if (input.app_metadata || input.ban_duration) await applyChanges(tx, made.id, { app_metadata: input.app_metadata, ban_duration: input.ban_duration }, false)
     await realm.audit(db, { action: 'user_signedup', userId: made.id, email: made.email, metadata: { by: 'admin' } })

@@ -45,6 +45,8 @@ const userAttributes = z.strictObject({
   role: z.string().max(64).optional(),
   nonce: z.string().max(64).optional(),
 })
+/** A new user's attributes: GoTrue's admin create also takes the user's `id`, to keep the one an import or another system gave them. */
+const newUserAttributes = userAttributes.extend({ id: z.uuid('must be a user id (uuid)').optional() })
 const userParams = z.strictObject({ ref: z.string(), id: z.uuid('must be a user id (uuid)') })
 const refParams = z.strictObject({ ref: z.string() })
 // auth-js sends `page=&per_page=` when none is given: empty means the default.
@@ -62,7 +64,7 @@ const linkBody = z.strictObject({
 })
 const verifyQuery = z.strictObject({ token: z.string().max(256), type: z.string().max(32), redirect_to: z.string().max(2048).optional() })
 
-function attributes(body: z.infer<typeof userAttributes>) {
+function attributes<T extends z.infer<typeof userAttributes>>(body: T) {
   if (body.phone !== undefined) throw new ApiError(422, 'Phone numbers are not supported by the embedded auth service', 'phone_provider_disabled')
   if (body.role !== undefined && body.role !== 'authenticated') throw new ApiError(422, 'Only the authenticated role is supported', 'validation_failed')
   const { phone: _p, phone_confirm: _pc, role: _r, nonce: _n, ...changes } = body
@@ -131,7 +133,7 @@ export const projectAuthRoutes: RouteDeclaration[] = [
     summary: 'Create a user (service key)',
     access: anyone,
     params: refParams,
-    body: userAttributes,
+    body: newUserAttributes,
     handler: async ({ req, body }) => {
       const realm = await adminRealm(req)
       return loadUserJson(realm, await createProjectUser(realm, attributes(body)))

@@ -1,14 +1,14 @@
 import type { CreateBucketInput, ListBucketsQuery, StorageBucket, UpdateBucketInput } from '@/lib/api-types/storage'
 import type { RequestSession } from '../projects/request-role'
 import { bucketNotFound } from './errors'
-import { jsonRows, likeLiteral } from './sql'
+import { isoTime, jsonRows, likeLiteral } from './sql'
 
 /**
  * `storage.buckets` as the caller's role sees and changes it (row level security decides: with
  * no policy, only the service key). The SQL of the bucket routes (routes-buckets.ts).
  */
 
-const COLUMNS = `id, name, coalesce(owner_id, owner::text, '') as owner, public, file_size_limit, allowed_mime_types, created_at, updated_at`
+const COLUMNS = `id, name, coalesce(owner_id, owner::text, '') as owner, public, file_size_limit, allowed_mime_types, ${isoTime('created_at')}, ${isoTime('updated_at')}`
 
 /** A JSON list of text for `$n::jsonb`, or null. */
 const jsonList = (list: readonly string[] | null | undefined) => (list === null || list === undefined ? null : JSON.stringify(list))

@@ -7,14 +7,16 @@ export class StorageApiError extends Error {
   constructor(
     readonly status: number,
     readonly code: string,
-    message: string
+    message: string,
+    /** Further fields of the answer, after the anchor's four (e.g. the limit an upload went past). */
+    readonly extra: Record<string, string | number> = {}
   ) {
     super(message)
     this.name = 'StorageApiError'
   }
 
   toJSON() {
-    return { statusCode: String(this.status), code: this.code, error: ERROR_NAMES[this.status] ?? 'error', message: this.message }
+    return { statusCode: String(this.status), code: this.code, error: ERROR_NAMES[this.status] ?? 'error', message: this.message, ...this.extra }
   }
 }
 

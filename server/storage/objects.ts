@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import type { ListObjectsInput, StorageListEntry } from '@/lib/api-types/storage'
 import type { RequestSession } from '../projects/request-role'
 import { objectNotFound } from './errors'
-import { jsonRows, likeLiteral } from './sql'
+import { isoTime, jsonRows, likeLiteral } from './sql'
 
 /**
  * `storage.objects` as the caller's role sees and changes it: every statement runs in the
@@ -100,7 +100,7 @@ export function listObjects(session: RequestSession, bucket: string, input: List
   const { column, order } = input.sortBy
   return jsonRows<StorageListEntry>(
     session,
-    `select name, id, updated_at, created_at, last_accessed_at, metadata from (
+    `select name, id, ${isoTime('updated_at')}, ${isoTime('created_at')}, ${isoTime('last_accessed_at')}, metadata from (
        select distinct on (entry) entry as name,
               case when folder then null else id end as id,
               case when folder then null else updated_at end as updated_at,

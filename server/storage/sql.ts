@@ -16,6 +16,13 @@ export async function jsonRows<T>(session: RequestSession, sql: string, params: 
   return JSON.parse(String(result.rows[0]?.j ?? '[]')) as T[]
 }
 
+/**
+ * A timestamp column as the anchor's JSON writes it (JavaScript's toISOString: milliseconds, UTC,
+ * `2021-02-17T04:43:32.770Z`), named as the column: what its clients and their suites compare.
+ */
+export const isoTime = (column: string, as = column.replace(/^.*\./, '')) =>
+  `pg_catalog.to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as ${as}`
+
 /** `value` for a LIKE pattern with `escape '\'`: its own %, _ and \ match themselves. */
 export const likeLiteral = (value: string) => value.replace(/[\\%_]/g, '\\$&')
 

@@ -26,14 +26,17 @@ export async function planMaxUploadBytes(ref: string): Promise<number> {
   return PLAN_MAX_UPLOAD_BYTES[await storagePlanOf(ref)]
 }
 
-/** 413 naming the limit an upload went past. */
-export const tooLarge = (maxBytes: number) =>
-  new StorageApiError(413, 'EntityTooLarge', `The object exceeded the maximum allowed size: at most ${maxBytes} bytes may be uploaded here`)
+/**
+ * 413 for an upload past a limit: the anchor's message word for word (its clients compare it),
+ * and the limit in bytes beside it as `maxBytes`.
+ */
+export const tooLarge = (maxBytes: number) => new StorageApiError(413, 'EntityTooLarge', 'The object exceeded the maximum allowed size', { maxBytes })
 
 /** 415 unless the bucket's `allowed_mime_types` let `contentType` in. */
 export function refuseMimeType(contentType: string, allowed: string[] | null): void {
   if (!mimeTypeAllowed(contentType, allowed)) {
-    throw new StorageApiError(415, 'InvalidMimeType', `mime type ${baseMimeType(contentType)} is not supported in this bucket`)
+    // The anchor's message word for word: its clients compare it.
+    throw new StorageApiError(415, 'InvalidMimeType', `mime type ${baseMimeType(contentType)} is not supported`)
   }
 }
 

@@ -190,6 +190,19 @@ describe('project auth with supabase-js', () => {
     expect((await client().auth.signInWithPassword({ email: address, password: PASSWORD })).error?.code).toBe('invalid_credentials')
   })
 
+  it('creates a user under the id it is given (GoTrue admin `id`), once; a bad id is refused naming the field', async () => {
+    const id = crypto.randomUUID()
+    const created = await service.auth.admin.createUser({ id, email: email(), password: PASSWORD, email_confirm: true })
+    expect(created.error).toBeNull()
+    expect(created.data.user?.id).toBe(id)
+    expect((await service.auth.admin.getUserById(id)).data.user?.id).toBe(id)
+    const again = await service.auth.admin.createUser({ id, email: email(), password: PASSWORD })
+    expect(again.error).toMatchObject({ status: 422, code: 'user_already_exists' })
+    const bad = await service.auth.admin.createUser({ id: 'not-a-uuid', email: email(), password: PASSWORD })
+    expect(bad.error?.status).toBe(400)
+    expect(bad.error?.message).toMatch(/id/)
+  })
+
   it('makes one-time recovery links that sign the user in and redirect with the session', async () => {
     const { email: address, id } = await signedUp()
     const link = await service.auth.admin.generateLink({ type: 'recovery', email: address })

@@ -118,6 +118,19 @@ describe('image transformations with supabase-js', () => {
     transformed.add('pub/striped.jpg')
   })
 
+  it('transforms the image its bytes are, whatever type it was stored with, and answers X-Transformations as the anchor', async () => {
+    // supabase-js stores a Buffer uploaded with no content type as text/plain; the anchor still transforms it.
+    const { error } = await service.storage.from('pub').upload('untyped.jpg', await stripedImage(400, 300, 50, 'jpeg'))
+    expect(error).toBeNull()
+    expect((await service.storage.from('pub').info('untyped.jpg')).data?.contentType).toMatch(/^text\/plain/)
+    const res = await get(`${projectUrl()}/storage/v1/render/image/public/pub/untyped.jpg?width=200&height=200&quality=60`)
+    expect([res.status, res.headers.get('content-type'), res.headers.get('x-transformations')]).toEqual([200, 'image/jpeg', 'height:200,width:200,resizing_type:fill,quality:60'])
+    expect(await imageInfo(await res.arrayBuffer())).toEqual({ format: 'jpeg', width: 200, height: 200 })
+    transformed.add('pub/untyped.jpg')
+    const contain = await get(`${projectUrl()}/storage/v1/render/image/public/pub/untyped.jpg?width=50&resize=contain&format=origin`)
+    expect(contain.headers.get('x-transformations')).toBe('width:50,resizing_type:fit')
+  })
+
   it('serves public transform URLs of a public bucket only', async () => {
     const { data } = service.storage.from('pub').getPublicUrl('striped.png', { transform: { width: 50, height: 50 } })
     expect(data.publicUrl).toContain('/render/image/public/pub/striped.png?')
@@ -254,7 +267,7 @@ describe('image transformations with supabase-js', () => {
     const usage = await platform.request(`/platform/organizations/${orgSlug}/usage`, { token: ownerToken })
     expect(usage.status).toBe(200)
     const metric = usage.body.usages.find((u: { metric: string }) => u.metric === 'STORAGE_IMAGES_TRANSFORMED')
-    expect(transformed.size).toBe(4)
+    expect(transformed.size).toBe(5)
     expect(metric).toMatchObject({ usage: transformed.size, quota: 100, source: 'measured', exceeded: false })
     const { flushLogEvents } = await import('@/server/logs/recorder')
     await flushLogEvents()

@@ -6,7 +6,7 @@ import { useBucketCreateMutation } from '@/data/storage/bucket-create-mutation'
 import { useBucketUpdateMutation } from '@/data/storage/bucket-update-mutation'
 import type { StorageBucket } from '@/data/storage/buckets-query'
 import { badMimeTypes, parseMimeList } from '@/lib/storage/browser'
-import { BUCKET_ID_PATTERN, parseSizeLimit } from '@/lib/storage/limits'
+import { BUCKET_ID_PATTERN, parseDisplayedSize } from '@/lib/storage/limits'
 
 type Props = { projectRef: string; open: boolean; bucket: StorageBucket | null; onClose: () => void }
 type Values = { name: string; public: boolean; limit: string; mimeTypes: string }
@@ -32,7 +32,7 @@ export function BucketFormModal({ projectRef, open, bucket, onClose }: Props) {
   const update = useBucketUpdateMutation({ onError })
 
   const mimeList = parseMimeList(values.mimeTypes)
-  const limit = values.limit.trim() === '' ? null : parseSizeLimit(values.limit.trim())
+  const limit = values.limit.trim() === '' ? null : parseDisplayedSize(values.limit.trim())
   const errors = {
     name: bucket ? null : !BUCKET_ID_PATTERN.test(values.name.trim()) ? 'Use 1 to 100 letters, digits, dots, hyphens or underscores' : null,
     limit: values.limit.trim() !== '' && limit === null ? 'Enter a size such as 5 MB, 500 KB or 1 GB' : null,

@@ -52,16 +52,54 @@ const notAnImage = (mimetype: string | undefined) =>
     `Only images can be transformed (${Object.keys(ORIGIN_FORMATS).filter((t) => t !== 'image/jpg').join(', ')}); this object is ${mimetype ?? 'of no known type'}`
   )
 
+/** How many bytes from the start of an object sniffImageFormat reads. */
+export const SNIFF_BYTES = 16
+
 /**
- * The transformation `options` ask of an origin of type `mimetype`: cover and quality 80 by default;
- * the origin's format for `origin`, WebP when no format is asked and the client accepts WebP.
+ * The image format the first bytes of an object are, whatever type it was stored with (an app
+ * uploading a Buffer with no content type stores `text/plain`, and the anchor still transforms
+ * it, as its image server reads the bytes); undefined when they are none of the origin formats.
  */
-export function resolveTransform(options: TransformOptions, mimetype: string | undefined, accept: string | undefined): ResolvedTransform {
-  const origin = mimetype ? ORIGIN_FORMATS[mimetype.split(';')[0].trim().toLowerCase()] : undefined
+export function sniffImageFormat(head: Uint8Array): Format | undefined {
+  const ascii = (from: number, to: number) => String.fromCharCode(...head.subarray(from, to))
+  if (head[0] === 0x89 && ascii(1, 4) === 'PNG') return 'png'
+  if (head[0] === 0xff && head[1] === 0xd8 && head[2] === 0xff) return 'jpeg'
+  if (ascii(0, 4) === 'GIF8') return 'gif'
+  if (ascii(0, 4) === 'RIFF' && ascii(8, 12) === 'WEBP') return 'webp'
+  if (ascii(4, 8) === 'ftyp' && /^avi[fs]$/.test(ascii(8, 12))) return 'avif'
+  if (ascii(0, 4) === 'II*\0' || ascii(0, 4) === 'MM\0*') return 'tiff'
+  return undefined
+}
+
+/**
+ * The transformation `options` ask of an origin whose first bytes are `head`, stored as
+ * `mimetype`: the bytes decide the origin's format, the stored type only when they say nothing;
+ * cover and quality 80 by default; the origin's format for `origin`, WebP when no format is asked
+ * and the client accepts WebP.
+ */
+export function resolveTransform(options: TransformOptions, mimetype: string | undefined, accept: string | undefined, head?: Uint8Array): ResolvedTransform {
+  const origin = (head && sniffImageFormat(head)) ?? (mimetype ? ORIGIN_FORMATS[mimetype.split(';')[0].trim().toLowerCase()] : undefined)
   if (!origin) throw notAnImage(mimetype)
   const asked = options.format
   const format: Format = asked && asked !== 'origin' ? asked : !asked && /image\/webp/i.test(accept ?? '') ? 'webp' : origin
   return { width: options.width ?? null, height: options.height ?? null, resize: options.resize ?? 'cover', quality: options.quality ?? 80, format }
+}
+
+/** The anchor's names of the resize modes in `X-Transformations` (its image server's). */
+const RESIZING_TYPES = { cover: 'fill', contain: 'fit', fill: 'force' } as const
+
+/**
+ * `X-Transformations` as the anchor answers it: what the request asked, in its image server's
+ * terms (`height:200,width:200,resizing_type:fill,quality:60`).
+ */
+export function transformationsHeader(options: TransformOptions): string {
+  const parts: string[] = []
+  if (options.height !== undefined) parts.push(`height:${options.height}`)
+  if (options.width !== undefined) parts.push(`width:${options.width}`)
+  if (options.width !== undefined || options.height !== undefined) parts.push(`resizing_type:${RESIZING_TYPES[options.resize ?? 'cover']}`)
+  if (options.quality !== undefined) parts.push(`quality:${options.quality}`)
+  if (options.format !== undefined && options.format !== 'origin') parts.push(`format:${options.format}`)
+  return parts.join(',')
 }
 
 /** The cache key of a resolved transformation: equal options, equal key. */

@@ -9,7 +9,7 @@ import { requireImageTransformations } from '../plan'
 import type { StorageContext, StorageReply } from '../route'
 import { keepCached, readCached } from './cache'
 import { sweepTransformsNowAndThen } from './cache-sweep'
-import { contentTypeOf, MAX_ORIGIN_BYTES, renderImage, resolveTransform, transformKey } from './image'
+import { contentTypeOf, MAX_ORIGIN_BYTES, renderImage, resolveTransform, SNIFF_BYTES, transformationsHeader, transformKey } from './image'
 
 /**
  * Serves an object transformed: from the cache when this version was already transformed so
@@ -24,6 +24,15 @@ const renders = (g.__transformRenders ??= { count: 0 })
 /** How many images this process has rendered (not served from the cache): what tests read to see the cache work. */
 export const renderCount = () => renders.count
 
+/** The first bytes of a version, to tell which image it is (image.ts's sniffImageFormat). */
+async function readHead(ref: string, version: string): Promise<Buffer> {
+  const bytes = await byteStore().read(ref, version, { start: 0, end: SNIFF_BYTES - 1 })
+  if (!bytes) throw objectNotFound()
+  const chunks: Buffer[] = []
+  for await (const chunk of bytes.stream) chunks.push(chunk as Buffer)
+  return Buffer.concat(chunks)
+}
+
 async function readOrigin(ref: string, version: string): Promise<Buffer> {
   const bytes = await byteStore().read(ref, version)
   if (!bytes) throw objectNotFound()
@@ -36,8 +45,9 @@ async function readOrigin(ref: string, version: string): Promise<Buffer> {
   return Buffer.concat(chunks)
 }
 
-function headersOf(row: ObjectRow, contentType: string, size: number, cache: 'hit' | 'miss', download: string | null): Record<string, string> {
+function headersOf(row: ObjectRow, options: TransformOptions, contentType: string, size: number, cache: 'hit' | 'miss', download: string | null): Record<string, string> {
   const headers: Record<string, string> = {
+    'X-Transformations': transformationsHeader(options),
     'Content-Type': contentType,
     'Content-Length': String(size),
     'Cache-Control': row.metadata?.cacheControl ?? 'max-age=3600',
@@ -53,14 +63,15 @@ export async function transformedReply(ctx: StorageContext, row: ObjectRow, opti
   await requireImageTransformations(ctx.ref)
   if (!row.version) throw objectNotFound()
   const accept = ctx.req.headers.accept
-  const t = resolveTransform(options, row.metadata?.mimetype, Array.isArray(accept) ? accept.join(',') : accept)
+  const head = row.metadata?.size === 0 ? Buffer.alloc(0) : await readHead(ctx.ref, row.version)
+  const t = resolveTransform(options, row.metadata?.mimetype, Array.isArray(accept) ? accept.join(',') : accept, head)
   const key = transformKey(t)
   const origin = { bucket: row.bucket_id, name: row.name, version: row.version }
   sweepTransformsNowAndThen(ctx.ref)
   const cached = await readCached(ctx.ref, row.version, key)
   if (cached) {
     recordImageTransform(ctx.ref, `${origin.bucket}/${origin.name}`)
-    return { status: 200, stream: cached.bytes.stream, headers: headersOf(row, cached.content_type, cached.bytes.size, 'hit', download) }
+    return { status: 200, stream: cached.bytes.stream, headers: headersOf(row, options, cached.content_type, cached.bytes.size, 'hit', download) }
   }
   const output = await renderImage(await readOrigin(ctx.ref, row.version), t)
   renders.count++
@@ -70,5 +81,5 @@ export async function transformedReply(ctx: StorageContext, row: ObjectRow, opti
   await keepCached(ctx.ref, origin, key, output, contentType).catch((error) =>
     console.error(`[storage] could not cache a transformation of ${ctx.ref}: ${error instanceof Error ? error.message : String(error)}`)
   )
-  return { status: 200, stream: Readable.from([output]), headers: headersOf(row, contentType, output.length, 'miss', download) }
+  return { status: 200, stream: Readable.from([output]), headers: headersOf(row, options, contentType, output.length, 'miss', download) }
 }
