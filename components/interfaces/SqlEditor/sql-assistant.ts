@@ -80,11 +80,35 @@ export function generateSqlPrompt(description: string): string {
   ].join('\n')
 }
 
-/** The SQL of an answer: its first ```sql block (or first unlabelled block), else the whole text. */
+/**
+ * The SQL of an answer: its first ```sql block (or first unlabelled block), else the whole text when
+ * it is SQL (looksLikeSql); '' when the answer holds none, so nothing reaches the editor.
+ */
 export function sqlOfAnswer(answer: string): string {
   const blocks = [...answer.matchAll(/(`{3,})[ \t]*([\w-]*)[^\n]*\n([\s\S]*?)\n?\1/g)]
   const sql = blocks.find((block) => /^(sql|pgsql|postgres(ql)?|psql)$/i.test(block[2])) ?? blocks.find((block) => block[2] === '')
-  return (sql ? sql[3] : answer).trim()
+  if (sql) return sql[3].trim()
+  return looksLikeSql(answer) ? answer.trim() : ''
+}
+
+/** The words a statement of Postgres begins with. */
+const STATEMENT_START =
+  /^(select|with|insert|update|delete|merge|create|alter|drop|truncate|grant|revoke|comment|explain|values|table|begin|do|call|set|show|vacuum|analyze|refresh|copy|notify|listen|lock|reindex|cluster)\b/i
+
+/**
+ * Whether an answer with no code block is SQL rather than prose: it begins as a statement does,
+ * and outside its quoted text and comments no sentence ends (a full stop, ! or ? before a space
+ * or the end). "Select the rows you need." is prose; `select u.name from public.users;` is SQL.
+ */
+export function looksLikeSql(answer: string): boolean {
+  const text = answer.trim()
+  if (!STATEMENT_START.test(text)) return false
+  const bare = text
+    .replace(/'(?:[^']|'')*'/g, "''")
+    .replace(/"(?:[^"]|"")*"/g, '""')
+    .replace(/--[^\n]*/g, '')
+    .replace(/\/\*[\s\S]*?\*\//g, '')
+  return !/[.!?](\s|$)/.test(bare)
 }
 
 /** The editor's text with `sql` added at its end, on a line of its own after a blank line. */

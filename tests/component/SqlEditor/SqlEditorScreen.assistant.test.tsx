@@ -141,6 +141,14 @@ describe('SQL editor: Generate SQL', () => {
     expect(await screen.findByText('Saved', {}, { timeout: 3000 })).toBeInTheDocument()
   })
 
+  it('leaves the editor alone and says so when the answer is prose with no SQL', async () => {
+    chat(() => sse([{ type: 'text', delta: 'Sorry, I cannot see a table of orders. ' }, { type: 'text', delta: 'Which table holds them?' }, { type: 'done' }]))
+    const { user, editor } = await openWith('select 1;')
+    const dialog = await ask(user, 'count the orders')
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('The assistant answered without any SQL. Try describing the query differently. Nothing was inserted.')
+    expect(editor).toHaveValue('select 1;')
+  })
+
   it('is disabled with a hint when no model is configured', async () => {
     const calls = chat(() => sse([{ type: 'done' }]))
     const { user } = await openWith('select 1', { ai: aiStatus({ configured: false, model: null }) })

@@ -65,6 +65,12 @@ describe('the SQL helpers of the assistant', () => {
     expect(sqlOfAnswer('Here:\n```text\nnot this\n```\n```sql\nselect 1;\n```\n```sql\nselect 2;\n```')).toBe('select 1;')
     expect(sqlOfAnswer('```\nselect 3\n```')).toBe('select 3')
     expect(sqlOfAnswer('  select 4  ')).toBe('select 4')
+    expect(sqlOfAnswer("select u.name, 'Hello. World!' from public.users u -- the users.\nwhere u.id > 1.5;")).toBe("select u.name, 'Hello. World!' from public.users u -- the users.\nwhere u.id > 1.5;")
+    // Prose is never SQL, even when it begins with a keyword; a block of another language is not SQL either.
+    expect(sqlOfAnswer('I cannot see your tables, so I cannot write this query.')).toBe('')
+    expect(sqlOfAnswer('Select the rows you need in the table editor. Then export them.')).toBe('')
+    expect(sqlOfAnswer('Here is how:\n```text\nopen the table editor\n```')).toBe('')
+    expect(sqlOfAnswer('')).toBe('')
   })
 
   it('appends SQL on its own line after a blank line', () => {
