@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react'
+import { useEffect, useId, useState, type FormEvent } from 'react'
 import { usePasswordStrength } from '@/hooks/use-password-strength'
 import { useProjectCreateMutation } from '@/data/projects/project-create-mutation'
 import type { Organization } from '@/data/organizations/organizations-query'
@@ -55,11 +55,10 @@ export function NewProjectForm({ organization, requestedPlan, blocked, onCreated
         ? 'Please choose a stronger database password.'
         : null
 
-  function submit(event: FormEvent) {
-    event.preventDefault()
-    setSubmitted(true)
-    setServerError(null)
-    if (name.trim() === '' || !strength.isStrongEnough || blocked) return
+  /** A submit made while the password's strength was still being checked: it goes once the answer comes. */
+  const [waiting, setWaiting] = useState(false)
+
+  function send() {
     create.mutate({
       name: name.trim(),
       organization_slug: organization.slug,
@@ -70,6 +69,24 @@ export function NewProjectForm({ organization, requestedPlan, blocked, onCreated
       plan,
     })
   }
+
+  function submit(event: FormEvent) {
+    event.preventDefault()
+    setSubmitted(true)
+    setServerError(null)
+    if (name.trim() === '' || password === '' || blocked) return
+    // Right after a keystroke or "Generate a password" the check is on its way: the submit waits for it, never lost.
+    if (strength.isChecking) return setWaiting(true)
+    if (strength.isStrongEnough) send()
+  }
+
+  // The check answered: a waiting submit goes when the password is strong enough, else the field says why.
+  useEffect(() => {
+    if (!waiting || strength.isChecking) return
+    setWaiting(false)
+    if (strength.isStrongEnough && name.trim() !== '' && !blocked) send()
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- runs when the answer arrives
+  }, [waiting, strength.isChecking, strength.isStrongEnough])
 
   return (
     <form className={styles.form} onSubmit={submit} noValidate aria-label="Create a new project">
@@ -125,8 +142,8 @@ export function NewProjectForm({ organization, requestedPlan, blocked, onCreated
       </fieldset>
 
       <FormActions error={serverError}>
-        <button type="submit" className="btn btn-primary" disabled={create.isPending || blocked}>
-          {create.isPending ? 'Creating project…' : 'Create new project'}
+        <button type="submit" className="btn btn-primary" disabled={create.isPending || blocked} aria-busy={waiting || create.isPending || undefined}>
+          {create.isPending ? 'Creating project…' : waiting ? 'Checking the password…' : 'Create new project'}
         </button>
       </FormActions>
     </form>

@@ -150,6 +150,38 @@ describe('/new/{slug}', () => {
     expect(queryClient.getQueryData<Project[]>(projectKeys.list())?.map((p) => p.ref)).toContain('newrefnewrefnewrefne')
   })
 
+  it('never loses a submit made right after "Generate a password": it waits for the strength check, then creates', async () => {
+    platform()
+    const bodies: { db_pass: string }[] = []
+    let answerCheck: () => void = () => {}
+    const checked = new Promise<void>((resolve) => (answerCheck = resolve))
+    const created = project({ ref: 'newrefnewrefnewrefne', name: 'Inventory', status: 'COMING_UP' })
+    server.use(
+      // The scorer answers only when the test says: the click lands while the check is on its way.
+      http.post('*/platform/profile/password-check', async () => {
+        await checked
+        return HttpResponse.json({ result: { score: 4, feedback: { suggestions: [], warning: '' } } })
+      }),
+      http.post('*/platform/projects', async ({ request }) => {
+        bodies.push((await request.json()) as { db_pass: string })
+        return HttpResponse.json({ ...created, connectionString: null }, { status: 201 })
+      }),
+      http.get('*/platform/projects', () => HttpResponse.json([created]))
+    )
+    renderWithClient(<NewProjectScreen slug="acme" />)
+    await userEvent.type(await screen.findByLabelText('Project name'), 'Inventory')
+    await userEvent.click(screen.getByRole('button', { name: 'Generate a password' }))
+    await userEvent.click(screen.getByRole('button', { name: 'Create new project' }))
+    // The click says what it is waiting for, and no error is shown.
+    expect(await screen.findByRole('button', { name: 'Checking the password…' })).toHaveAttribute('aria-busy', 'true')
+    expect(screen.queryByText('Please choose a stronger database password.')).not.toBeInTheDocument()
+    expect(bodies).toEqual([])
+    answerCheck()
+    await waitFor(() => expect(router.push).toHaveBeenCalledWith('/project/newrefnewrefnewrefne'))
+    expect(bodies).toHaveLength(1)
+    expect(bodies[0].db_pass).toBe((screen.getByLabelText('Database password') as HTMLInputElement).value)
+  })
+
   it('refuses a weak password before asking the platform', async () => {
     platform()
     renderWithClient(<NewProjectScreen slug="acme" />)
