@@ -5,6 +5,9 @@ export async function register() {
   if (process.env.NEXT_RUNTIME === 'nodejs') {
     const { initErrorReporting } = await import('@/lib/error-reporting')
     await initErrorReporting()
+    // Settings that cannot work stop the server here, with a sentence naming each (issue 26).
+    const { checkStartup } = await import('@/server/startup-checks')
+    await checkStartup()
     // The project API, served by server.mjs without Next's router (direct-routes.ts).
     const { registerDirectRoutes } = await import('@/server/http/direct-routes')
     registerDirectRoutes()

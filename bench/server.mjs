@@ -16,6 +16,9 @@ export const CHROMIUM_ARGS = [
   '--disable-sync',
 ]
 
+/** The JWT secret of bench servers (not a secret: benches run on throwaway stores). */
+const BENCH_JWT_SECRET = 'bench-jwt-secret-not-secret-0123456789abcdef'
+
 /**
  * Starts the dashboard's server (server.mjs, as `npm start` runs it) with the given settings;
  * resolves once it answers. Its project API listens on `apiPort` (default port + 1): `apiOrigin`.
@@ -27,7 +30,9 @@ export async function startServer({ port, apiPort = port + 1, env, dataDir: kept
   const flags = (process.env.BENCH_NODE_FLAGS ?? '').split(' ').filter(Boolean)
   const child = spawn('node', [...flags, 'server.mjs', '-p', String(port)], {
     // MALLOC_ARENA_MAX=2 as `npm start` sets it (see server.mjs); a bench may set another.
-    env: { ...process.env, MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '2', DATA_DIR: dataDir, NEXT_TELEMETRY_DISABLED: '1', PROJECT_API_PORT: String(apiPort), ...env },
+    // One JWT_SECRET for every bench server: servers sharing a Postgres store must share it (the
+    // server stops at start otherwise, server/startup-checks.ts), and each bench starts its own.
+    env: { ...process.env, MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '2', DATA_DIR: dataDir, NEXT_TELEMETRY_DISABLED: '1', PROJECT_API_PORT: String(apiPort), JWT_SECRET: process.env.JWT_SECRET ?? BENCH_JWT_SECRET, ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
     detached: true,
   })
