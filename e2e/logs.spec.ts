@@ -2,8 +2,9 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { axeViolations, E2E_DB_PASS, signInWithNewProject } from './project-helpers'
 import { seedUser, signInThroughUi, strongPassword, uniqueEmail } from './auth-helpers'
 
-// The logs screen on the hosted platform: the platform records every request aimed at the project
-// (API Gateway) and every statement run on its database (Postgres), and the screen reads them back.
+// The logs screen on the hosted platform: the platform records every request an app sends to the
+// project's API (API Gateway; the dashboard's own requests marked and shown on demand) and every
+// statement run on its database (Postgres), and the screen reads them back.
 
 async function runSql(request: APIRequestContext, token: string, ref: string, query: string) {
   return request.post(`/dashboard/api/platform/pg-meta/${ref}/query`, {
@@ -28,6 +29,13 @@ test('see a failing statement in the Postgres logs, filter, open its detail and 
   expect(failing.status()).toBe(400)
   const succeeding = await runSql(request, token, ref, "select 'e2e-ok' as marker")
   expect(succeeding.status()).toBe(200)
+  // An app's request to the project's REST API, with the anon key.
+  const auth = { Authorization: `Bearer ${token}` }
+  const settings = (await (await request.get(`/dashboard/api/platform/projects/${ref}/settings`, { headers: auth })).json()) as { app_config: { endpoint: string } }
+  const keys = (await (await request.get(`/dashboard/api/platform/projects/${ref}/api-keys`, { headers: auth })).json()) as { name: string; api_key: string }[]
+  const anonKey = keys.find((k) => k.name === 'anon')!.api_key
+  const appRequest = await request.get(`${settings.app_config.endpoint}/rest/v1/e2e_missing_table?select=id`, { headers: { apikey: anonKey } })
+  expect(appRequest.status()).toBe(404)
 
 
   await page.goto(`/dashboard/project/${ref}/logs`)
@@ -76,13 +84,17 @@ test('see a failing statement in the Postgres logs, filter, open its detail and 
   await detail.getByRole('button', { name: 'Close' }).click()
   await expect(detail).toHaveCount(0)
 
-  // The API gateway saw both requests, with their status.
+  // The API gateway holds the app's request first; the dashboard's own requests only on demand.
   await page.getByRole('searchbox', { name: 'Search event messages' }).fill('')
   await page.getByRole('button', { name: 'Search', exact: true }).click()
   await page.getByRole('combobox', { name: 'Source' }).selectOption('edge_logs')
+  await refreshUntilVisible(page, /GET \| 404 \| [\d.]+ ms \| anon \| \/rest\/v1\/e2e_missing_table\?select=id/)
+  await expect(page.getByRole('row', { name: /\/platform\/pg-meta/ })).toHaveCount(0)
+  await page.getByRole('switch', { name: "Dashboard's own" }).click()
   const failedRequest = page.getByRole('row', { name: new RegExp(`POST \\| 400 \\| [\\d.]+ ms \\| /platform/pg-meta/${ref}/query`) })
   await expect(failedRequest).toBeVisible()
   await expect(failedRequest.getByText('400', { exact: true })).toBeVisible()
+  await expect(failedRequest.getByText('Dashboard', { exact: true })).toBeVisible()
   await expect(page.getByRole('row', { name: new RegExp(`POST \\| 200 \\| [\\d.]+ ms \\| /platform/pg-meta/${ref}/query`) })).toBeVisible()
   // The screen's own requests for the project show too (its detail), but not its reads of the logs.
   await expect(page.getByRole('row', { name: new RegExp(`GET \\| 200 \\| [\\d.]+ ms \\| /platform/projects/${ref}$`) }).first()).toBeVisible()
@@ -94,7 +106,7 @@ test('see a failing statement in the Postgres logs, filter, open its detail and 
   // A source the platform has no producer for says so.
   await page.getByRole('combobox', { name: 'Source' }).selectOption('pgbouncer_logs')
   await expect(page.getByText('No events are recorded for Dedicated pooler')).toBeVisible()
-  await expect(page.getByText(/This platform records no events for this source/)).toBeVisible()
+  await expect(page.getByText(/This platform runs no such service, so nothing is recorded here/)).toBeVisible()
   expect(await axeViolations(page, ['main'])).toEqual([])
 
   // Live tail picks up a new statement without a refresh.
@@ -151,6 +163,7 @@ test('the New logs interface on a Team organization: one stream of every source,
   await refreshUntilVisible(page, /relation "unified_missing" does not exist/)
   const grid = page.getByRole('grid', { name: 'Log lines' })
   await expect(grid.getByRole('columnheader', { name: 'Source' })).toBeVisible()
+  await page.getByRole('switch', { name: "Dashboard's own" }).click()
   await expect(page.getByRole('row', { name: /API Gateway.*POST \| 400/ })).toBeVisible()
   const chips = page.getByRole('group', { name: 'Filter by source' })
   await chips.getByRole('button', { name: 'Postgres', exact: true }).click()

@@ -12,4 +12,6 @@ export type ProjectLogsFilters = {
   rangeMs: number
   search: string
   level: string | null
+  /** Show the dashboard's own requests and statements too (hidden by default). */
+  includeDashboard?: boolean
 }

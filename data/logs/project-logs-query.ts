@@ -33,6 +33,7 @@ export async function getProjectLogs(
       level: filters.level ?? undefined,
       limit: LOGS_PAGE_SIZE,
       cursor: page?.cursor,
+      include_dashboard: filters.includeDashboard ? 'true' : undefined,
     },
   })
 }

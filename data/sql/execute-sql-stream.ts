@@ -1,3 +1,4 @@
+import { APPLICATION_NAME_HEADER, QUERY_EDITOR_APPLICATION_NAME } from '@/lib/logs/application-names'
 import { postStream } from '@/data/fetchers'
 import { readJsonLines } from '@/data/read-stream'
 import type { SqlErrorBody, SqlField, SqlQueryBody, SqlResult, SqlStreamLine } from '@/lib/api-types/sql'
@@ -60,7 +61,13 @@ export async function streamSql({ projectRef, connectionString, sql, parameters,
     },
     {
       signal: options.signal,
-      headers: { 'x-connection-encrypted': connectionString ?? '', Accept: SQL_STREAM_MEDIA_TYPE, [SQL_STREAM_MAX_BYTES_HEADER]: String(maxBytes) },
+      // The member's own SQL (the SQL editor), as the anchor's dashboard names it: shown in the logs by default.
+      headers: {
+        'x-connection-encrypted': connectionString ?? '',
+        Accept: SQL_STREAM_MEDIA_TYPE,
+        [SQL_STREAM_MAX_BYTES_HEADER]: String(maxBytes),
+        [APPLICATION_NAME_HEADER]: QUERY_EDITOR_APPLICATION_NAME,
+      },
     }
   )
 }

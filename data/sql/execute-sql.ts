@@ -1,6 +1,7 @@
 import { post, ResponseError } from '@/data/fetchers'
 import { useDataMutation, type MutationOptions } from '@/data/mutation'
 import type { SqlErrorBody, SqlQueryBody, SqlResult } from '@/lib/api-types/sql'
+import { APPLICATION_NAME_HEADER, DASHBOARD_APPLICATION_NAME } from '@/lib/logs/application-names'
 
 export type { SqlErrorBody, SqlField, SqlResult } from '@/lib/api-types/sql'
 
@@ -27,7 +28,8 @@ export async function executeSql<Row = Record<string, unknown>>(
   return post<SqlResult<Row>>(
     `/platform/pg-meta/${encodeURIComponent(projectRef)}/query`,
     { query: sql, ...(parameters ? { parameters } : {}), ...(name ? { name } : {}) } satisfies SqlQueryBody,
-    { signal, headers: { 'x-connection-encrypted': connectionString ?? '' } }
+    // The dashboard's own statement, as the anchor's dashboard names it: its log line is marked so.
+    { signal, headers: { 'x-connection-encrypted': connectionString ?? '', [APPLICATION_NAME_HEADER]: DASHBOARD_APPLICATION_NAME } }
   )
 }
 

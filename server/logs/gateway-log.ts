@@ -2,6 +2,7 @@ import { firstHeader } from '../http/headers'
 import { levelOfStatus } from '@/lib/logs/log-lines'
 import type { CompletedRequest } from '../http/router'
 import { recordLogEvent } from './recorder'
+import { answerLogEvent, type RestAnswer } from './rest-log'
 
 /** Platform paths aimed at one project: `/platform/projects/{ref}/**` and `/platform/pg-meta/{ref}/**`. */
 const PROJECT_PATH = /^\/platform\/(projects|pg-meta)\/([^/]+)(\/.*)?$/
@@ -28,6 +29,7 @@ export function projectRefOfPath(path: string): string | null {
 /**
  * Records an API gateway line (edge_logs) for a platform request aimed at a project: method, path
  * (never the query string, which may carry secrets), status, duration, request id, user agent.
+ * These are the dashboard's own requests: marked `dashboard: true`, which the logs hide unless asked.
  */
 export function recordGatewayRequest(request: CompletedRequest): void {
   const ref = projectRefOfPath(request.path)
@@ -49,7 +51,36 @@ export function recordGatewayRequest(request: CompletedRequest): void {
       duration_ms: durationMs,
       request_id: requestId,
       user_agent: userAgent,
+      dashboard: true,
     },
     timestamp: request.startedAt,
+  })
+}
+
+/** One request to a project's API as its gateway answered it. */
+export type ProjectApiRequest = RestAnswer & {
+  /** The service that answered (rest, auth, storage, functions, realtime), or null when none serves the path. */
+  service: string | null
+  requestId: string | null
+  userAgent: string | null
+}
+
+/**
+ * Records the API gateway line (edge_logs) of a request to a project's API (issue 26), as the
+ * anchor's gateway logs every request an app sends: method, path and query (without credentials),
+ * status, duration, the role that answered, bytes, service, request id and user agent. Never a
+ * header's value otherwise, nor a body. Queued: the request never waits.
+ */
+export function recordProjectApiRequest(request: ProjectApiRequest): void {
+  const line = answerLogEvent(request, 'edge_logs')
+  recordLogEvent({
+    ...line,
+    metadata: {
+      ...line.metadata,
+      service: request.service,
+      request_id: request.requestId,
+      user_agent: request.userAgent?.slice(0, MAX_USER_AGENT_CHARS) ?? null,
+      dashboard: false,
+    },
   })
 }

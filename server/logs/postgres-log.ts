@@ -1,4 +1,5 @@
 import { redactPasswords } from '@/lib/sql/redact'
+import { isDashboardApplication } from '@/lib/logs/application-names'
 import { levelOfPostgresSeverity } from '@/lib/logs/log-lines'
 import { recordLogEvent } from './recorder'
 
@@ -19,10 +20,12 @@ function cut(statement: string): { text: string; truncated: boolean } {
  * Records a Postgres line (postgres_logs) for a statement run on a project database: LOG with its
  * command, row count and duration on success; the error's severity (ERROR) with SQLSTATE, message
  * and detail on failure. Parameter values are never logged (they may be secrets), only their count.
+ * The application that ran it (`x-pg-application-name`) is kept, and the dashboard's own statements
+ * are marked `dashboard: true`, which the logs hide unless asked.
  */
 export function recordStatement(
   ref: string,
-  input: { query: string; parameters?: unknown[]; readOnly: boolean },
+  input: { query: string; parameters?: unknown[]; readOnly: boolean; applicationName?: string | null },
   outcome: Outcome,
   durationMs: number,
   startedAt: Date
@@ -36,6 +39,8 @@ export function recordStatement(
     parameter_count: input.parameters?.length ?? 0,
     read_only: input.readOnly,
     duration_ms: duration,
+    application_name: input.applicationName ?? null,
+    dashboard: isDashboardApplication(input.applicationName),
   }
   if (outcome.ok) {
     recordLogEvent({

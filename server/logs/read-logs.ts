@@ -38,6 +38,8 @@ export const logsQuery = z.strictObject({
   cursor: z.string('must be a string').max(200, 'is not a valid cursor').optional(),
   /** Only the lines of one Edge Function (its id): its invocations and its console output. */
   function_id: z.uuid('must be a function id (a UUID)').optional(),
+  /** `true`: the dashboard's own requests and statements too (marked `dashboard`), hidden otherwise. */
+  include_dashboard: z.enum(['true', 'false'], 'must be true or false').optional(),
 })
 export type LogsQuery = z.infer<typeof logsQuery>
 
@@ -127,6 +129,8 @@ export async function readProjectLogs(
     params.push(`%${query.search.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`)
     where.push(`l.event_message ilike $${params.length} escape '\\'`)
   }
+  // The dashboard's own requests and catalogue queries are not what a developer looks for first.
+  if (query.include_dashboard !== 'true') where.push(`coalesce(l.metadata->>'dashboard', 'false') <> 'true'`)
   if (query.function_id) {
     params.push(query.function_id)
     where.push(`l.metadata->>'function_id' = $${params.length}`)

@@ -16,6 +16,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { Duplex } from 'node:stream'
 import { resolveProjectRequest } from '@/lib/project-api-url'
 import { recordProjectEgress } from '../billing/metering'
+import { firstHeader } from '../http/headers'
+import { recordProjectApiRequest } from '../logs/gateway-log'
 import { getStore } from '../db/store'
 import { verifyProjectKey } from '../projects/api-keys'
 import { functionsHandler } from '../functions/gateway'
@@ -142,10 +144,13 @@ function notFound(res: ServerResponse, message: string): void {
 export async function projectApiGateway(req: IncomingMessage, res: ServerResponse): Promise<void> {
   const found = route(req)
   if (!found) return notFound(res, 'No project at this address: a project API URL is {project url}/rest/v1, /auth/v1, /storage/v1, /functions/v1 or /realtime/v1')
-  if (!found.service) return notFound(res, `No service at ${found.path}: a project serves /rest/v1, /auth/v1, /storage/v1, /functions/v1 and /realtime/v1`)
+  const frame = projectRequest(req, res, found.ref, found.path)
+  if (!found.service) {
+    notFound(res, `No service at ${found.path}: a project serves /rest/v1, /auth/v1, /storage/v1, /functions/v1 and /realtime/v1`)
+    return logGatewayLine(frame, req, res, null)
+  }
   const service = found.service
   for (const [name, value] of Object.entries(service.cors)) res.setHeader(name, value)
-  const frame = projectRequest(req, res, found.ref, found.path)
   try {
     if (await admitted(service, frame, res)) await service.handle(req, res, frame)
   } catch (error) {
@@ -155,11 +160,44 @@ export async function projectApiGateway(req: IncomingMessage, res: ServerRespons
   }
   recordProjectEgress(found.ref, frame.sent)
   service.log?.(frame, res, req)
+  logGatewayLine(frame, req, res, service.name)
+}
+
+/** The API gateway's line of every request to a project's API (edge_logs), whichever service answered. */
+function logGatewayLine(frame: ProjectRequest, req: IncomingMessage, res: ServerResponse, service: ProjectService['name'] | null): void {
+  recordProjectApiRequest({
+    ref: frame.ref,
+    method: frame.method,
+    url: req.url ?? frame.path,
+    status: res.statusCode,
+    durationMs: performance.now() - frame.started,
+    role: frame.role,
+    bytes: frame.sent,
+    startedAt: frame.startedAt,
+    service,
+    requestId: firstHeader(req.headers['x-request-id']) ?? null,
+    userAgent: firstHeader(req.headers['user-agent']) ?? null,
+  })
 }
 
 /** The project API's WebSocket upgrades: a project's realtime socket, and nothing else. */
 export async function projectApiUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer, server = defaultRealtimeServer()): Promise<void> {
   const found = route(req)
   if (!found || matchRealtimePath((req.url ?? '/').split('?', 1)[0]) === null) return void socket.destroy()
-  await server.handleUpgrade(req, socket, head)
+  const startedAt = new Date()
+  const started = performance.now()
+  const { status, role } = await server.handleUpgrade(req, socket, head)
+  recordProjectApiRequest({
+    ref: found.ref,
+    method: req.method ?? 'GET',
+    url: req.url ?? found.path,
+    status,
+    durationMs: performance.now() - started,
+    role,
+    bytes: 0,
+    startedAt,
+    service: 'realtime',
+    requestId: firstHeader(req.headers['x-request-id']) ?? null,
+    userAgent: firstHeader(req.headers['user-agent']) ?? null,
+  })
 }

@@ -70,6 +70,8 @@ type QueryInput = {
   logged?: boolean
   /** Record the run's schema changes in the project's migration history (migration-record.ts). */
   record?: MigrationRecordInput
+  /** Who ran it (`x-pg-application-name`), for its log line. */
+  applicationName?: string | null
 }
 /** `recorded`: versions of the migrations the run wrote (migration-record.ts). */
 type QueryOutcome = { ok: true; result: SqlResult; recorded?: string[] } | { ok: false; error: SqlErrorBody }

@@ -41,6 +41,8 @@ export type StreamInput = {
   maxBytes: number
   /** Record the run's schema changes in the project's migration history (migration-record.ts). */
   record?: MigrationRecordInput
+  /** Who ran it (`x-pg-application-name`), for its log line. */
+  applicationName?: string | null
 }
 
 export type StreamOutcome = { ok: true; lines: AsyncIterable<string> } | { ok: false; error: SqlErrorBody }

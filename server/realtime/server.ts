@@ -74,8 +74,12 @@ export class RealtimeServer {
   readonly hub = new RealtimeHub()
   private readonly wss = new WebSocketServer({ noServer: true, maxPayload: LARGEST_MESSAGE_BYTES + 64 * 1024, perMessageDeflate: false })
 
-  /** Handles an HTTP upgrade aimed at the realtime endpoint (any other path is refused 404); never rejects. */
-  async handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): Promise<void> {
+  /**
+   * Handles an HTTP upgrade aimed at the realtime endpoint (any other path is refused 404); never
+   * rejects. Answers the status of the handshake (101, or the refusal's) and the role, for the
+   * gateway's log line.
+   */
+  async handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): Promise<{ status: number; role: string | null }> {
     socket.on('error', () => {}) // a client that vanishes mid-handshake is no server error
     let opening: { accepted: Accepted; limits: RealtimeLimits } | Refusal
     try {
@@ -85,7 +89,10 @@ export class RealtimeServer {
       console.error('[realtime] upgrade failed', error)
       opening = { status: 500, error_code: 'unexpected_failure', message: 'Internal server error' }
     }
-    if ('status' in opening) return refuseUpgrade(socket, opening)
+    if ('status' in opening) {
+      refuseUpgrade(socket, opening)
+      return { status: opening.status, role: null }
+    }
     const { accepted, limits } = opening
     const { ref } = accepted
     this.wss.handleUpgrade(req, socket, head, (ws) => {
@@ -97,6 +104,7 @@ export class RealtimeServer {
       }
       new RealtimeConnection(ws, { ...accepted, limits, hub: this.hub })
     })
+    return { status: 101, role: accepted.caller.role }
   }
 
   /** Ends every socket and the bus connections (the HTTP server is closing). */

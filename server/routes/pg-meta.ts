@@ -3,6 +3,7 @@ import { getServerConfig } from '@/lib/config'
 import { SQL_STREAM_MAX_BYTES, SQL_STREAM_MAX_BYTES_HEADER, SQL_STREAM_MEDIA_TYPE } from '@/lib/sql/limits'
 import { roleAtLeast } from '../access'
 import { badRequest } from '../http/errors'
+import { APPLICATION_NAME_HEADER, applicationNameOf } from '@/lib/logs/application-names'
 import { firstHeader } from '../http/headers'
 import { route } from '../http/route'
 import { respond, respondStream, type ApiRequest } from '../http/types'
@@ -55,9 +56,11 @@ export const pgMetaRoutes = [
       requireServing(project)
       const readOnly = !roleAtLeast(role, 'Developer')
       const record = readOnly ? undefined : { name: body.name ?? null, createdBy: caller.email }
+      // Who runs it, as the anchor's dashboard says (its own look-ups, or the SQL editor): kept in the log line.
+      const applicationName = applicationNameOf(firstHeader(req.headers[APPLICATION_NAME_HEADER]))
       if (wantsStream(req)) {
         const maxBytes = streamMaxBytes(req)
-        const streamed = await streamProjectQuery(project.ref, { query: body.query, parameters: body.parameters, readOnly, signal: req.signal, maxBytes, record })
+        const streamed = await streamProjectQuery(project.ref, { query: body.query, parameters: body.parameters, readOnly, signal: req.signal, maxBytes, record, applicationName })
         return streamed.ok ? respondStream(`${SQL_STREAM_MEDIA_TYPE}; charset=utf-8`, streamed.lines) : respond(400, streamed.error)
       }
       const outcome = await runProjectQuery(project.ref, {
@@ -65,6 +68,7 @@ export const pgMetaRoutes = [
         parameters: body.parameters,
         readOnly,
         record,
+        applicationName,
         // A cancelled request (the editor's Cancel) cancels the statement too, where the engine can.
         signal: req.signal,
       })

@@ -45,7 +45,7 @@ describe('project logs (hosted)', () => {
     await platform?.close()
   })
 
-  it('records every platform request aimed at the project as an API gateway line', async () => {
+  it("records every platform request aimed at the project as an API gateway line, marked the dashboard's own and hidden unless asked", async () => {
     const res = await platform.request(`/platform/projects/${freeRef}?secret=hunter2`, {
       token: owner.token,
       headers: { 'X-Request-Id': 'req-gateway-1', 'User-Agent': 'logs-test/1.0' },
@@ -54,7 +54,10 @@ describe('project logs (hosted)', () => {
     const missing = await platform.request(`/platform/projects/${freeRef}/no-such-thing`, { token: owner.token, headers: { 'X-Request-Id': 'req-gateway-2' } })
     expect(missing.status).toBe(404)
 
-    const page = await logs(platform, owner.token, freeRef, { source: 'edge_logs' })
+    // The dashboard's own requests are not what a developer looks for first: hidden by default.
+    const hidden = await logs(platform, owner.token, freeRef, { source: 'edge_logs' })
+    expect(hidden.body.result.some((l) => l.metadata.request_id === 'req-gateway-1')).toBe(false)
+    const page = await logs(platform, owner.token, freeRef, { source: 'edge_logs', include_dashboard: 'true' })
     expect(page.status).toBe(200)
     expect(page.body).toMatchObject({ source: 'edge_logs', recorded: true, plan: 'free', retention_days: 1 })
     const line = page.body.result.find((l) => l.metadata.request_id === 'req-gateway-1')
@@ -62,7 +65,7 @@ describe('project logs (hosted)', () => {
       source: 'edge_logs',
       level: 'info',
       identifier: freeRef,
-      metadata: { method: 'GET', path: `/platform/projects/${freeRef}`, status_code: 200, user_agent: 'logs-test/1.0' },
+      metadata: { method: 'GET', path: `/platform/projects/${freeRef}`, status_code: 200, user_agent: 'logs-test/1.0', dashboard: true },
     })
     expect(typeof line!.metadata.duration_ms).toBe('number')
     expect(line!.event_message).toMatch(new RegExp(`^GET \\| 200 \\| [\\d.]+ ms \\| /platform/projects/${freeRef}$`))
@@ -93,7 +96,7 @@ describe('project logs (hosted)', () => {
     expect(ok!.event_message).toMatch(/^duration: \d+\.\d{3} ms {2}statement: select 1/)
 
     // The request itself shows on the gateway, with its status.
-    const gateway = await logs(platform, owner.token, freeRef, { source: 'edge_logs', search: '/query' })
+    const gateway = await logs(platform, owner.token, freeRef, { source: 'edge_logs', search: '/query', include_dashboard: 'true' })
     expect(gateway.body.result.map((l) => l.metadata.status_code).sort()).toEqual([200, 400])
   })
 
@@ -121,7 +124,7 @@ describe('project logs (hosted)', () => {
   })
 
   it('mixes every source in the unified view, and filters on a list of sources', async () => {
-    const all = await logs(platform, owner.token, freeRef, { source: 'all' })
+    const all = await logs(platform, owner.token, freeRef, { source: 'all', include_dashboard: 'true' })
     expect(new Set(all.body.result.map((l) => l.source))).toEqual(new Set(['edge_logs', 'postgres_logs']))
     const times = all.body.result.map((l) => Date.parse(l.timestamp))
     expect([...times].sort((a, b) => b - a)).toEqual(times)
@@ -225,6 +228,7 @@ describe('project logs (hosted)', () => {
       [{ cursor: 'bm90IGEgY3Vyc29y' }, 'cursor'],
       [{ colour: 'blue' }, 'colour'],
       [{ search: 'x'.repeat(600) }, 'search'],
+      [{ include_dashboard: 'yes' }, 'include_dashboard'],
     ]
     for (const [query, name] of cases) {
       const res = await logs(platform, owner.token, freeRef, query)
@@ -248,7 +252,7 @@ describe('project logs (self-hosted)', () => {
   it('records the default project and keeps its logs as enterprise does (90 days)', async () => {
     const bad = await platform.request('/platform/pg-meta/default/query', { body: { query: 'select broken from' } })
     expect(bad.status).toBe(400)
-    const res = await logs(platform, undefined, 'default', { iso_timestamp_start: new Date(Date.now() - 89 * DAY).toISOString() })
+    const res = await logs(platform, undefined, 'default', { iso_timestamp_start: new Date(Date.now() - 89 * DAY).toISOString(), include_dashboard: 'true' })
     expect(res.status).toBe(200)
     expect(res.body).toMatchObject({ retention_days: 90 })
     expect(res.body.result.find((l) => l.source === 'postgres_logs')).toMatchObject({ level: 'error', metadata: { level: 'ERROR', sql_state_code: '42601' } })

@@ -23,6 +23,10 @@ import { LogsToolbar } from './LogsToolbar'
 import { SourceChips } from './SourceChips'
 import styles from './Logs.module.css'
 
+/** What an unrecorded source's empty state says this platform records instead. */
+export const UNRECORDED_NOTE =
+  "This platform runs no such service, so nothing is recorded here. Recorded: API Gateway (every request to the project's API: REST, auth, storage, functions and realtime), Postgres (every statement run on its database), PostgREST, Auth, Storage, Realtime and Edge Functions. The dashboard's own requests and queries are marked and hidden unless “Dashboard's own” is on."
+
 /** The source the screen opens on: `?source=` when it names one, else Postgres. */
 const DEFAULT_SOURCE: LogSource = 'postgres_logs'
 
@@ -54,6 +58,8 @@ export function LogsExplorer({ projectRef }: { projectRef: string }) {
   const [search, setSearch] = useState(() => logsDefaultSearch(getConfig().customContent.logsDefaultQuery))
   const [level, setLevel] = useState<LogLevel | null>(null)
   const [liveTail, setLiveTail] = useState(false)
+  // The dashboard's own requests and catalogue queries are hidden unless asked (they drown an app's).
+  const [includeDashboard, setIncludeDashboard] = useState(false)
   const [selected, setSelected] = useState<ProjectLogLine | null>(null)
 
   const knownRetention = planId && isPlanId(planId) ? logRetentionDays(planId, { selfHosted: !platform }) : null
@@ -63,8 +69,9 @@ export function LogsExplorer({ projectRef }: { projectRef: string }) {
       rangeMs: findLogTimePreset(fitPresetToRetention(preset, knownRetention ?? 90))!.durationMs,
       search,
       level,
+      includeDashboard,
     }),
-    [unified, chips, source, preset, knownRetention, search, level]
+    [unified, chips, source, preset, knownRetention, search, level, includeDashboard]
   )
   const wantedSources: LogSource[] | null = unified ? (chips.length ? chips : null) : [source]
   const unrecorded = wantedSources !== null && !wantedSources.some(isRecordedLogSource)
@@ -113,6 +120,8 @@ export function LogsExplorer({ projectRef }: { projectRef: string }) {
         onLevelChange={setLevel}
         liveTail={liveTail}
         onLiveTailChange={setLiveTail}
+        includeDashboard={includeDashboard}
+        onIncludeDashboardChange={setIncludeDashboard}
         onRefresh={() => void query.refetch()}
         refreshing={query.isFetching && !query.isFetchingNextPage}
       />
@@ -122,7 +131,7 @@ export function LogsExplorer({ projectRef }: { projectRef: string }) {
             <div className={styles.state}>
               <EmptyState
                 title={`No events are recorded for ${wantedSources.map((s) => LOG_SOURCE_LABELS[s]).join(', ')}`}
-                description="This platform records no events for this source: it runs no such service. API Gateway (every platform request to this project) and Postgres (every statement run on its database) are recorded."
+                description={UNRECORDED_NOTE}
               />
             </div>
           ) : query.isPending ? (
@@ -140,7 +149,7 @@ export function LogsExplorer({ projectRef }: { projectRef: string }) {
                 description={
                   search || level
                     ? 'Nothing matches the search and level filter. Clear them or pick a longer time range.'
-                    : 'Nothing was recorded in this time range. Pick a longer one, or turn on live tail to watch new events arrive.'
+                    : `Nothing was recorded in this time range. Pick a longer one, or turn on live tail to watch new events arrive.${includeDashboard ? '' : " The dashboard's own requests and queries are hidden: turn on “Dashboard's own” to see them."}`
                 }
               />
             </div>

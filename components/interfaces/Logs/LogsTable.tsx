@@ -96,6 +96,11 @@ export function LogsTable({ lines, showSource, selectedId, onSelect }: LogsTable
                 <Badge variant={badge.tone}>{badge.label}</Badge>
               </div>
               <div role="gridcell" className={`${styles.cell} ${styles.message}`} title={line.event_message}>
+                {line.metadata?.dashboard === true && (
+                  <Badge variant="default" className={styles.dashboardMark}>
+                    Dashboard
+                  </Badge>
+                )}
                 {line.event_message}
               </div>
             </div>

@@ -18,11 +18,14 @@ export type LogsToolbarProps = {
   onLevelChange: (level: LogLevel | null) => void
   liveTail: boolean
   onLiveTailChange: (on: boolean) => void
+  /** Show the dashboard's own requests and statements too (hidden by default). */
+  includeDashboard: boolean
+  onIncludeDashboardChange: (on: boolean) => void
   onRefresh: () => void
   refreshing: boolean
 }
 
-/** Source, time range (only those within retention), search, level, refresh and live tail. */
+/** Source, time range (only those within retention), search, level, refresh, the dashboard's own lines and live tail. */
 export function LogsToolbar(props: LogsToolbarProps) {
   const [draft, setDraft] = useState(props.search)
   // A search set from outside (the default query, a reset) shows in the box.
@@ -80,6 +83,7 @@ export function LogsToolbar(props: LogsToolbarProps) {
         Refresh
       </button>
       <div className={styles.liveTail}>
+        <Toggle label="Dashboard's own" size="small" checked={props.includeDashboard} onChange={props.onIncludeDashboardChange} />
         <Toggle label="Live tail" size="small" checked={props.liveTail} onChange={props.onLiveTailChange} />
       </div>
     </div>

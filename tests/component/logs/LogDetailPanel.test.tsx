@@ -39,7 +39,7 @@ describe('LogDetailPanel: "Explain this log line"', () => {
     expect(prompt).toContain('Level: Warning')
     expect(prompt).toContain('Status: 400')
     expect(prompt).not.toContain('Severity:')
-    expect(prompt).toContain(`Message: POST | 400 | 12 ms | /platform/pg-meta/${REF}/query`)
+    expect(prompt).toContain('Message: POST | 400 | 12 ms | anon | /rest/v1/todos')
 
     rerender(<LogDetailPanel projectRef={REF} line={{ ...gateway, metadata: { ...gateway.metadata, body: 'x'.repeat(20_000) } }} onClose={() => {}} />)
     await userEvent.click(screen.getByRole('button', { name: 'Explain this log line' }))

@@ -7,7 +7,7 @@ import { parseConfig, toPublicConfig, type PublicConfig } from '@/lib/config'
 import { formatLogTimestamp } from '@/lib/logs/log-lines'
 import { featurePreviewStore } from '@/state/feature-previews'
 import { server } from '../../msw-server'
-import { ERROR_LINE, GATEWAY_LINE, giveElementsASize, line, logsHandlers, REF, renderWithClient } from './logs-fixtures'
+import { DASHBOARD_GATEWAY_LINE, ERROR_LINE, GATEWAY_LINE, giveElementsASize, line, logsHandlers, REF, renderWithClient } from './logs-fixtures'
 
 const router = vi.hoisted(() => ({ query: {} as Record<string, string>, pathname: '/project/[ref]/logs', replace: vi.fn(async () => true) }))
 vi.mock('next/router', () => ({ useRouter: () => router }))
@@ -141,6 +141,30 @@ describe('LogsExplorer', () => {
     )
   })
 
+  it("hides the dashboard's own requests until \"Dashboard's own\" is on, and marks them", async () => {
+    const user = userEvent.setup()
+    router.query = { ref: REF, source: 'edge_logs' }
+    const { handlers, calls } = logsHandlers({ lines: [GATEWAY_LINE(), DASHBOARD_GATEWAY_LINE()] })
+    server.use(...handlers)
+    renderWithClient(<LogsExplorer projectRef={REF} />)
+    const app = await screen.findByRole('row', { name: /anon \| \/rest\/v1\/todos/ })
+    expect(within(app).queryByText('Dashboard')).not.toBeInTheDocument()
+    expect(screen.queryByRole('row', { name: /\/platform\/pg-meta/ })).not.toBeInTheDocument()
+    expect(calls[calls.length - 1].get('include_dashboard')).toBeNull()
+    await user.click(screen.getByRole('switch', { name: "Dashboard's own" }))
+    const own = await screen.findByRole('row', { name: /\/platform\/pg-meta/ })
+    expect(within(own).getByText('Dashboard')).toBeInTheDocument()
+    expect(calls[calls.length - 1].get('include_dashboard')).toBe('true')
+  })
+
+  it('says on an empty page that the dashboard\'s own lines are hidden', async () => {
+    const { handlers } = logsHandlers({ lines: [DASHBOARD_GATEWAY_LINE()] })
+    server.use(...handlers)
+    router.query = { ref: REF, source: 'edge_logs' }
+    renderWithClient(<LogsExplorer projectRef={REF} />)
+    expect(await screen.findByText(/The dashboard's own requests and queries are hidden: turn on “Dashboard's own” to see them\./)).toBeInTheDocument()
+  })
+
   it('opens on the source the address names', async () => {
     router.query = { ref: REF, source: 'edge_logs' }
     const { handlers, calls } = logsHandlers({ lines: [ERROR_LINE(), GATEWAY_LINE()] })
@@ -160,7 +184,7 @@ describe('LogsExplorer', () => {
     const before = calls.length
     await user.selectOptions(screen.getByRole('combobox', { name: 'Source' }), 'pg_upgrade_logs')
     expect(await screen.findByText('No events are recorded for Postgres upgrades')).toBeInTheDocument()
-    expect(screen.getByText(/This platform records no events for this source/)).toBeInTheDocument()
+    expect(screen.getByText(/This platform runs no such service, so nothing is recorded here\. Recorded: API Gateway \(every request to the project's API/)).toBeInTheDocument()
     expect(calls.length).toBe(before)
   })
 

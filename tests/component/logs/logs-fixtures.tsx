@@ -45,12 +45,22 @@ export const ERROR_LINE = () =>
     metadata: { level: 'ERROR', sql_state_code: '42P01', message: 'relation "missing_table" does not exist', query: 'select * from missing_table' },
   })
 
+/** An app's request to the project's REST API, as the gateway records it. */
 export const GATEWAY_LINE = () =>
   line({
     source: 'edge_logs',
-    event_message: `POST | 400 | 12 ms | /platform/pg-meta/${REF}/query`,
+    event_message: 'POST | 400 | 12 ms | anon | /rest/v1/todos',
     level: 'warning',
-    metadata: { method: 'POST', path: `/platform/pg-meta/${REF}/query`, status_code: 400, duration_ms: 12, request_id: 'req-1' },
+    metadata: { method: 'POST', path: '/rest/v1/todos', search: '', status_code: 400, duration_ms: 12, role: 'anon', service: 'rest', request_id: 'req-1', dashboard: false },
+  })
+
+/** One of the dashboard's own requests (hidden unless "Dashboard's own" is on). */
+export const DASHBOARD_GATEWAY_LINE = () =>
+  line({
+    source: 'edge_logs',
+    event_message: `POST | 200 | 8 ms | /platform/pg-meta/${REF}/query`,
+    level: 'info',
+    metadata: { method: 'POST', path: `/platform/pg-meta/${REF}/query`, status_code: 200, duration_ms: 8, request_id: 'req-2', dashboard: true },
   })
 
 export type LogsCall = URLSearchParams
@@ -97,7 +107,9 @@ export function logsHandlers({
       const custom = respond?.(params, calls.length)
       if (custom instanceof Response) return custom
       const sources = (params.get('source') ?? 'all').split(',')
-      const base = page(params, lines.filter((l) => sources.includes('all') || sources.includes(l.source)))
+      // As the platform: the dashboard's own lines only with include_dashboard=true.
+      const dashboard = params.get('include_dashboard') === 'true'
+      const base = page(params, lines.filter((l) => (sources.includes('all') || sources.includes(l.source)) && (dashboard || l.metadata.dashboard !== true)))
       return HttpResponse.json({ ...base, ...custom })
     }),
   ]
