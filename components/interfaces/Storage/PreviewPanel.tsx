@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
 import { ErrorState } from '@/components/ui/ErrorState'
 import { SkeletonLines } from '@/components/ui/Skeleton'
 import type { StorageBucket } from '@/data/storage/buckets-query'
@@ -21,6 +21,18 @@ export function PreviewPanel({ projectRef, bucket, entry, canWrite, onClose, onG
   const url = useSignedViewUrl({ projectRef, bucket: bucket?.id, path: entry.path, kind: 'preview' })
   const [dialog, setDialog] = useState<'copy' | 'move' | 'delete' | null>(null)
   const close = () => setDialog(null)
+
+  // Escape closes the preview, as it closes a panel anywhere else; not while one of its dialogs is open (Escape is the dialog's then).
+  useEffect(() => {
+    if (dialog !== null) return
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape' || event.defaultPrevented) return
+      if (document.querySelector('[role="dialog"], [role="alertdialog"], [role="menu"]')) return
+      onClose()
+    }
+    document.addEventListener('keydown', onKeyDown)
+    return () => document.removeEventListener('keydown', onKeyDown)
+  }, [dialog, onClose])
 
   return (
     <aside className={styles.preview} aria-label={`Preview of ${entry.name}`}>

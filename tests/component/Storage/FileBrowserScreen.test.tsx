@@ -103,6 +103,21 @@ describe('Storage → file browser', () => {
     await waitFor(() => expect(within(grid).getByRole('button', { name: 'Preview cat.png' }).querySelector('img')).toHaveAttribute('src', `${PROJECT_STORAGE}/object/sign/docs/cat.png?token=t600&thumb`))
   }, 20_000)
 
+  it('closes the preview with Escape, but not while one of its dialogs is open', async () => {
+    const user = userEvent.setup()
+    server.use(http.get(`${PROJECT_STORAGE}/object/sign/docs/config.json`, () => HttpResponse.json({ name: 'demo' })))
+    renderBrowser()
+    await user.click(await screen.findByRole('button', { name: 'Preview config.json' }))
+    const panel = await screen.findByRole('complementary', { name: 'Preview of config.json' }, { timeout: 10_000 })
+    await user.click(within(panel).getByRole('button', { name: 'Delete' }))
+    expect(await screen.findByRole('dialog')).toBeInTheDocument()
+    await user.keyboard('{Escape}')
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
+    expect(screen.getByRole('complementary', { name: 'Preview of config.json' })).toBeInTheDocument()
+    await user.keyboard('{Escape}')
+    await waitFor(() => expect(screen.queryByRole('complementary', { name: 'Preview of config.json' })).not.toBeInTheDocument())
+  }, 20_000)
+
   it('copies a signed URL with a chosen expiry', async () => {
     const user = userEvent.setup()
     renderBrowser()
