@@ -68,10 +68,10 @@ describe('the project API in the logs and the usage', () => {
     expect(page.result.find((l) => l.metadata.status_code === 404)).toMatchObject({ level: 'warning', metadata: { role: 'service_role', path: '/rest/v1/no_such_table' } })
     const text = JSON.stringify(page.result)
     for (const secret of [keys.anon, keys.service_role, 'query-secret', 'encoded-secret', 'not-a-key']) expect(text).not.toContain(secret)
-    // The unified view shows them too, and the level filter applies.
+    // The unified view shows them too (each once from PostgREST and once from the API gateway), and the level filter applies.
     const warnings = await logs({ source: 'all', level: 'warning', search: '/rest/v1/' })
-    expect(warnings.result.map((l) => l.metadata.status_code).sort()).toEqual([400, 401, 404])
-    expect(warnings.result.find((l) => l.metadata.status_code === 400)?.metadata.search).toBe('?select=id')
+    expect(warnings.result.map((l) => `${l.source} ${l.metadata.status_code}`).sort()).toEqual(['edge_logs 400', 'edge_logs 401', 'edge_logs 404', 'postgrest_logs 400', 'postgrest_logs 401', 'postgrest_logs 404'])
+    expect(warnings.result.filter((l) => l.metadata.status_code === 400).map((l) => l.metadata.search)).toEqual(['?select=id', '?select=id'])
   })
 
   type Usage = { metric: string; usage: number; source: string }
