@@ -17,7 +17,10 @@ export async function inspectBroadcastAndInsert(page: Page, ref: string, runSql:
   await page.getByRole('combobox', { name: 'Role' }).selectOption('service_role')
   await page.getByRole('textbox', { name: 'Channel' }).fill('e2e-room')
   await page.getByRole('switch', { name: /Database changes/ }).click()
-  await page.getByRole('textbox', { name: 'Table' }).fill(table)
+  // The table comes from the schema's own list, which says it is in the publication.
+  const tables = page.getByRole('combobox', { name: 'Table' })
+  await expect(tables.getByRole('option', { name: table, exact: true })).toBeAttached()
+  await tables.selectOption(table)
   await page.getByRole('combobox', { name: 'Event' }).selectOption('INSERT')
   await page.getByRole('button', { name: 'Join channel' }).click()
   await expect(page.getByText('Live', { exact: true })).toBeVisible()

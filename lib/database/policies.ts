@@ -109,6 +109,16 @@ export function validatePolicy(spec: PolicySpec): PolicyErrors {
 }
 
 /** Policy names are unique per table: a new name (or a rename) may not take one that exists. */
+/** The tables of a schema ('' for all) whose name, qualified name or one of whose policies' names holds `search` (any case). */
+export function filterPolicyTables<T extends Pick<PolicyTable, 'schema' | 'name' | 'policies'>>(tables: readonly T[], { search, schema }: { search: string; schema: string }): T[] {
+  const wanted = search.trim().toLowerCase()
+  return tables.filter(
+    (table) =>
+      (!schema || table.schema === schema) &&
+      (!wanted || `${table.schema}.${table.name}`.toLowerCase().includes(wanted) || table.policies.some((p) => p.name.toLowerCase().includes(wanted)))
+  )
+}
+
 export function policyNameTaken(table: Pick<PolicyTable, 'policies'>, name: string, editing: string | null = null): boolean {
   const wanted = name.trim()
   return wanted !== editing && table.policies.some((p) => p.name === wanted)

@@ -3,17 +3,18 @@ import { useState } from 'react'
 import { DatabaseScreen, WriteBlockedNote } from '@/components/ui/DatabaseScreen'
 import { EmptyState } from '@/components/ui/EmptyState'
 import { ErrorState } from '@/components/ui/ErrorState'
+import { SearchToolbar } from '@/components/ui/SearchToolbar'
 import { SkeletonLines } from '@/components/ui/Skeleton'
 import { usePolicyTablesQuery } from '@/data/database/policies-query'
 import type { ProjectAccess } from '@/hooks/use-project-access'
-import type { Policy, PolicyTable } from '@/lib/database/policies'
+import { filterPolicyTables, type Policy, type PolicyTable } from '@/lib/database/policies'
 import { PolicyTableCard } from './PolicyTableCard'
 import styles from './Policies.module.css'
 
 // Dialogs load when first opened, keeping the screen's first load small.
 const RlsToggleModal = dynamic(() => import('./RlsToggleModal').then((m) => m.RlsToggleModal), { ssr: false })
 const DropPolicyModal = dynamic(() => import('./DropPolicyModal').then((m) => m.DropPolicyModal), { ssr: false })
-const PolicyFormModal = dynamic(() => import('./PolicyFormModal').then((m) => m.PolicyFormModal), { ssr: false })
+const PolicyFormModal = dynamic(() => import('@/components/ui/PolicyFormModal').then((m) => m.PolicyFormModal), { ssr: false })
 
 /** What the open dialog is about. */
 type Dialog =
@@ -34,6 +35,8 @@ export function PoliciesScreen({ projectRef }: { projectRef: string }) {
 function PolicyTables({ access }: { access: ProjectAccess }) {
   const query = usePolicyTablesQuery(access.db)
   const [dialog, setDialog] = useState<Dialog | null>(null)
+  const [search, setSearch] = useState('')
+  const [schema, setSchema] = useState('')
   const close = () => setDialog(null)
 
   if (query.isPending) return <SkeletonLines lines={5} label="Loading tables and policies" />
@@ -42,23 +45,40 @@ function PolicyTables({ access }: { access: ProjectAccess }) {
     return <EmptyState title="No tables yet" description="Policies belong to tables. Create a table in the table editor, then come back to decide who may see its rows." />
   }
 
+  const schemas = [...new Set(query.data.map((table) => table.schema))]
+  const shown = filterPolicyTables(query.data, { search, schema })
   return (
     <>
       <WriteBlockedNote access={access} />
-      <ul className={styles.tables} aria-label="Tables">
-        {query.data.map((table) => (
-          <li key={table.id}>
-            <PolicyTableCard
-              table={table}
-              access={access}
-              onToggleRls={(enabled) => setDialog({ kind: 'rls', table, enabled })}
-              onCreate={() => setDialog({ kind: 'new', table })}
-              onEdit={(policy) => setDialog({ kind: 'edit', table, policy })}
-              onDrop={(policy) => setDialog({ kind: 'drop', table, policy })}
-            />
-          </li>
-        ))}
-      </ul>
+      <SearchToolbar label="Search tables and policies" placeholder="Search tables and policies" value={search} onChange={setSearch}
+        count={shown.length === query.data.length ? `${query.data.length} table${query.data.length === 1 ? '' : 's'}` : `${shown.length} of ${query.data.length} tables`}>
+        <select className={`select ${styles.schemaFilter}`} aria-label="Schema" value={schema} onChange={(e) => setSchema(e.target.value)}>
+          <option value="">All schemas</option>
+          {schemas.map((name) => (
+            <option key={name} value={name}>
+              {name}
+            </option>
+          ))}
+        </select>
+      </SearchToolbar>
+      {shown.length === 0 ? (
+        <EmptyState title="No tables match" description={`No table${schema ? ` in ${schema}` : ''} or policy is named like “${search.trim()}”.`} />
+      ) : (
+        <ul className={styles.tables} aria-label="Tables">
+          {shown.map((table) => (
+            <li key={table.id}>
+              <PolicyTableCard
+                table={table}
+                access={access}
+                onToggleRls={(enabled) => setDialog({ kind: 'rls', table, enabled })}
+                onCreate={() => setDialog({ kind: 'new', table })}
+                onEdit={(policy) => setDialog({ kind: 'edit', table, policy })}
+                onDrop={(policy) => setDialog({ kind: 'drop', table, policy })}
+              />
+            </li>
+          ))}
+        </ul>
+      )}
       {dialog?.kind === 'rls' && <RlsToggleModal access={access} table={dialog.table} enabled={dialog.enabled} onClose={close} />}
       {dialog?.kind === 'drop' && <DropPolicyModal access={access} table={dialog.table} policy={dialog.policy} onClose={close} />}
       {(dialog?.kind === 'new' || dialog?.kind === 'edit') && (

@@ -1,7 +1,10 @@
 import { useState, type FormEvent } from 'react'
 import { SelectField, TextField } from '@/components/ui/Field'
 import { Toggle } from '@/components/ui/Toggle'
+import { useTablesOverviewQuery } from '@/data/database/tables-overview-query'
 import { useProjectUsersQuery } from '@/data/project-auth/users-query'
+import type { ProjectSqlVariables } from '@/data/sql/execute-sql'
+import { useSchemasQuery } from '@/data/table-editor/schemas-query'
 import type { InspectorRole } from '@/data/realtime/inspector-token'
 import type { JoinOptions } from './inspector-types'
 import styles from './Realtime.module.css'
@@ -18,7 +21,8 @@ const CHANNEL_NAME = /^[^\s]{1,200}$/
 type Errors = Partial<Record<'channel' | 'user' | 'table', string>>
 
 /** The join form: role (and user), channel, private, and a table's changes to follow. */
-export function InspectorJoinForm({ projectRef, busy, initial, onJoin }: { projectRef: string; busy: boolean; initial?: JoinOptions | null; onJoin: (options: JoinOptions) => void }) {
+export function InspectorJoinForm({ db, busy, initial, onJoin }: { db: ProjectSqlVariables; busy: boolean; initial?: JoinOptions | null; onJoin: (options: JoinOptions) => void }) {
+  const { projectRef } = db
   // After a refused join or a leave the form shows what was asked last, to change and try again.
   const [role, setRole] = useState<InspectorRole>(initial?.role ?? 'anon')
   const [userId, setUserId] = useState(initial?.userId ?? '')
@@ -37,7 +41,7 @@ export function InspectorJoinForm({ projectRef, busy, initial, onJoin }: { proje
     const next: Errors = {}
     if (!CHANNEL_NAME.test(channel.trim())) next.channel = 'Name the channel: 1 to 200 characters without spaces'
     if (role === 'authenticated' && !userId) next.user = 'Choose the user whose session to act as'
-    if (follow && (!schema.trim() || !table.trim())) next.table = 'Name the schema and table whose changes to follow'
+    if (follow && (!schema.trim() || !table.trim())) next.table = 'Choose the table whose changes to follow'
     setErrors(next)
     if (Object.keys(next).length > 0) return
     onJoin({
@@ -69,8 +73,7 @@ export function InspectorJoinForm({ projectRef, busy, initial, onJoin }: { proje
       <Toggle label="Database changes" description="Listen to a table's inserts, updates and deletes: only tables in the supabase_realtime publication (Database → Publications) stream them" checked={follow} onChange={setFollow} size="small" />
       {follow && (
         <div className={styles.changes}>
-          <TextField id="rt-schema" label="Schema" value={schema} onChange={(e) => setSchema(e.target.value)} autoComplete="off" />
-          <TextField id="rt-table" label="Table" value={table} onChange={(e) => setTable(e.target.value)} error={errors.table} errorId="rt-table-error" autoComplete="off" />
+          <ChangesTablePicker db={db} schema={schema} table={table} error={errors.table} onSchema={(next) => { setSchema(next); setTable('') }} onTable={setTable} />
           <SelectField id="rt-event" label="Event" value={event} onChange={(e) => setEvent(e.target.value as (typeof EVENTS)[number])} options={EVENTS} />
           <TextField id="rt-filter" label="Filter" value={filter} onChange={(e) => setFilter(e.target.value)} placeholder="id=gt.10" hint="Optional: column=operator.value (eq, neq, lt, lte, gt, gte, in)" autoComplete="off" />
         </div>
@@ -79,5 +82,33 @@ export function InspectorJoinForm({ projectRef, busy, initial, onJoin }: { proje
         {busy ? 'Joining…' : 'Join channel'}
       </button>
     </form>
+  )
+}
+
+/**
+ * The schema and table whose changes to follow, chosen from the database's own: each table says
+ * whether it is in the realtime publication (only those stream changes). A table named before
+ * (a refused join kept in the form) stays choosable while the list loads.
+ */
+function ChangesTablePicker({ db, schema, table, error, onSchema, onTable }: { db: ProjectSqlVariables; schema: string; table: string; error?: string; onSchema: (schema: string) => void; onTable: (table: string) => void }) {
+  const schemas = useSchemasQuery(db)
+  const tables = useTablesOverviewQuery({ ...db, schema })
+  const schemaOptions = [...new Set([schema, ...(schemas.data ?? []).map((s) => s.name)])]
+  const listed = tables.data?.tables ?? []
+  const tableOptions = listed.map((t) => ({ value: t.name, label: t.realtime ? t.name : `${t.name} (not in supabase_realtime)` }))
+  if (table && !listed.some((t) => t.name === table)) tableOptions.unshift({ value: table, label: table })
+  const chosen = listed.find((t) => t.name === table)
+  let hint: string | undefined
+  if (tables.isPending) hint = 'Loading the tables…'
+  else if (tables.isError) hint = 'The tables could not be loaded'
+  else if (listed.length === 0) hint = `${schema} has no tables`
+  else if (chosen && !chosen.realtime) hint = 'Not in the supabase_realtime publication: no changes will stream until it is added (Database → Publications)'
+  return (
+    <>
+      <SelectField id="rt-schema" label="Schema" value={schema} onChange={(e) => onSchema(e.target.value)} options={schemaOptions} />
+      <SelectField id="rt-table" label="Table" value={table} onChange={(e) => onTable(e.target.value)} error={error} errorId="rt-table-error" hint={hint} options={tableOptions}>
+        <option value="">Choose a table…</option>
+      </SelectField>
+    </>
   )
 }

@@ -17,7 +17,7 @@ const count = (n: number | undefined) => (n === undefined ? '–' : n.toLocaleSt
 
 /** `/project/{ref}/realtime/inspector`: join a channel as a role, watch its messages live, send broadcasts. */
 export function RealtimeInspectorScreen({ projectRef }: { projectRef: string }) {
-  const { role, atLeast } = useProjectAccess(projectRef)
+  const { role, atLeast, db } = useProjectAccess(projectRef)
   // The token acts as any role, service_role included: Developer and up (the route checks again).
   const mayJoin = role !== null && atLeast('Developer')
   const stats = useQuery({ ...realtimeStatsQueryOptions({ projectRef }), refetchInterval: REALTIME_STATS_REFRESH_MS })
@@ -61,7 +61,7 @@ export function RealtimeInspectorScreen({ projectRef }: { projectRef: string }) 
             {inspector.error}
           </Admonition>
         )}
-        <InspectorJoinForm projectRef={projectRef} busy={false} initial={joined} onJoin={(options) => void inspector.join(options)} />
+        <InspectorJoinForm db={db} busy={false} initial={joined} onJoin={(options) => void inspector.join(options)} />
       </div>
     )
   }

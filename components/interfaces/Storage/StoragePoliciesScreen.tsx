@@ -1,3 +1,4 @@
+import dynamic from 'next/dynamic'
 import { useState } from 'react'
 import { Badge } from '@/components/ui/Badge'
 import { DatabaseScreen, WriteBlockedNote } from '@/components/ui/DatabaseScreen'
@@ -8,12 +9,22 @@ import { SkeletonLines } from '@/components/ui/Skeleton'
 import { useBucketsQuery } from '@/data/storage/buckets-query'
 import { useStoragePoliciesQuery } from '@/data/storage/policies-query'
 import type { ProjectAccess } from '@/hooks/use-project-access'
-import { dropPolicySql, type Policy } from '@/lib/database/policies'
+import { dropPolicySql, type Policy, type PolicyTable } from '@/lib/database/policies'
 import { policyBucket, STORAGE_OBJECTS, storageTemplateSql, type StoragePolicyTemplate } from '@/lib/storage/policy-templates'
 import { StoragePolicyTemplateModal } from './StoragePolicyTemplateModal'
 import styles from './Policies.module.css'
 
-type Dialog = { kind: 'pick'; bucket: string } | { kind: 'create'; bucket: string; template: StoragePolicyTemplate } | { kind: 'drop'; policy: Policy }
+// The policy form (the Authentication policies' own) loads when a policy is first edited.
+const PolicyFormModal = dynamic(() => import('@/components/ui/PolicyFormModal').then((m) => m.PolicyFormModal), { ssr: false })
+
+type Dialog =
+  | { kind: 'pick'; bucket: string }
+  | { kind: 'create'; bucket: string; template: StoragePolicyTemplate }
+  | { kind: 'edit'; policy: Policy }
+  | { kind: 'drop'; policy: Policy }
+
+/** storage.objects as the policy form edits it: row level security is always on there. */
+const storageObjectsTable = (policies: Policy[]): PolicyTable => ({ id: 0, ...STORAGE_OBJECTS, rlsEnabled: true, uuidColumns: ['owner'], policies })
 
 /** `/project/{ref}/storage/policies`: per bucket, the policies on storage.objects that name it; new ones from templates, shown as SQL first. */
 export function StoragePoliciesScreen({ projectRef }: { projectRef: string }) {
@@ -75,9 +86,14 @@ function BucketPolicies({ projectRef, access }: { projectRef: string; access: Pr
                         <Badge>{policy.command}</Badge> <span className="field-hint">to {policy.roles.join(', ')}</span>
                       </span>
                       {access.canWrite && (
-                        <button type="button" className="btn btn-sm btn-danger" onClick={() => setDialog({ kind: 'drop', policy })} aria-label={`Delete policy ${policy.name}`}>
-                          Delete
-                        </button>
+                        <span className={styles.policyActions}>
+                          <button type="button" className="btn btn-sm" onClick={() => setDialog({ kind: 'edit', policy })} aria-label={`Edit policy ${policy.name}`}>
+                            Edit
+                          </button>
+                          <button type="button" className="btn btn-sm btn-danger" onClick={() => setDialog({ kind: 'drop', policy })} aria-label={`Delete policy ${policy.name}`}>
+                            Delete
+                          </button>
+                        </span>
                       )}
                     </li>
                   ))}
@@ -105,6 +121,7 @@ function BucketPolicies({ projectRef, access }: { projectRef: string; access: Pr
           <p style={{ margin: 0 }}>{dialog.template.description} This SQL runs on confirm:</p>
         </ScriptConfirmModal>
       )}
+      {dialog?.kind === 'edit' && <PolicyFormModal access={access} table={storageObjectsTable(policies.data!)} policy={dialog.policy} onClose={close} />}
       {dialog?.kind === 'drop' && (
         <ScriptConfirmModal
           access={access}

@@ -144,6 +144,31 @@ describe('Authentication → Policies', () => {
     expect(within(form).getByLabelText('Name')).toHaveValue('bad column')
   }, 30_000)
 
+  it('finds a table by its name or one of its policies, within a schema', async () => {
+    await pg.db.exec(`create schema billing; create table billing.invoices (id int primary key); create table billing.todos_archive (id int primary key);
+      create policy "Accountants read invoices" on billing.invoices for select to authenticated using (true);`)
+    try {
+      const user = userEvent.setup()
+      renderScreen()
+      await card('billing.invoices')
+      const tables = () => within(screen.getByRole('list', { name: 'Tables' })).getAllByRole('region').map((r) => r.getAttribute('aria-label'))
+      expect(tables()).toEqual(expect.arrayContaining(['Table public.todos', 'Table public.plain', 'Table billing.invoices', 'Table billing.todos_archive']))
+      const search = screen.getByRole('searchbox', { name: 'Search tables and policies' })
+      await user.type(search, 'TODOS')
+      await waitFor(() => expect(tables()).toEqual(['Table public.todos', 'Table billing.todos_archive']))
+      expect(screen.getByText('2 of 4 tables')).toBeInTheDocument()
+      await user.selectOptions(screen.getByRole('combobox', { name: 'Schema' }), 'public')
+      await waitFor(() => expect(tables()).toEqual(['Table public.todos']))
+      await user.clear(search)
+      await user.type(search, 'accountants')
+      expect(await screen.findByText('No tables match')).toBeInTheDocument()
+      await user.selectOptions(screen.getByRole('combobox', { name: 'Schema' }), '')
+      await waitFor(() => expect(tables()).toEqual(['Table billing.invoices']))
+    } finally {
+      await pg.db.exec('drop schema billing cascade')
+    }
+  }, 30_000)
+
   it('lets a Read-only member look but not change anything, and says why', async () => {
     renderScreen('Read-only')
     const plain = await card('public.plain')

@@ -5,6 +5,7 @@ import { RealtimeInspectorScreen } from '@/components/interfaces/Realtime/Realti
 import { server } from '@/tests/msw-server'
 import { projectAndRole, REF, renderWithClient } from '../cron/cron-fixtures'
 import { projectUser } from '../ProjectAuth/fixtures'
+import { createPgMeta } from '../database/pglite-pg-meta'
 
 type Handler = { type: string; filter: Record<string, unknown>; cb: (m: unknown) => void }
 
@@ -67,9 +68,19 @@ const TOKEN = 'inspector-token-for-tests'
 type FakeChan = { status: (state: string, error?: Error) => void; name: string; opts: { config: Record<string, unknown> }; emit: (type: string, m: Record<string, unknown>) => void; handlers: Handler[] }
 const lastChannel = () => fake.clients.at(-1)!.channels.at(-1) as FakeChan
 
+// The project's database, for the table list of "Database changes".
+let pg: Awaited<ReturnType<typeof createPgMeta>>
+beforeAll(async () => {
+  pg = await createPgMeta(`create table public.todos (id bigint primary key, title text); create table public.notes (id bigint primary key);
+    create schema billing; create table billing.invoices (id bigint primary key);
+    create publication supabase_realtime for table public.todos, billing.invoices;`)
+}, 60_000)
+afterAll(async () => pg?.close())
+
 function handlers({ role = 'Developer' as 'Developer' | 'Read-only' } = {}) {
   const tokens: unknown[] = []
   server.use(
+    pg.handler,
     ...projectAndRole(role),
     http.get(`*/platform/projects/${REF}/realtime/stats`, () =>
       HttpResponse.json({ connections: 3, peak_connections: 7, messages: 12345, period_start: '2025-05-01T00:00:00.000Z', period_end: '2025-06-01T00:00:00.000Z' })
@@ -178,7 +189,17 @@ describe('Realtime → Inspector', { timeout: 20_000 }, () => {
     await within(users).findByRole('option', { name: 'user2@example.com' })
     await user.selectOptions(users, 'user2@example.com')
     await user.click(screen.getByRole('switch', { name: /Database changes/ }))
-    await user.type(screen.getByRole('textbox', { name: 'Table' }), 'todos')
+    // The tables come from the schema's own list and say which ones stream changes.
+    const tables = screen.getByRole('combobox', { name: 'Table' })
+    await within(tables).findByRole('option', { name: 'todos' })
+    expect(within(tables).getByRole('option', { name: 'notes (not in supabase_realtime)' })).toBeInTheDocument()
+    await user.selectOptions(tables, 'notes')
+    expect(screen.getByText(/Not in the supabase_realtime publication/)).toBeInTheDocument()
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Schema' }), 'billing')
+    await within(tables).findByRole('option', { name: 'invoices' })
+    expect(tables).toHaveValue('')
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Schema' }), 'public')
+    await user.selectOptions(tables, await within(tables).findByRole('option', { name: 'todos' }))
     await user.selectOptions(screen.getByRole('combobox', { name: 'Event' }), 'INSERT')
     await user.click(screen.getByRole('button', { name: 'Join channel' }))
     expect(await screen.findByText('Live')).toBeInTheDocument()

@@ -56,6 +56,28 @@ describe('Storage → Policies', () => {
     expect(await within(screen.getByRole('listitem', { name: 'Bucket avatars' })).findByText(/only the service role/)).toBeInTheDocument()
   }, 30_000)
 
+  it('edits a storage policy in the policy form: its expression and roles, SQL first, in place', async () => {
+    const user = userEvent.setup()
+    await pg.db.exec(`create policy "Public read access (avatars)" on storage.objects for select to anon, authenticated using (bucket_id = 'avatars')`)
+    storageHandlers({ buckets: [bucket('avatars')] })
+    server.use(pg.handler)
+    renderWithClient(<StoragePoliciesScreen projectRef={REF} />)
+
+    const avatars = await screen.findByRole('listitem', { name: 'Bucket avatars' })
+    await user.click(await within(avatars).findByRole('button', { name: 'Edit policy Public read access (avatars)' }))
+    const form = await dialog('Edit policy Public read access (avatars)')
+    const using = within(form).getByLabelText('USING expression')
+    expect(using).toHaveValue("(bucket_id = 'avatars'::text)")
+    await user.clear(using)
+    await user.type(using, "bucket_id = 'avatars' and name like 'public/%'")
+    await user.click(within(form).getByRole('checkbox', { name: 'anon' }))
+    expect(within(form).getByLabelText('SQL to run')).toHaveTextContent(`ALTER POLICY "Public read access (avatars)" ON "storage"."objects" TO "authenticated" USING (bucket_id = 'avatars' and name like 'public/%');`)
+    await user.click(within(form).getByRole('button', { name: 'Save policy' }))
+    await waitFor(async () => expect((await policies()).find((p) => p.policyname === 'Public read access (avatars)')?.qual).toBe("((bucket_id = 'avatars'::text) AND (name ~~ 'public/%'::text))"))
+    expect(await within(screen.getByRole('listitem', { name: 'Bucket avatars' })).findByText('to authenticated')).toBeInTheDocument()
+    await pg.db.exec(`drop policy "Public read access (avatars)" on storage.objects`)
+  }, 30_000)
+
   it('shows a Read-only member the policies without create or delete', async () => {
     storageHandlers({ buckets: [bucket('avatars')] }, 'Read-only')
     server.use(pg.handler)
@@ -63,5 +85,6 @@ describe('Storage → Policies', () => {
     expect(await screen.findByText('Legacy rule')).toBeInTheDocument()
     await waitFor(() => expect(screen.queryByRole('button', { name: /New policy/ })).not.toBeInTheDocument())
     expect(screen.queryByRole('button', { name: /Delete policy/ })).not.toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: /Edit policy/ })).not.toBeInTheDocument()
   })
 })

@@ -1,4 +1,4 @@
-import { alterPolicySql, createPolicySql, dropPolicySql, parsePolicyTables, policyNameTaken, policyToSpec, setRowLevelSecuritySql, validatePolicy, type Policy, type PolicySpec } from '@/lib/database/policies'
+import { alterPolicySql, createPolicySql, dropPolicySql, filterPolicyTables, parsePolicyTables, policyNameTaken, policyToSpec, setRowLevelSecuritySql, validatePolicy, type Policy, type PolicySpec, type PolicyTable } from '@/lib/database/policies'
 import { defaultUserColumn, ownRowsExpression, POLICY_TEMPLATES } from '@/lib/database/policy-templates'
 
 const table = { schema: 'public', name: 'Todo "items"' }
@@ -95,5 +95,20 @@ describe('policy templates', () => {
     expect(byId['own-insert']).toMatchObject({ command: 'INSERT', using: '', withCheck: '(select auth.uid()) = "Owner Id"' })
     expect(byId['service-role']).toMatchObject({ command: 'ALL', roles: ['service_role'] })
     expect(POLICY_TEMPLATES.filter((t) => t.needsUserColumn).map((t) => t.id)).toEqual(['own-read', 'own-insert', 'own-update', 'own-delete'])
+  })
+})
+
+describe('filterPolicyTables', () => {
+  const table = (schema: string, name: string, policies: string[] = []) => ({ schema, name, policies: policies.map((p) => ({ name: p })) as PolicyTable['policies'] })
+  const tables = [table('public', 'todos', ['Owners read']), table('public', 'notes'), table('billing', 'invoices', ['Staff read todos'])]
+  const names = (list: { schema: string; name: string }[]) => list.map((t) => `${t.schema}.${t.name}`)
+
+  it('matches the table name, the qualified name or a policy name, in any case, within the schema chosen', () => {
+    expect(names(filterPolicyTables(tables, { search: '', schema: '' }))).toEqual(['public.todos', 'public.notes', 'billing.invoices'])
+    expect(names(filterPolicyTables(tables, { search: ' TODOS ', schema: '' }))).toEqual(['public.todos', 'billing.invoices'])
+    expect(names(filterPolicyTables(tables, { search: 'public.no', schema: '' }))).toEqual(['public.notes'])
+    expect(names(filterPolicyTables(tables, { search: 'todos', schema: 'billing' }))).toEqual(['billing.invoices'])
+    expect(names(filterPolicyTables(tables, { search: '', schema: 'public' }))).toEqual(['public.todos', 'public.notes'])
+    expect(filterPolicyTables(tables, { search: 'nothing', schema: '' })).toEqual([])
   })
 })

@@ -1,8 +1,8 @@
 import { useId, useState } from 'react'
-import { SelectField } from '@/components/ui/Field'
+import { SelectField } from './Field'
 import type { PolicySpec, PolicyTable } from '@/lib/database/policies'
 import { BLANK_POLICY, defaultUserColumn, POLICY_TEMPLATES } from '@/lib/database/policy-templates'
-import styles from './Policies.module.css'
+import styles from './PolicyForm.module.css'
 
 /** The first step of a new policy: a template (with the column holding the user's id) or a blank form. */
 export function PolicyTemplatePicker({ table, onPick }: { table: PolicyTable; onPick: (spec: PolicySpec) => void }) {

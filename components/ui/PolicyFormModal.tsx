@@ -1,10 +1,10 @@
 import { useId, useState } from 'react'
 import { toast } from 'sonner'
-import { Admonition } from '@/components/ui/Admonition'
-import { SelectField, TextField } from '@/components/ui/Field'
-import { FormModal } from '@/components/ui/FormModal'
-import { Modal } from '@/components/ui/Modal'
-import { SqlPreview, SqlRunError } from '@/components/ui/SqlPreview'
+import { Admonition } from './Admonition'
+import { SelectField, TextField } from './Field'
+import { FormModal } from './FormModal'
+import { Modal } from './Modal'
+import { SqlPreview, SqlRunError } from './SqlPreview'
 import { useDatabaseScriptMutation } from '@/data/database/database-script-mutation'
 import type { ProjectAccess } from '@/hooks/use-project-access'
 import {
@@ -23,7 +23,7 @@ import {
   type PolicyTable,
 } from '@/lib/database/policies'
 import { PolicyTemplatePicker } from './PolicyTemplatePicker'
-import styles from './Policies.module.css'
+import styles from './PolicyForm.module.css'
 
 type PolicyFormModalProps = { access: ProjectAccess; table: PolicyTable; policy: Policy | null; onClose: () => void }
 
