@@ -54,13 +54,26 @@ export function restrictionBanner(org: OrganizationLike | undefined): BannerCont
   }
 }
 
-/** Outstanding invoices of this organization (danger) or, failing that, of another one (warning). */
-export function overdueBanner(invoices: { organization_id: number }[] | undefined, organizationId: number | undefined): BannerContent | null {
+/**
+ * Outstanding invoices (issue 26: each where it belongs). Inside an organization (its id, or
+ * undefined while it loads): its own overdue invoices (danger), and nothing about the others'.
+ * Outside every organization (`null`: the organizations list, the account pages): a warning when
+ * any organization the user pays for has one, linking to that organization's invoices when only
+ * one has.
+ */
+export function overdueBanner(
+  invoices: { organization_id: number; organization_slug?: string }[] | undefined,
+  organizationId: number | null | undefined
+): (BannerContent & { href?: string }) | null {
   if (!invoices?.length) return null
-  if (organizationId !== undefined && invoices.some((i) => i.organization_id === organizationId)) {
-    return { key: 'overdue', title: BANNER_TEXT.overdueTitle, text: BANNER_TEXT.overdueText, kind: 'danger' }
+  if (organizationId !== null) {
+    return organizationId !== undefined && invoices.some((i) => i.organization_id === organizationId)
+      ? { key: 'overdue', title: BANNER_TEXT.overdueTitle, text: BANNER_TEXT.overdueText, kind: 'danger' }
+      : null
   }
-  return { key: 'overdue-elsewhere', title: BANNER_TEXT.overdueElsewhereTitle, text: BANNER_TEXT.overdueElsewhereText, kind: 'warning' }
+  const slugs = [...new Set(invoices.map((i) => i.organization_slug))]
+  const href = slugs.length === 1 && slugs[0] ? `/org/${slugs[0]}/billing#invoices` : undefined
+  return { key: 'overdue-elsewhere', title: BANNER_TEXT.overdueElsewhereTitle, text: BANNER_TEXT.overdueElsewhereText, kind: 'warning', ...(href ? { href } : {}) }
 }
 
 /** spec §5: paid plan, no billing address line1 and no billing partner. */

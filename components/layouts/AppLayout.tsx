@@ -6,6 +6,7 @@ import { useAuth } from '@/components/layouts/AuthProvider'
 import { FeaturePreviewModal } from '@/components/interfaces/App/FeaturePreview/FeaturePreviewModal'
 import { useFeaturePreviewModal } from '@/hooks/use-feature-preview-modal'
 import { GlobalBanners } from '@/components/interfaces/App/Banners/GlobalBanners'
+import { OrganizationBanners, useOrganizationBanners, type BannerScope } from '@/components/interfaces/App/Banners/OrganizationBanners'
 import { useProfile } from '@/components/layouts/ProfileProvider'
 import { ErrorState } from '@/components/ui/ErrorState'
 import { UserMenu } from '@/components/layouts/UserMenu'
@@ -20,8 +21,8 @@ export type Crumb = { label: string; href?: string }
 type AppLayoutProps = {
   title: string
   crumbs?: Crumb[]
-  /** Shown under the header, above the page (banners of the current organization). */
-  banners?: ReactNode
+  /** Whose banners show under the header: an organization's (Project and Organization layouts) or, by default, none's. */
+  bannerScope?: BannerScope
   /** A sidebar beside the page (project navigation). */
   sidebar?: ReactNode
   /** The organization and project in view: previews depend on the plan and group telemetry by them. */
@@ -31,7 +32,7 @@ type AppLayoutProps = {
 }
 
 /** The signed-in frame of every page: header, banners, optional sidebar. */
-export function AppLayout({ title, crumbs = [], banners, sidebar, organization, projectRef, children }: AppLayoutProps) {
+export function AppLayout({ title, crumbs = [], bannerScope = 'outside', sidebar, organization, projectRef, children }: AppLayoutProps) {
   const { isLoading, isLoggedIn } = useAuth()
   const router = useRouter()
   const openCommandMenu = useCommandMenuStore((s) => s.setOpen)
@@ -41,6 +42,10 @@ export function AppLayout({ title, crumbs = [], banners, sidebar, organization, 
   const { profile, error: profileError } = useProfile()
   // A network failure or 5xx on the profile means the platform is down.
   const platformUnreachable = isResponseError(profileError) && (profileError.code === undefined || profileError.code >= 500)
+  const banners = useOrganizationBanners(bannerScope)
+  // The page, its navigation and the organization's banners appear together once the profile and
+  // every fact a banner hangs on have answered, so no banner pushes a page already shown (CLS).
+  const ready = !(platform && (isLoading || !isLoggedIn)) && Boolean(profile) && banners.settled
 
   useEffect(() => {
     if (platform && !isLoading && !isLoggedIn) {
@@ -85,19 +90,19 @@ export function AppLayout({ title, crumbs = [], banners, sidebar, organization, 
       </header>
       <div className={styles.banners}>
         <GlobalBanners platformUnreachable={platformUnreachable} />
-        {banners}
+        {ready && <OrganizationBanners list={banners} />}
       </div>
       <div className={styles.body}>
-        {sidebar}
+        {ready && sidebar}
         <main className={styles.main} id="main">
           {profileError ? (
             <div className="page">
               <ErrorState title="Your profile could not be loaded" error={profileError} onRetry={() => void router.reload()} />
             </div>
-          ) : (platform && (isLoading || !isLoggedIn)) || !profile ? (
-            <LayoutSkeleton />
-          ) : (
+          ) : ready ? (
             children
+          ) : (
+            <LayoutSkeleton />
           )}
         </main>
       </div>

@@ -1,6 +1,5 @@
 import { useRouter } from 'next/router'
 import type { ReactNode } from 'react'
-import { OrganizationBanners } from '@/components/interfaces/App/Banners/OrganizationBanners'
 import { AppLayout, LayoutSkeleton } from '@/components/layouts/AppLayout'
 import { useProfile } from '@/components/layouts/ProfileProvider'
 import { NavTabs } from '@/components/ui/NavTabs'
@@ -18,7 +17,7 @@ export function OrganizationLayout({ slug, title, children }: OrganizationLayout
   const router = useRouter()
   const { profile } = useProfile()
   // spec §7: organizations wait for the profile.
-  const { data: organizations } = useOrganizationsQuery({ enabled: Boolean(profile) })
+  const { data: organizations, isPending: organizationsPending } = useOrganizationsQuery({ enabled: Boolean(profile) })
   const organization = organizations?.find((o) => o.slug === slug)
   // spec §2 route guard: unknown slug → toast and redirect; unmet MFA → the organization home.
   const orgGuard = useOrganizationGuard(slug)
@@ -41,7 +40,7 @@ export function OrganizationLayout({ slug, title, children }: OrganizationLayout
     <AppLayout
       title={title}
       crumbs={[{ label: 'Organizations', href: '/organizations' }, { label: organization?.name ?? slug ?? '…' }]}
-      banners={<OrganizationBanners organization={organization} />}
+      bannerScope={{ organization, pending: Boolean(slug) && organizationsPending }}
       organization={organization}
     >
       <NavTabs label="Organization" tabs={tabs} current={router.asPath.split(/[?#]/)[0]} className={styles.tabs} />

@@ -5,7 +5,6 @@ import { AiAssistantButton } from '@/components/interfaces/App/AiAssistant/AiAss
 import { AiAssistantPanel } from '@/components/interfaces/App/AiAssistant/AiAssistantPanel'
 import { ApiDocsButton } from '@/components/interfaces/App/ApiDocs/ApiDocsButton'
 import { useAiAssistantPanelQueryParam } from '@/components/interfaces/App/AiAssistant/useAiAssistantPanelQueryParam'
-import { OrganizationBanners } from '@/components/interfaces/App/Banners/OrganizationBanners'
 import { AppLayout, LayoutSkeleton } from '@/components/layouts/AppLayout'
 import { useProfile } from '@/components/layouts/ProfileProvider'
 import { useMfaGuard } from '@/components/layouts/route-guard/use-mfa-guard'
@@ -25,9 +24,9 @@ export function ProjectLayout({ projectRef, title, children }: ProjectLayoutProp
   // spec §2: aiAssistantPanelOpen=true|false opens or closes the panel on load.
   useAiAssistantPanelQueryParam()
   const { profile } = useProfile()
-  const { data: project } = useProjectDetailQuery({ ref: projectRef })
+  const { data: project, isPending: projectPending } = useProjectDetailQuery({ ref: projectRef })
   // spec §7: organizations wait for the profile.
-  const { data: organizations } = useOrganizationsQuery({ enabled: isPlatform() && Boolean(profile) })
+  const { data: organizations, isPending: organizationsPending } = useOrganizationsQuery({ enabled: isPlatform() && Boolean(profile) })
   const organization = organizations?.find((o) => o.id === project?.organization_id)
   // spec §2 route guard: unknown ref → toast and redirect; unmet MFA → the organization home.
   const projectGuard = useProjectGuard(projectRef)
@@ -73,7 +72,7 @@ export function ProjectLayout({ projectRef, title, children }: ProjectLayoutProp
   ) : null
 
   return (
-    <AppLayout title={title} crumbs={crumbs} sidebar={sidebar} banners={<OrganizationBanners organization={organization} />}
+    <AppLayout title={title} crumbs={crumbs} sidebar={sidebar} bannerScope={{ organization, pending: Boolean(projectRef) && (projectPending || organizationsPending) }}
       organization={organization}
       projectRef={projectRef}
     >

@@ -40,14 +40,24 @@ describe('restriction banners (spec §8)', () => {
 })
 
 describe('overdue invoices', () => {
-  it('is danger for this organization and a warning for another', () => {
+  it("inside an organization: its own overdue invoices (danger), nothing about another's", () => {
     expect(overdueBanner([{ organization_id: 1 }], 1)).toMatchObject({ title: BANNER_TEXT.overdueTitle, kind: 'danger' })
-    expect(overdueBanner([{ organization_id: 2 }], 1)).toMatchObject({
+    expect(overdueBanner([{ organization_id: 2 }], 1)).toBeNull()
+    // While the organization loads, nothing is known to be its own.
+    expect(overdueBanner([{ organization_id: 2 }], undefined)).toBeNull()
+    expect(overdueBanner([], 1)).toBeNull()
+  })
+
+  it('outside every organization: a warning, linking to the invoices when one organization has them', () => {
+    expect(overdueBanner([{ organization_id: 2, organization_slug: 'team' }], null)).toEqual({
+      key: 'overdue-elsewhere',
       title: 'Outstanding Invoices in other Organization',
       text: 'Please pay invoices for other Organization to avoid service disruption.',
       kind: 'warning',
+      href: '/org/team/billing#invoices',
     })
-    expect(overdueBanner([], 1)).toBeNull()
+    expect(overdueBanner([{ organization_id: 2, organization_slug: 'team' }, { organization_id: 3, organization_slug: 'pro' }], null)).not.toHaveProperty('href')
+    expect(overdueBanner([], null)).toBeNull()
   })
 })
 
