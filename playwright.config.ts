@@ -27,6 +27,9 @@ const chromium = {
       '--disable-background-networking',
       '--disable-component-update',
       '--disable-sync',
+      // Loopback only: every other host name resolves to nothing (the hosted code editor's CDN
+      // among them, so its fallback to the local copy is what runs).
+      '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE *.localhost, EXCLUDE 127.0.0.1, EXCLUDE [::1]',
     ],
   },
 }

@@ -14,6 +14,9 @@ export const CHROMIUM_ARGS = [
   '--disable-background-networking',
   '--disable-component-update',
   '--disable-sync',
+  // Loopback only: every other host name resolves to nothing (the hosted code editor's CDN
+  // among them, so its fallback to the local copy is what runs).
+  '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE *.localhost, EXCLUDE 127.0.0.1, EXCLUDE [::1]',
 ]
 
 /** The JWT secret of bench servers (not a secret: benches run on throwaway stores). */

@@ -181,7 +181,7 @@ export function MonacoEditor({ value, onChange, onRun, onSelectionChange, errorM
 
   return (
     <div className={styles.editorFrame} data-monaco-origin={source?.origin}>
-      {source?.fellBack && !noticeDismissed && (
+      {source?.fellBack && !source.remembered && !noticeDismissed && (
         <Admonition
           type="warning"
           role="status"

@@ -7,7 +7,7 @@
  */
 import { loader } from '@monaco-editor/react'
 import { getConfig } from '@/lib/config'
-import { MONACO_CDN_TIMEOUT_MS, MONACO_FORCE_LOCAL_KEY, MONACO_LOCAL_PATH } from './monaco.constants'
+import { MONACO_CDN_TIMEOUT_MS, MONACO_LOCAL_PATH, MONACO_LOCAL_REMEMBER_MS, MONACO_LOCAL_SINCE_KEY } from './monaco.constants'
 
 export type MonacoSource = {
   /** The `vs` folder the AMD loader reads from. */
@@ -15,6 +15,8 @@ export type MonacoSource = {
   origin: 'cdn' | 'local'
   /** True when the hosted platform wanted the CDN and got the local copy instead. */
   fellBack: boolean
+  /** The local copy because the CDN failed on an earlier page load (no new try, no new warning). */
+  remembered?: boolean
 }
 
 /** Resolves true when `url` can be fetched within `timeoutMs`. */
@@ -50,11 +52,26 @@ export const preloadProbe: Probe = (url, timeoutMs) =>
     document.head.appendChild(link)
   })
 
-function forcedLocal(): boolean {
+/** Whether the CDN failed within MONACO_LOCAL_REMEMBER_MS before `now` (read from localStorage). */
+export function rememberedLocal(now = Date.now(), storage: Pick<Storage, 'getItem'> | undefined = safeLocalStorage()): boolean {
+  const since = Number(storage?.getItem(MONACO_LOCAL_SINCE_KEY))
+  return Number.isFinite(since) && since > 0 && since <= now && now - since < MONACO_LOCAL_REMEMBER_MS
+}
+
+/** Remembers that the CDN failed now, so the next page loads go straight to the local copy. */
+export function rememberLocal(now = Date.now(), storage: Pick<Storage, 'setItem'> | undefined = safeLocalStorage()): void {
   try {
-    return window.sessionStorage.getItem(MONACO_FORCE_LOCAL_KEY) === 'true'
+    storage?.setItem(MONACO_LOCAL_SINCE_KEY, String(now))
   } catch {
-    return false
+    // Without storage the next page load tries the CDN again; nothing better is possible.
+  }
+}
+
+function safeLocalStorage(): Storage | undefined {
+  try {
+    return window.localStorage
+  } catch {
+    return undefined
   }
 }
 
@@ -73,7 +90,7 @@ export async function decideMonacoSource({
   timeoutMs?: number
 }): Promise<MonacoSource> {
   if (!isPlatform) return { vs: MONACO_LOCAL_PATH, origin: 'local', fellBack: false }
-  if (forceLocal) return { vs: MONACO_LOCAL_PATH, origin: 'local', fellBack: true }
+  if (forceLocal) return { vs: MONACO_LOCAL_PATH, origin: 'local', fellBack: true, remembered: true }
   const reachable = await probe(`${cdnBaseUrl}/loader.js`, timeoutMs).catch(() => false)
   return reachable ? { vs: cdnBaseUrl, origin: 'cdn', fellBack: false } : { vs: MONACO_LOCAL_PATH, origin: 'local', fellBack: true }
 }
@@ -86,23 +103,23 @@ export function resolveMonacoSource(): Promise<MonacoSource> {
     isPlatform: getConfig().isPlatform,
     cdnBaseUrl: getConfig().monacoCdnBaseUrl,
     probe: preloadProbe,
-    forceLocal: forcedLocal(),
+    forceLocal: rememberedLocal(),
   }).then((source) => {
-    loader.config({ paths: { vs: source.vs } })
+    if (source.fellBack && !source.remembered) rememberLocal()
+    // Absolute: Monaco's workers start from a blob and load their language service (tsWorker.js,
+    // jsonWorker.js…) with importScripts, which cannot resolve a path without an origin (issue 26:
+    // the local copy's TypeScript worker failed, so the functions editor had no checks).
+    loader.config({ paths: { vs: new URL(source.vs, window.location.href).href } })
     return source
   })
   return chosen
 }
 
 /**
- * The CDN was chosen but the editor never came: remember to use the local copy in this tab and
- * reload (the AMD loader cannot be pointed elsewhere once it started).
+ * The CDN was chosen but the editor never came: remember to use the local copy and reload (the
+ * AMD loader cannot be pointed elsewhere once it started).
  */
 export function reloadWithLocalEditor(): void {
-  try {
-    window.sessionStorage.setItem(MONACO_FORCE_LOCAL_KEY, 'true')
-  } catch {
-    // Without storage the reload tries the CDN again; nothing better is possible.
-  }
+  rememberLocal()
   window.location.reload()
 }

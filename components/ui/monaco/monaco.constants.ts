@@ -10,8 +10,13 @@ export const MONACO_MOUNT_TIMEOUT_MS = 20_000
 /** The local copy of monaco-editor (public/monaco/vs, copied at build time). */
 export const MONACO_LOCAL_PATH = `${BASE_PATH}/monaco/vs`
 
-/** sessionStorage flag: the CDN failed once in this tab, so the local copy is used straight away. */
-export const MONACO_FORCE_LOCAL_KEY = 'dashboard-monaco-force-local'
+/**
+ * localStorage: when the CDN last failed (ms since the epoch). For MONACO_LOCAL_REMEMBER_MS after
+ * that, every page load uses the local copy straight away, without trying the CDN again or
+ * warning again (issue 26: each visit waited for the CDN and warned).
+ */
+export const MONACO_LOCAL_SINCE_KEY = 'dashboard-monaco-local-since'
+export const MONACO_LOCAL_REMEMBER_MS = 7 * 24 * 60 * 60 * 1000
 
 /**
  * How long the page's main thread must have been quiet (no task over 50 ms) after its load before
