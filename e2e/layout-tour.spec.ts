@@ -15,7 +15,9 @@ const SCREENS: [name: string, path: (ref: string) => string, heading: RegExp | s
   ['auth-users', (ref) => `/project/${ref}/auth/users`, 'Users'],
   ['auth-policies', (ref) => `/project/${ref}/auth/policies`, /Policies/],
   ['storage-buckets', (ref) => `/project/${ref}/storage/buckets`, 'Buckets'],
+  ['storage-files', (ref) => `/project/${ref}/storage/buckets/avatars`, /avatars/],
   ['functions', (ref) => `/project/${ref}/functions`, /Functions/],
+  ['function-test', (ref) => `/project/${ref}/functions/tour-hello/test`, /tour-hello/],
   ['realtime', (ref) => `/project/${ref}/realtime/inspector`, /./],
   ['logs', (ref) => `/project/${ref}/logs`, 'Logs'],
   ['database-tables', (ref) => `/project/${ref}/database/tables`, /Tables/],
@@ -30,6 +32,33 @@ async function pageOverflow(page: Page): Promise<{ x: number; y: number }> {
     x: document.documentElement.scrollWidth - document.documentElement.clientWidth,
     y: document.documentElement.scrollHeight - document.documentElement.clientHeight,
   }))
+}
+
+/** What a newcomer saw break on a phone (issue 26, item 7), checked at both sizes. */
+async function checkWrapping(page: Page, name: string) {
+  if (name === 'auth-users') {
+    // The address wraps only after its @: at most two lines, each part whole.
+    const address = page.getByRole('button', { name: 'a.very.long.address.for.wrapping@example-company.com' })
+    const parts = await address.locator('span').evaluateAll((spans) => spans.map((s) => s.getClientRects().length))
+    expect(parts).toEqual([1, 1])
+  }
+  if (name === 'auth-policies') {
+    // Each role stays whole.
+    const role = page.getByRole('region', { name: 'Table public.customers' }).getByText('authenticated', { exact: true })
+    expect(await role.evaluate((el) => el.getClientRects().length)).toBe(1)
+  }
+  if (name === 'storage-files') {
+    // The toolbar's buttons keep one row: the main one is not alone under the search field.
+    const top = async (label: string) => (await page.getByRole('button', { name: label, exact: true }).boundingBox())!.y
+    expect(await top('Upload files')).toBe(await top('New folder'))
+  }
+  if (name === 'function-test') {
+    // The path field is in view and wide enough to type in.
+    const field = (await page.getByLabel('Path').boundingBox())!
+    const width = page.viewportSize()!.width
+    expect(field.x + field.width).toBeLessThanOrEqual(width)
+    expect(field.width).toBeGreaterThan(120)
+  }
 }
 
 test('a tour of the main screens at 1440×900 and 390×844: nothing wider than the window, the editors keep it', async ({ page, request }) => {
@@ -49,6 +78,8 @@ test('a tour of the main screens at 1440×900 and 390×844: nothing wider than t
   expect(user.status(), await user.text()).toBe(200)
   const bucket = await request.post(`${settings.app_config.endpoint}/storage/v1/bucket`, { headers, data: { name: 'avatars', public: false } })
   expect(bucket.status(), await bucket.text()).toBe(200)
+  const fn = await request.post(`/dashboard/api/platform/projects/${ref}/functions`, { headers: auth, data: { slug: 'tour-hello', body: "Deno.serve(() => new Response('hello'))" } })
+  expect(fn.status(), await fn.text()).toBe(201)
 
   for (const [width, height, size] of [[1440, 900, 'desktop'], [390, 844, 'mobile']] as const) {
     await page.setViewportSize({ width, height })
@@ -60,6 +91,7 @@ test('a tour of the main screens at 1440×900 and 390×844: nothing wider than t
       const overflow = await pageOverflow(page)
       expect(overflow.x, `${name} at ${width} px is wider than the window`).toBeLessThanOrEqual(0)
       if (size === 'desktop' && EDITORS.has(name)) expect(overflow.y, `${name} at ${height} px tall scrolls the page`).toBeLessThanOrEqual(0)
+      await checkWrapping(page, name)
     }
     if (size === 'desktop') {
       // The navigation is taller than 900 px: it scrolls on its own, and the page does not.

@@ -1,3 +1,4 @@
+import { Fragment } from 'react'
 import { Admonition } from '@/components/ui/Admonition'
 import { Badge } from '@/components/ui/Badge'
 import { DataTable } from '@/components/ui/DataTable'
@@ -76,7 +77,19 @@ export function PolicyTableCard({ table, access, onToggleRls, onCreate, onEdit, 
               </span>
             ),
           },
-          { key: 'roles', header: 'Roles', className: styles.mono, render: (policy) => policy.roles.join(', ') },
+          {
+            key: 'roles',
+            header: 'Roles',
+            className: styles.mono,
+            // Each role whole: the list wraps between roles, never inside one (issue 26: "authenticated" broke in two).
+            render: (policy) =>
+              policy.roles.map((role, i) => (
+                <Fragment key={role}>
+                  {i > 0 && ', '}
+                  <span className={styles.nowrap}>{role}</span>
+                </Fragment>
+              )),
+          },
           {
             key: 'expressions',
             header: 'Expressions',

@@ -25,7 +25,7 @@ export function UsersTable({ users, busy, onOpen }: { users: ProjectUser[]; busy
           rowHeader: true,
           render: (user) => (
             <button type="button" className={styles.emailButton} onClick={() => onOpen(user)}>
-              {user.email ?? '(no email)'}
+              {user.email ? <EmailText email={user.email} /> : '(no email)'}
             </button>
           ),
         },
@@ -53,5 +53,21 @@ export function UsersTable({ users, busy, onOpen }: { users: ProjectUser[]; busy
         },
       ]}
     />
+  )
+}
+
+/**
+ * An address that wraps only after its @, each part kept whole (issue 26: on a phone the users
+ * table broke addresses a few letters per line); the table scrolls sideways when a part is wider.
+ */
+function EmailText({ email }: { email: string }) {
+  const at = email.lastIndexOf('@')
+  if (at <= 0) return <span className={styles.nowrap}>{email}</span>
+  return (
+    <>
+      <span className={styles.nowrap}>{email.slice(0, at + 1)}</span>
+      <wbr />
+      <span className={styles.nowrap}>{email.slice(at + 1)}</span>
+    </>
   )
 }
