@@ -43,14 +43,20 @@ test('the organization opts in, the panel streams an answer with a SQL card, whi
   await card.getByRole('button', { name: 'Insert into editor' }).click()
   await page.waitForURL(new RegExp(`/project/${ref}/sql/[0-9a-f-]{36}$`))
   await expect(page.locator('.monaco-editor .view-lines')).toContainText('select * from public.todos limit 5;', { timeout: 30_000 })
-  // The panel lies over the editor's toolbar at this width: close it to reach Run.
-  await panel.getByRole('button', { name: 'Close AI assistant' }).click()
+  // Issue 26: the open panel takes its width from the page, which narrows: the editor and its
+  // buttons stay beside the panel, not under it, and Run is reached with the panel open.
+  const editorBox = (await page.getByRole('region', { name: 'SQL editor' }).boundingBox())!
+  const panelBox = (await panel.boundingBox())!
+  expect(editorBox.x + editorBox.width).toBeLessThanOrEqual(panelBox.x + 1)
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0)
   await page.getByRole('region', { name: 'SQL editor' }).getByRole('button', { name: 'Run' }).click()
   const grid = page.getByRole('grid', { name: 'Query results' })
   await expect(grid.getByRole('gridcell', { name: 'ship it' })).toBeVisible({ timeout: 30_000 })
+  await page.screenshot({ path: 'e2e/screenshots/assistant-docked.png' })
+  // The first chat is named by its first question.
+  await expect(panel.getByRole('navigation', { name: 'Chats' })).toContainText('Slowly show me the rows of public.todos')
 
   // A question the model answers from the real table, through a read-only query.
-  await page.getByRole('button', { name: 'AI assistant' }).click()
   await panel.getByRole('button', { name: 'New chat', exact: true }).click()
   await panel.getByRole('textbox', { name: 'Message' }).fill('How many rows are in public.todos?')
   await panel.getByRole('button', { name: 'Send' }).click()

@@ -96,6 +96,40 @@ function parseMeta(meta: string): { id?: string; title?: string } {
 
 const OPENING = /^( *)(`{3,}|~{3,})\s*([^\s`]*)\s*(.*)$/
 
+/** A part of the user's own message: its text as typed, or one of its fenced code blocks. */
+export type UserMessagePart = { kind: 'text'; text: string } | { kind: 'code'; lang: string; code: string }
+
+/**
+ * Reads a user's message as its text and its fenced code blocks (``` or ~~~, with a language or
+ * none), so the code shows as code (issue 26). A block never closed runs to the end.
+ */
+export function splitUserMessage(content: string): UserMessagePart[] {
+  const parts: UserMessagePart[] = []
+  const lines = content.split('\n')
+  let text: string[] = []
+  const flush = () => {
+    const joined = text.join('\n').replace(/^(\s*\n)+|\n\s*$/g, '')
+    if (joined.trim()) parts.push({ kind: 'text', text: joined })
+    text = []
+  }
+  for (let i = 0; i < lines.length; i++) {
+    const opening = OPENING.exec(lines[i])
+    if (!opening) {
+      text.push(lines[i])
+      continue
+    }
+    const [, indent, fence, lang] = opening
+    const closing = new RegExp(`^ *${fence[0] === '`' ? '`' : '~'}{${fence.length},}\\s*$`)
+    let end = i + 1
+    while (end < lines.length && !closing.test(lines[end])) end++
+    flush()
+    parts.push({ kind: 'code', lang: lang.toLowerCase(), code: lines.slice(i + 1, end).map((line) => (line.startsWith(indent) ? line.slice(indent.length) : line)).join('\n') })
+    i = end
+  }
+  flush()
+  return parts
+}
+
 /**
  * Reads an answer back as segments: its SQL code blocks (cards; a block's id is its snippet id,
  * else `<messageId>-sql-<n>`), its notes, and the markdown around them. A block not closed yet

@@ -5,6 +5,7 @@
  * testable without a browser. The store (`state/ai-assistant.ts`) applies them.
  */
 import { ASSISTANT_DEFAULT_CHAT_NAME, ASSISTANT_MAX_MESSAGES_PER_CHAT } from '@/lib/constants'
+import { splitUserMessage } from './ai-assistant-answer.rules'
 
 /** Rows returned by running one SQL snippet of a message. */
 export type AssistantSnippetResult = unknown[]
@@ -67,6 +68,15 @@ export function setOpen(data: AiAssistantData, open: boolean): AiAssistantData {
 export function addChat(data: AiAssistantData, stamp: Stamp): AiAssistantData {
   const chat = createChat(stamp)
   return { ...data, activeChatId: chat.id, chats: { ...data.chats, [chat.id]: chat } }
+}
+
+/**
+ * A chat to start a conversation in: the active chat while it has no messages, else a new one
+ * (issue 26: "New chat" and questions from other screens left empty chats behind).
+ */
+export function startChat(data: AiAssistantData, stamp: Stamp): AiAssistantData {
+  const active = getActiveChat(data)
+  return active && active.messages.length === 0 ? data : addChat(data, stamp)
 }
 
 export function selectChat(data: AiAssistantData, chatId: string): AiAssistantData {
@@ -173,8 +183,31 @@ function appendToChat(data: AiAssistantData, chat: AssistantChat, messages: Assi
     added.push(message)
   }
   if (added.length === 0) return data
-  const updated = { ...chat, messages: [...chat.messages, ...added], updatedAt: now }
+  // A chat still under the default name is named by its first question (issue 26).
+  const question = chat.name === ASSISTANT_DEFAULT_CHAT_NAME ? [...chat.messages, ...added].find((m) => m.role === 'user') : undefined
+  const name = question ? chatTitle(question.content) : chat.name
+  const updated = { ...chat, name, messages: [...chat.messages, ...added], updatedAt: now }
   return { ...data, chats: { ...data.chats, [chat.id]: updated } }
+}
+
+/** The longest title a chat gets from its first question. */
+export const CHAT_TITLE_MAX = 48
+
+/**
+ * A chat's title from its first question: the first line of its text (its code only when it is all code),
+ * whitespace collapsed, cut at a word boundary to CHAT_TITLE_MAX characters with an ellipsis.
+ */
+export function chatTitle(question: string): string {
+  const parts = splitUserMessage(question)
+  const prose = parts.find((part) => part.kind === 'text')
+  const code = parts.find((part) => part.kind === 'code')
+  const source = prose?.kind === 'text' ? prose.text : code?.kind === 'code' ? code.code : ''
+  const line = (source.split('\n').find((l) => l.trim()) ?? '').replace(/\s+/g, ' ').trim()
+  if (!line) return ASSISTANT_DEFAULT_CHAT_NAME
+  if (line.length <= CHAT_TITLE_MAX) return line
+  const cut = line.slice(0, CHAT_TITLE_MAX - 1)
+  const space = cut.lastIndexOf(' ')
+  return `${(space > CHAT_TITLE_MAX / 2 ? cut.slice(0, space) : cut).trimEnd()}…`
 }
 
 /** Attaches an SQL snippet as context for the next message; blank or repeated snippets are ignored. */

@@ -209,6 +209,8 @@ export const aiAssistantActions = {
   close: () => setPanelOpen(() => false),
   toggle: () => setPanelOpen((open) => !open),
   newChat: () => apply((d) => rules.addChat(d, stamp())),
+  /** The active chat while it is empty, else a new one: what "New chat" and other screens' questions use. */
+  startChat: () => apply((d) => rules.startChat(d, stamp())),
   selectChat: (chatId: string) => apply((d) => rules.selectChat(d, chatId)),
   renameChat: (chatId: string, name: string) => apply((d) => rules.renameChat(d, chatId, name)),
   deleteChat: (chatId: string) => apply((d) => rules.deleteChat(d, chatId)),

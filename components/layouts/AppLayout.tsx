@@ -28,11 +28,13 @@ type AppLayoutProps = {
   /** The organization and project in view: previews depend on the plan and group telemetry by them. */
   organization?: Organization
   projectRef?: string
+  /** A side panel is open at the right edge: on wide screens the frame narrows to leave it its width. */
+  sidePanelOpen?: boolean
   children: ReactNode
 }
 
 /** The signed-in frame of every page: header, banners, optional sidebar. */
-export function AppLayout({ title, crumbs = [], bannerScope = 'outside', sidebar, organization, projectRef, children }: AppLayoutProps) {
+export function AppLayout({ title, crumbs = [], bannerScope = 'outside', sidebar, organization, projectRef, sidePanelOpen = false, children }: AppLayoutProps) {
   const { isLoading, isLoggedIn } = useAuth()
   const router = useRouter()
   const openCommandMenu = useCommandMenuStore((s) => s.setOpen)
@@ -43,8 +45,8 @@ export function AppLayout({ title, crumbs = [], bannerScope = 'outside', sidebar
   // A network failure or 5xx on the profile means the platform is down.
   const platformUnreachable = isResponseError(profileError) && (profileError.code === undefined || profileError.code >= 500)
   const banners = useOrganizationBanners(bannerScope)
-  // The page, its navigation and the organization's banners appear together once the profile and
-  // every fact a banner hangs on have answered, so no banner pushes a page already shown (CLS).
+  // The page and the organization's banners appear together once the profile and every fact a
+  // banner hangs on have answered, so no banner pushes a page already shown (issue 26: CLS).
   const ready = !(platform && (isLoading || !isLoggedIn)) && Boolean(profile) && banners.settled
 
   useEffect(() => {
@@ -55,7 +57,7 @@ export function AppLayout({ title, crumbs = [], bannerScope = 'outside', sidebar
 
   const landing = platform ? '/organizations' : '/project/default'
   return (
-    <div className={styles.shell}>
+    <div className={sidePanelOpen ? `${styles.shell} ${styles.withSidePanel}` : styles.shell}>
       <Head>
         <title>{`${title} | Dashboard`}</title>
       </Head>
@@ -90,17 +92,24 @@ export function AppLayout({ title, crumbs = [], bannerScope = 'outside', sidebar
       </header>
       <div className={styles.banners}>
         <GlobalBanners platformUnreachable={platformUnreachable} />
-        {ready && <OrganizationBanners list={banners} />}
       </div>
       <div className={styles.body}>
-        {ready && sidebar}
+        {sidebar}
         <main className={styles.main} id="main">
           {profileError ? (
             <div className="page">
               <ErrorState title="Your profile could not be loaded" error={profileError} onRetry={() => void router.reload()} />
             </div>
           ) : ready ? (
-            children
+            <>
+              {/* In the work area, beside the navigation: appearing with the page, they move nothing already shown. */}
+              {banners.banners.length > 0 && (
+                <div className={styles.banners}>
+                  <OrganizationBanners list={banners} />
+                </div>
+              )}
+              {children}
+            </>
           ) : (
             <LayoutSkeleton />
           )}

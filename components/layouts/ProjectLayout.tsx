@@ -12,6 +12,7 @@ import { useProjectGuard } from '@/components/layouts/route-guard/use-project-gu
 import { useOrganizationsQuery } from '@/data/organizations/organizations-query'
 import { useProjectDetailQuery } from '@/data/projects/project-detail-query'
 import { isPlatform } from '@/lib/config'
+import { useAiAssistantState } from '@/state/ai-assistant'
 import { useProjectRoutes } from '@/hooks/use-project-routes'
 import styles from './ProjectLayout.module.css'
 
@@ -32,6 +33,8 @@ export function ProjectLayout({ projectRef, title, children }: ProjectLayoutProp
   const projectGuard = useProjectGuard(projectRef)
   const mfaGuard = useMfaGuard(organization?.slug)
   const redirecting = projectGuard.action === 'redirect' || mfaGuard.action === 'redirect'
+  // The open assistant takes its width from the page (issue 26: it lay over the editors' buttons).
+  const { open: assistantOpen } = useAiAssistantState()
   const routes = useProjectRoutes()
   const sections = [...new Set(routes.map((r) => r.section))]
   const path = router.asPath.split(/[?#]/)[0]
@@ -75,6 +78,7 @@ export function ProjectLayout({ projectRef, title, children }: ProjectLayoutProp
     <AppLayout title={title} crumbs={crumbs} sidebar={sidebar} bannerScope={{ organization, pending: Boolean(projectRef) && (projectPending || organizationsPending) }}
       organization={organization}
       projectRef={projectRef}
+      sidePanelOpen={Boolean(projectRef) && assistantOpen}
     >
       <div className={styles.toolbar}>
         <button type="button" className={`btn btn-sm ${styles.menuButton}`} aria-expanded={menuOpen} onClick={() => setMenuOpen((v) => !v)}>

@@ -176,20 +176,22 @@ describe('AiAssistantPanel: answers', () => {
       http.get(`*/platform/projects/${REF}/snippets`, () => HttpResponse.json([]))
     )
     const { user } = await openAndAsk('Count todos')
-    const card = await screen.findByRole('region', { name: 'Count todos' })
+    // The snippet's card, in the messages (the conversation itself is named "Count todos" too, after its first question).
+    const card = await within(screen.getByRole('log', { name: 'Messages' })).findByRole('region', { name: 'Count todos' })
     await user.click(within(card).getByRole('button', { name: 'Insert into editor' }))
     await waitFor(() => expect(router.push).toHaveBeenCalledWith(`/project/${REF}/sql/new-snippet-id`))
     expect(created).toEqual([{ name: 'Count todos', sql: 'select count(*) from todos' }])
   })
 
-  it('answers a question left by another screen in a new chat', async () => {
+  it('answers a question left by another screen in a fresh chat, leaving no empty one behind', async () => {
     const stream = chatStream()
     server.use(stream.handler)
     renderPanel()
     act(() => askAssistant(REF, 'Explain this error'))
     await waitFor(() => expect(stream.bodies).toHaveLength(1))
     expect(stream.bodies[0].messages).toEqual([{ role: 'user', content: 'Explain this error' }])
-    expect(getAiAssistantState().chats).toHaveLength(2)
+    // The empty chat the panel opened with took the question, and is named by it (issue 26).
+    expect(getAiAssistantState().chats.map((c) => c.name)).toEqual(['Explain this error'])
     act(() => stream.end())
   })
 })

@@ -58,6 +58,10 @@ function chatList() {
   return screen.getByRole('navigation', { name: 'Chats' })
 }
 
+function messages() {
+  return screen.getByRole('log', { name: 'Messages' })
+}
+
 function currentChat() {
   return within(chatList())
     .getAllByRole('button')
@@ -141,7 +145,13 @@ describe('AiAssistantPanel', () => {
 
     expect(within(chatList()).getAllByRole('listitem')).toHaveLength(2)
     expect(screen.getByText('No messages yet')).toBeInTheDocument()
-    expect(screen.queryByText('first chat message')).not.toBeInTheDocument()
+    expect(within(messages()).queryByText('first chat message')).not.toBeInTheDocument()
+    // The first chat is named by its first question (issue 26).
+    expect(within(chatList()).getByRole('button', { name: /^first chat message/ })).toBeInTheDocument()
+
+    // A second click does not add another empty chat: the empty one stays active.
+    await user.click(screen.getByRole('button', { name: 'New chat' }))
+    expect(within(chatList()).getAllByRole('listitem')).toHaveLength(2)
     expect(screen.getByRole('textbox', { name: 'Message' })).toHaveFocus()
   })
 
@@ -197,8 +207,18 @@ describe('AiAssistantPanel', () => {
     expect(screen.getByRole('heading', { name: 'No chat selected' })).toBeInTheDocument()
 
     await user.type(screen.getByRole('textbox', { name: 'Message' }), 'hello again{Enter}')
-    expect(screen.getByText('hello again')).toBeInTheDocument()
-    expect(currentChat()).toHaveTextContent('New chat')
+    expect(within(messages()).getByText('hello again')).toBeInTheDocument()
+    expect(currentChat()).toHaveTextContent('hello again')
+  })
+
+  it("shows the code fences of the user's own message as code", async () => {
+    storage.saved.set(REF, saved([chat('a', 'Code', '2025-03-01T00:00:00.000Z', ['Why does this fail?\n```sql\nselect * from todos\n```'])]))
+    await renderOpenPanel()
+    const code = within(messages()).getByText('select * from todos')
+    expect(code.tagName).toBe('CODE')
+    expect(code.closest('pre')).toHaveAttribute('data-lang', 'sql')
+    expect(within(messages()).getByText('Why does this fail?').tagName).toBe('P')
+    expect(within(messages()).queryByText(/```/)).not.toBeInTheDocument()
   })
 
   it('renames a chat', async () => {
@@ -218,7 +238,7 @@ describe('AiAssistantPanel', () => {
     const { user } = await renderOpenPanel()
     await user.type(screen.getByRole('textbox', { name: 'Message' }), 'to be cleared{Enter}')
     await user.click(screen.getByRole('button', { name: 'Clear messages' }))
-    expect(screen.queryByText('to be cleared')).not.toBeInTheDocument()
+    expect(within(messages()).queryByText('to be cleared')).not.toBeInTheDocument()
     expect(screen.getByText('No messages yet')).toBeInTheDocument()
   })
 

@@ -1,5 +1,6 @@
 import { AI_CHAT_MAX_CHARS, AI_CHAT_MAX_MESSAGES, AI_MESSAGE_MAX_CHARS, type AiStreamEvent } from '@/lib/api-types/ai'
 import {
+  splitUserMessage,
   answerSnippets,
   appendAnswerEvent,
   splitAnswer,
@@ -115,5 +116,21 @@ describe('what a request carries', () => {
     expect(big.reduce((sum, m) => sum + m.content.length, 0)).toBeLessThanOrEqual(AI_CHAT_MAX_CHARS)
     expect(big.at(-1)?.content).toBe('last')
     expect(big).toHaveLength(Math.floor((AI_CHAT_MAX_CHARS - 4) / AI_MESSAGE_MAX_CHARS) + 1)
+  })
+})
+
+describe('splitUserMessage (issue 26: the user\'s code fences show as code)', () => {
+  it('splits text and fenced blocks, with or without a language, an unclosed block running to the end', () => {
+    expect(splitUserMessage('Why does this fail?\n```sql\nselect *\n  from todos\n```\nThanks')).toEqual([
+      { kind: 'text', text: 'Why does this fail?' },
+      { kind: 'code', lang: 'sql', code: 'select *\n  from todos' },
+      { kind: 'text', text: 'Thanks' },
+    ])
+    expect(splitUserMessage('~~~\nplain\n~~~')).toEqual([{ kind: 'code', lang: '', code: 'plain' }])
+    expect(splitUserMessage('look:\n```ts\nconst a = 1')).toEqual([
+      { kind: 'text', text: 'look:' },
+      { kind: 'code', lang: 'ts', code: 'const a = 1' },
+    ])
+    expect(splitUserMessage('just text\n\nwith lines')).toEqual([{ kind: 'text', text: 'just text\n\nwith lines' }])
   })
 })

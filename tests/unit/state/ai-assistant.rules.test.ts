@@ -1,6 +1,8 @@
 import {
   addChat,
   addSqlSnippet,
+  chatTitle,
+  startChat,
   clearMessages,
   createEmptyState,
   deleteChat,
@@ -266,5 +268,38 @@ describe('parseSavedState: malformed state is discarded (spec §4)', () => {
   it('treats nothing saved as null', () => {
     expect(parseSavedState(undefined, REF)).toBeNull()
     expect(parseSavedState(null, REF)).toBeNull()
+  })
+})
+
+describe('issue 26: chats named by their first question, no empty chats piling up', () => {
+  const stampOf = (id: string) => ({ id, now: '2025-01-02T00:00:00.000Z' })
+  const ask = (content: string): AssistantMessage => ({ id: content, role: 'user', content, createdAt: '2025-01-02T00:00:00.000Z', results: {} })
+
+  it('names a chat by its first question, once, and keeps a name the user gave', () => {
+    let data = restoreOnLoad(null, REF, stampOf('c1'))
+    data = saveMessages(data, [ask('Why is my   query slow?\nIt scans todos.')], stampOf('x'))
+    expect(getActiveChat(data)?.name).toBe('Why is my query slow?')
+    data = saveMessages(data, [ask('And the index?')], stampOf('y'))
+    expect(getActiveChat(data)?.name).toBe('Why is my query slow?')
+    const renamed = renameChat(addChat(data, stampOf('c2')), 'c2', 'Mine')
+    expect(getActiveChat(saveMessages(renamed, [ask('Something else')], stampOf('z')))?.name).toBe('Mine')
+  })
+
+  it('makes the title of the text, not of its code, cut at a word to 48 characters', () => {
+    expect(chatTitle('```sql\nselect 1\n```\nWhat does this return?')).toBe('What does this return?')
+    expect(chatTitle('```sql\nselect 1\nfrom todos\n```')).toBe('select 1')
+    expect(chatTitle('   ')).toBe('New chat')
+    const long = chatTitle('How do I write a row level security policy that lets members read their team rows')
+    expect(long.length).toBeLessThanOrEqual(48)
+    expect(long).toBe('How do I write a row level security policy…')
+  })
+
+  it('starts a conversation in the active chat while it is empty, else in a new chat', () => {
+    const data = restoreOnLoad(null, REF, stampOf('c1'))
+    expect(startChat(data, stampOf('c2'))).toBe(data)
+    const used = saveMessages(data, [ask('hello')], stampOf('x'))
+    const next = startChat(used, stampOf('c2'))
+    expect(next.activeChatId).toBe('c2')
+    expect(Object.keys(next.chats)).toEqual(['c1', 'c2'])
   })
 })

@@ -3,6 +3,7 @@ import { lazy, Suspense, type ReactNode } from 'react'
 import { Admonition } from '@/components/ui/Admonition'
 import type { AssistantChat } from '@/state/ai-assistant'
 import { useChatAnswerState } from '@/state/ai-assistant-answers'
+import { splitUserMessage } from '@/state/ai-assistant-answer.rules'
 import styles from './AiAssistantPanel.module.css'
 
 // Answers (markdown, SQL cards and what they run) load with the first answer shown, not with
@@ -57,7 +58,7 @@ export function AiAssistantMessages({ projectRef, chat }: AiAssistantMessagesPro
           {messages.map((message) =>
             message.role === 'user' ? (
               <MessageItem key={message.id} author="You" createdAt={message.createdAt} user>
-                <p className={styles.messageContent}>{message.content}</p>
+                <UserMessage content={message.content} />
               </MessageItem>
             ) : (
               <MessageItem key={message.id} author="Assistant" createdAt={message.createdAt} user={false}>
@@ -78,5 +79,24 @@ export function AiAssistantMessages({ projectRef, chat }: AiAssistantMessagesPro
         </Admonition>
       )}
     </div>
+  )
+}
+
+/** The user's own message as typed, its fenced code blocks shown as code. */
+function UserMessage({ content }: { content: string }) {
+  return (
+    <>
+      {splitUserMessage(content).map((part, index) =>
+        part.kind === 'code' ? (
+          <pre key={index} className={styles.userCode} data-lang={part.lang || undefined}>
+            <code>{part.code}</code>
+          </pre>
+        ) : (
+          <p key={index} className={styles.messageContent}>
+            {part.text}
+          </p>
+        )
+      )}
+    </>
   )
 }

@@ -82,7 +82,7 @@ export function AiAssistantPanel({ projectRef }: AiAssistantPanelProps) {
             className="btn btn-sm"
             disabled={!ready}
             onClick={() => {
-              aiAssistantActions.newChat()
+              aiAssistantActions.startChat()
               setComposerFocus((n) => n + 1)
             }}
           >

@@ -43,7 +43,7 @@ export function useAssistantAnswering({ projectRef, open, data, activeChat }: Op
   useEffect(() => {
     if (!question || !loaded) return
     takeAssistantQuestion(question.id)
-    aiAssistantActions.newChat()
+    aiAssistantActions.startChat()
     send(question.prompt)
   }, [question, loaded, send])
 
