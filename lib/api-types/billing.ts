@@ -52,11 +52,16 @@ export type MetricUsage = {
   /** Cost of the usage above the quota, integer cents. */
   overage_cost: number
   /**
-   * `measured`: metered from the organization's projects (their API's egress, their users, their
-   * databases; zero where nothing produces the metric yet). `demo`: includes figures the demo seed
-   * stored, which the page labels as demo data.
+   * `measured`: `usage` is metered from the organization's projects (their API's egress, their
+   * users, their databases; zero where nothing produces the metric yet). `demo`: the demo seed also
+   * stored a figure for the metric, given apart as `seeded_usage`.
    */
   source: UsageSource
+  /**
+   * The demo seed's sample figure for the metric, never added to `usage` (issue 26: seeded and
+   * measured figures were summed, told apart only behind a hover); null without one.
+   */
+  seeded_usage: number | null
 }
 
 export type UsageSource = 'measured' | 'demo'

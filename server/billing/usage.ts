@@ -1,7 +1,7 @@
 import { GIB } from '@/lib/constants'
 import { OVERAGE_PRICES_USD, PLAN_QUOTAS, type PlanId, type QuotaKey } from '@/lib/catalogue/plans'
 import type { Db } from '../db/types'
-import type { MetricUsage as ApiMetricUsage, OrganizationUsage, UsageSource } from '@/lib/api-types/billing'
+import type { MetricUsage as ApiMetricUsage, OrganizationUsage } from '@/lib/api-types/billing'
 import { organizationDatabaseSize } from './database-size'
 import { readMeteredUsage } from './metering'
 import { readRealtimeUsage } from './realtime-metering'
@@ -114,7 +114,7 @@ export function usageBillingEnabled(planId: PlanId): boolean {
 export type MetricUsage = ApiMetricUsage & { metric: UsageMetric }
 
 /** One metric's usage against the plan's quota. */
-export function describeMetric(metric: UsageMetric, usage: number, planId: PlanId, source: UsageSource = 'measured'): MetricUsage {
+export function describeMetric(metric: UsageMetric, usage: number, planId: PlanId, seeded: number | null = null): MetricUsage {
   const def = METRIC_DEFINITIONS[metric]
   const quota = PLAN_QUOTAS[planId][def.quotaKey]
   const billed = usageBillingEnabled(planId) && quota !== null
@@ -130,14 +130,16 @@ export function describeMetric(metric: UsageMetric, usage: number, planId: PlanI
     capped: !usageBillingEnabled(planId),
     pricing: billed ? { price_usd: def.pricing.price, per_units: def.pricing.unitSize, unit_label: def.pricing.unitLabel } : null,
     overage_cost: billed ? Math.round((over / def.pricing.unitSize) * def.pricing.price * 100) : 0,
-    source,
+    source: seeded === null ? 'measured' : 'demo',
+    seeded_usage: seeded,
   }
 }
 
 /**
- * Usage of every metric for an organization (GET .../usage): what its projects measured (database
- * size, egress, monthly active users, storage size, realtime messages and peak connections, origin images transformed), plus any stored demo figure, in which case the metric's
- * source is `demo`.
+ * Usage of every metric for an organization (GET .../usage): what its projects measured this
+ * period (database size, egress, monthly active users, storage size, realtime messages and peak
+ * connections, origin images transformed, function invocations); a figure the demo seed stored is
+ * given apart (`seeded_usage`, source `demo`), never added in.
  */
 export async function getOrganizationUsage(
   db: Db,
@@ -146,8 +148,8 @@ export async function getOrganizationUsage(
 ): Promise<OrganizationUsage & { usages: MetricUsage[] }> {
   const [stored, measured] = await Promise.all([readStoredUsage(db, org.id), measuredUsage(db, org.id, period)])
   const describe = (m: UsageMetric) => {
-    const demo = stored[m]
-    return describeMetric(m, (measured[m] ?? 0) + (demo ?? 0), org.plan_id, demo === undefined ? 'measured' : 'demo')
+    const seeded = stored[m]
+    return describeMetric(m, measured[m] ?? 0, org.plan_id, seeded === undefined ? null : seeded)
   }
   return {
     plan: { id: org.plan_id },

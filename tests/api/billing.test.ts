@@ -251,11 +251,15 @@ describe('billing API', () => {
       expect((await platform.request(url(org, 'billing/invoices/abc'), { token: owner.token })).status).toBe(400)
     })
 
-    it('previews the upcoming invoice from plan price, compute and usage over quota', async () => {
+    it('previews the upcoming invoice from plan price, compute and the measured usage over quota, never a seeded figure', async () => {
+      const { rows } = await db.query<{ id: number }>(
+        `insert into platform.projects (ref, name, organization_id, region, status, compute_size) values ('billref0000001', 'p', $1, 'ap-southeast-1', 'ACTIVE_HEALTHY', 'micro') returning id`,
+        [org.id]
+      )
+      await meterEgress(org, rows[0].id, 300 * GIB)
+      // A figure the demo seed stored is shown apart and never billed (issue 26).
       const { setUsage } = await import('@/server/billing/usage')
-      await setUsage(db, org.id, 'EGRESS', 300 * GIB)
-      await setUsage(db, org.id, 'MONTHLY_ACTIVE_USERS', 90_000)
-      await db.query(`insert into platform.projects (ref, name, organization_id, region, status, compute_size) values ('billref0000001', 'p', $1, 'ap-southeast-1', 'ACTIVE_HEALTHY', 'micro')`, [org.id])
+      await setUsage(db, org.id, 'MONTHLY_ACTIVE_USERS', 200_000)
       const res = await platform.request(url(org, 'billing/invoices/upcoming'), { token: owner.token })
       expect(res.status).toBe(200)
       const byDescription = Object.fromEntries(res.body.lines.map((l: { description: string; amount: number }) => [l.description, l.amount]))
@@ -269,11 +273,25 @@ describe('billing API', () => {
     })
   })
 
+  /** Egress as the project API's meter records it, in the organization's current period. */
+  async function meterEgress(of: Org, projectId: number, bytes: number) {
+    const period = (await platform.request(url(of, 'usage'), { token: owner.token })).body.period_start as string
+    await db.query(
+      `insert into platform.project_egress (project_id, period_start, bytes) values ($1, $2, $3)
+       on conflict (project_id, period_start) do update set bytes = excluded.bytes`,
+      [projectId, period, bytes]
+    )
+  }
+
   describe('usage', () => {
-    it('reports each metric against the plan quota with ratios; Free is capped without pricing', async () => {
+    it('reports each metric against the plan quota with ratios; Free is capped without pricing; seeded figures come apart', async () => {
       const free = await createOrg(owner, 'Usage Free')
+      const { rows } = await db.query<{ id: number }>(
+        `insert into platform.projects (ref, name, organization_id, region, status) values ('billfree000001', 'p', $1, 'ap-southeast-1', 'ACTIVE_HEALTHY') returning id`,
+        [free.id]
+      )
+      await meterEgress(free, rows[0].id, 6 * GIB)
       const { setUsage } = await import('@/server/billing/usage')
-      await setUsage(db, free.id, 'DATABASE_SIZE', 250 * MIB)
       await setUsage(db, free.id, 'REALTIME_PEAK_CONNECTIONS', 300)
       const res = await platform.request(url(free, 'usage'), { token: owner.token })
       expect(res.status).toBe(200)
@@ -289,10 +307,10 @@ describe('billing API', () => {
         'REALTIME_MESSAGE_COUNT',
         'STORAGE_IMAGES_TRANSFORMED',
       ])
-      const db_ = res.body.usages[0]
-      expect(db_).toMatchObject({ usage: 250 * MIB, quota: 500 * MIB, usage_ratio: 0.5, capped: true, pricing: null, exceeded: false, overage_cost: 0 })
-      expect(res.body.usages[6]).toMatchObject({ usage: 300, quota: 200, usage_ratio: 1.5, exceeded: true, overage_cost: 0 })
-      expect(res.body.usages[1]).toMatchObject({ usage: 0, quota: 5 * GIB, usage_ratio: 0 })
+      expect(res.body.usages[1]).toMatchObject({ usage: 6 * GIB, quota: 5 * GIB, usage_ratio: 1.2, capped: true, pricing: null, exceeded: true, overage_cost: 0, source: 'measured', seeded_usage: null })
+      // The seeded peak is given apart: the measured figure (none) is what counts against the quota.
+      expect(res.body.usages[6]).toMatchObject({ usage: 0, quota: 200, usage_ratio: 0, exceeded: false, source: 'demo', seeded_usage: 300 })
+      expect(res.body.usages[0]).toMatchObject({ quota: 500 * MIB, capped: true, seeded_usage: null })
     })
 
     it('prices overage on paid plans, every member may read usage, strangers get 404', async () => {

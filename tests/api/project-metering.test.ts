@@ -74,7 +74,7 @@ describe('the project API in the logs and the usage', () => {
     expect(warnings.result.filter((l) => l.metadata.status_code === 400).map((l) => l.metadata.search)).toEqual(['?select=id', '?select=id'])
   })
 
-  type Usage = { metric: string; usage: number; source: string }
+  type Usage = { metric: string; usage: number; source: string; seeded_usage: number | null }
   async function usage(): Promise<Record<string, Usage>> {
     await flushMetering()
     const res = await platform.request(`/platform/organizations/${org.slug}/usage`, { token: owner.token })
@@ -134,12 +134,12 @@ describe('the project API in the logs and the usage', () => {
     expect(grown).toBeGreaterThan(first.usage + 5 * 1024 * 1024)
   })
 
-  it('adds the demo seed\'s stored figures to the measured ones, labelled as demo data', async () => {
+  it('gives the demo seed\'s stored figures apart from the measured ones, never added in', async () => {
     const measured = await usage()
     const { setUsage } = await import('@/server/billing/usage')
     await setUsage(await getStore(), org.id, 'EGRESS', 1000)
     const after = await usage()
-    expect(after.EGRESS).toMatchObject({ usage: measured.EGRESS.usage + 1000, source: 'demo' })
-    expect(after.MONTHLY_ACTIVE_USERS).toMatchObject({ usage: measured.MONTHLY_ACTIVE_USERS.usage, source: 'measured' })
+    expect(after.EGRESS).toMatchObject({ usage: measured.EGRESS.usage, seeded_usage: 1000, source: 'demo' })
+    expect(after.MONTHLY_ACTIVE_USERS).toMatchObject({ usage: measured.MONTHLY_ACTIVE_USERS.usage, seeded_usage: null, source: 'measured' })
   })
 })

@@ -17,10 +17,10 @@ export function UsageBar({ usage }: { usage: MetricUsage }) {
         <div className={styles.usageTop}>
           <span className={styles.usageName}>
             {usage.name}
-            <DemoLabel usage={usage} />
           </span>
           <span className={styles.usageFigures}>{used} used · {usage.quota === 0 ? 'Not included in the plan' : 'Unlimited'}</span>
         </div>
+        <SeededFigure usage={usage} />
       </div>
     )
   }
@@ -34,7 +34,6 @@ export function UsageBar({ usage }: { usage: MetricUsage }) {
       <div className={styles.usageTop}>
         <span className={styles.usageName}>
           <span id={`usage-${usage.metric}`}>{usage.name}</span>
-          <DemoLabel usage={usage} />
         </span>
         <span className={styles.usageFigures}>
           {used} of {quota} ({percent})
@@ -53,20 +52,21 @@ export function UsageBar({ usage }: { usage: MetricUsage }) {
         <div className={styles.barFill} style={{ width: `${width}%` }} />
       </div>
       {level !== 'normal' && <UsageNote usage={usage} level={level} />}
+      <SeededFigure usage={usage} />
     </div>
   )
 }
 
-/** Figures the demo seed stored are labelled, so they are never taken for measured usage. */
-function DemoLabel({ usage }: { usage: MetricUsage }) {
-  if (usage.source !== 'demo') return null
+/**
+ * The demo seed's sample figure, on a line of its own and labelled there (issue 26: it used to be
+ * added to the measured figure, told apart only behind a hover). The bar above is measured only.
+ */
+function SeededFigure({ usage }: { usage: MetricUsage }) {
+  if (usage.seeded_usage === null || usage.seeded_usage === undefined) return null
   return (
-    <>
-      {' '}
-      <Badge variant="warning">
-        <span title="Includes sample figures stored by the demo seed, not measured from your projects">Demo data</span>
-      </Badge>
-    </>
+    <p className={styles.seededFigure}>
+      <Badge variant="warning">Demo data</Badge> Seeded sample: {formatUsageAmount(usage.seeded_usage, usage.unit)}, stored by the demo seed, not measured and not billed. The bar shows this period as measured.
+    </p>
   )
 }
 

@@ -70,7 +70,7 @@ describe('billing screen: usage against quota', () => {
     expect(within(list).queryByRole('progressbar')).toBeNull()
   })
 
-  it('labels figures the demo seed stored as demo data, and only those', async () => {
+  it('shows a figure the demo seed stored apart from the measured one, labelled on its own line, and only there', async () => {
     answerBillingReads({
       usage: usageBody('pro', [
         metric('Egress', 2 * GIB, 250 * GIB, 'bytes', 'EGRESS', 'demo'),
@@ -81,7 +81,11 @@ describe('billing screen: usage against quota', () => {
     const list = await screen.findByRole('list', { name: 'Usage against quota' })
     const [egress, users] = within(list).getAllByRole('listitem')
     expect(within(egress).getByText('Demo data')).toBeInTheDocument()
+    // Visible, not behind a hover, and not added to the measured figure the bar shows.
+    expect(egress).toHaveTextContent('Seeded sample: 190 GB, stored by the demo seed, not measured and not billed.')
+    expect(egress).toHaveTextContent('2 GB of 250 GB')
     expect(within(users).queryByText('Demo data')).not.toBeInTheDocument()
+    expect(users).not.toHaveTextContent('Seeded sample')
     // The bar keeps its name: the label is beside it, not part of it.
     expect(bar('Egress')).toHaveAttribute('aria-valuenow', '1')
   })

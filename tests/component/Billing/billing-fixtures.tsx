@@ -74,7 +74,8 @@ export function metric(
   quota: number | null,
   unit: 'bytes' | 'count' = 'count',
   metricId = name.toUpperCase().replace(/\W+/g, '_'),
-  source: 'measured' | 'demo' = 'measured'
+  source: 'measured' | 'demo' = 'measured',
+  seeded: number | null = source === 'demo' ? 190 * 1024 ** 3 : null
 ) {
   return {
     metric: metricId,
@@ -88,6 +89,7 @@ export function metric(
     pricing: null,
     overage_cost: 0,
     source,
+    seeded_usage: seeded,
   }
 }
 
