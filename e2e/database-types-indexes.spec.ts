@@ -91,6 +91,7 @@ test('enumerated types and indexes, from the advisor to the index', async ({ pag
 
   await index.getByRole('button', { name: 'Drop orders_customer id_idx' }).click()
   await page.getByRole('dialog', { name: 'Drop index orders_customer id_idx' }).getByRole('button', { name: 'Drop index' }).click()
+  await expect(page.getByText('Dropped orders_customer id_idx')).toBeVisible()
   await expect(page.getByRole('row', { name: /orders_customer id_idx/ })).toHaveCount(0)
   expect(await sql(`select 1 from pg_indexes where indexname = 'orders_customer id_idx'`)).toEqual([])
 })

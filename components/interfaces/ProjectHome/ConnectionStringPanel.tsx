@@ -27,7 +27,7 @@ export function ConnectionStringPanel({ connectionString, pending = false, proje
       {connectionString ? (
         <>
           <div className={styles.connection}>
-            <code data-testid="connection-string">{connectionString}</code>
+            <code data-testid="connection-string" className={styles.wrapped}>{connectionString}</code>
             <CopyButton text={connectionString} />
           </div>
           {connectionString.includes(PASSWORD_PLACEHOLDER) && (
