@@ -17,7 +17,7 @@ import { benchStores, mergeResults, parseBenchOutput, planRuns, recordedRuns, re
 const BENCH_DIR = path.resolve('bench')
 const RESULTS = path.join(BENCH_DIR, 'results.json')
 // Quick benches first, so a short selection-free run gives the cheap figures early.
-const ORDER = ['bundle-size', 'platform-api', 'project-api', 'storage-realtime', 'functions', 'workspace', 'memory', 'lighthouse', 'assistant']
+const ORDER = ['bundle-size', 'platform-api', 'project-api', 'storage-realtime', 'functions', 'workspace', 'memory', 'lighthouse', 'code-editor', 'assistant']
 const TIMEOUT_MS = Number(process.env.BENCH_TIMEOUT_MIN ?? 30) * 60_000
 
 const benches = fs

@@ -43,7 +43,7 @@ test('runs a query on the default project with the locally served editor, and ke
   await page.screenshot({ path: 'e2e/screenshots/sql-editor-self-hosted.png', fullPage: true })
 
   const scripts = await page.evaluate(() => [...document.scripts].map((s) => s.src).filter(Boolean))
-  expect(scripts.some((src) => src.includes('/dashboard/monaco/vs/loader.js'))).toBe(true)
+  expect(scripts.some((src) => src.includes('/dashboard/monaco/0.52.2/vs/loader.js'))).toBe(true)
   expect(outside).toEqual([])
 })
 

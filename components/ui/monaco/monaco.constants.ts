@@ -1,5 +1,6 @@
 /** Timings and places of the code editor's loader (not spec numbers). */
 import { BASE_PATH } from '@/lib/config'
+import { CODE_EDITOR_VERSION } from '@/lib/constants'
 
 /** How long the CDN gets to serve the code editor's loader before the local copy is used. */
 export const MONACO_CDN_TIMEOUT_MS = 4_000
@@ -7,8 +8,12 @@ export const MONACO_CDN_TIMEOUT_MS = 4_000
 /** How long the editor may take to appear once its source is chosen before it counts as failed. */
 export const MONACO_MOUNT_TIMEOUT_MS = 20_000
 
-/** The local copy of monaco-editor (public/monaco/vs, copied at build time). */
-export const MONACO_LOCAL_PATH = `${BASE_PATH}/monaco/vs`
+/**
+ * The local copy of monaco-editor (public/monaco/{version}/vs, copied at build time). The version
+ * is in the path so browsers keep the files for good (next.config.ts: immutable) and a new version
+ * is a new address.
+ */
+export const MONACO_LOCAL_PATH = `${BASE_PATH}/monaco/${CODE_EDITOR_VERSION}/vs`
 
 /**
  * localStorage: when the CDN last failed (ms since the epoch). For MONACO_LOCAL_REMEMBER_MS after

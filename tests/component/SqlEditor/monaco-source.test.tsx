@@ -6,7 +6,7 @@ describe('where the code editor loads from (spec §1, §9)', () => {
   it('self-hosted: always the local copy under the base path, without trying the CDN', async () => {
     const probe = vi.fn(async () => true)
     await expect(decideMonacoSource({ isPlatform: false, cdnBaseUrl: CDN, probe })).resolves.toEqual({
-      vs: '/dashboard/monaco/vs',
+      vs: '/dashboard/monaco/0.52.2/vs',
       origin: 'local',
       fellBack: false,
     })
@@ -21,7 +21,7 @@ describe('where the code editor loads from (spec §1, §9)', () => {
 
   it('hosted: the local copy, flagged as a fallback, when the CDN fails or is too slow', async () => {
     await expect(decideMonacoSource({ isPlatform: true, cdnBaseUrl: CDN, probe: async () => false })).resolves.toEqual({
-      vs: '/dashboard/monaco/vs',
+      vs: '/dashboard/monaco/0.52.2/vs',
       origin: 'local',
       fellBack: true,
     })
@@ -34,7 +34,7 @@ describe('where the code editor loads from (spec §1, §9)', () => {
   it('hosted: straight to the local copy, without a new warning, once the CDN failed on an earlier page load', async () => {
     const probe = vi.fn(async () => true)
     await expect(decideMonacoSource({ isPlatform: true, cdnBaseUrl: CDN, probe, forceLocal: true })).resolves.toEqual({
-      vs: '/dashboard/monaco/vs',
+      vs: '/dashboard/monaco/0.52.2/vs',
       origin: 'local',
       fellBack: true,
       remembered: true,
