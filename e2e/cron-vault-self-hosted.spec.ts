@@ -52,6 +52,9 @@ test('runs a cron job on the default project and keeps a secret', async ({ page,
   await expect(secrets.getByLabel(`Value of ${secret}`)).toHaveText('self-hosted-value')
   expect(await axeViolations(page, ['main'])).toEqual([])
   await secrets.getByRole('button', { name: `Delete ${secret}` }).click()
-  await page.getByRole('dialog', { name: `Delete secret ${secret}?` }).getByRole('button', { name: 'Delete secret' }).click()
+  const deleteSecret = page.getByRole('dialog', { name: `Delete secret ${secret}?` })
+  await deleteSecret.getByRole('button', { name: 'Delete secret' }).click()
+  // The page behind an open dialog is hidden from the accessibility tree: wait for it to close first.
+  await expect(deleteSecret).toBeHidden()
   await expect(secrets.getByRole('rowheader', { name: new RegExp(secret) })).toHaveCount(0)
 })

@@ -53,6 +53,9 @@ export async function managePublications(page: Page, ref: string, sql: Sql, scre
   await row.getByRole('button', { name: `Drop ${feed}` }).click()
   const drop = page.getByRole('dialog', { name: `Drop publication ${feed}` })
   await drop.getByRole('button', { name: 'Drop publication' }).click()
+  // While a dialog is open the page behind it is hidden from the accessibility tree, so "no such
+  // row" holds at once: wait for the dialog to close (the drop is done) before looking.
+  await expect(drop).toBeHidden()
   await expect(list.getByRole('row', { name: new RegExp(feed) })).toHaveCount(0)
   expect(await sql(`select 1 from pg_publication where pubname = '${feed}'`)).toEqual([])
   await sql(`alter publication supabase_realtime drop table public.${table}; drop table public.${table}`)

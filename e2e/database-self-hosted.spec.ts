@@ -62,7 +62,10 @@ test('database screens on the default project', async ({ page, request }) => {
   await expect(row).toContainText('Notify channel events')
   await sql(`insert into public.events values (1, 'signup')`)
   await row.getByRole('button', { name: 'Delete events_feed' }).click()
-  await page.getByRole('dialog', { name: 'Delete hook events_feed' }).getByRole('button', { name: 'Delete hook' }).click()
+  const deleteHook = page.getByRole('dialog', { name: 'Delete hook events_feed' })
+  await deleteHook.getByRole('button', { name: 'Delete hook' }).click()
+  // The page behind an open dialog is hidden from the accessibility tree: wait for it to close.
+  await expect(deleteHook).toBeHidden()
   await expect(page.getByRole('row', { name: /events_feed/ })).toHaveCount(0)
   expect(await sql(`select 1 from pg_trigger where tgname = 'events_feed'`)).toEqual([])
 

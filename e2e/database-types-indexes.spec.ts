@@ -90,7 +90,11 @@ test('enumerated types and indexes, from the advisor to the index', async ({ pag
   await page.setViewportSize({ width: 1280, height: 720 })
 
   await index.getByRole('button', { name: 'Drop orders_customer id_idx' }).click()
-  await page.getByRole('dialog', { name: 'Drop index orders_customer id_idx' }).getByRole('button', { name: 'Drop index' }).click()
+  const dropIndex = page.getByRole('dialog', { name: 'Drop index orders_customer id_idx' })
+  await dropIndex.getByRole('button', { name: 'Drop index' }).click()
+  // The page behind an open dialog is hidden from the accessibility tree, so "no such row" would
+  // hold at once: wait for the dialog to close (the drop is done) before looking.
+  await expect(dropIndex).toBeHidden()
   await expect(page.getByText('Dropped orders_customer id_idx')).toBeVisible()
   await expect(page.getByRole('row', { name: /orders_customer id_idx/ })).toHaveCount(0)
   expect(await sql(`select 1 from pg_indexes where indexname = 'orders_customer id_idx'`)).toEqual([])

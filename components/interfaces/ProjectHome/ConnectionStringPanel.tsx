@@ -27,7 +27,10 @@ export function ConnectionStringPanel({ connectionString, pending = false, proje
       {connectionString ? (
         <>
           <div className={styles.connection}>
-            <code data-testid="connection-string" className={styles.wrapped}>{connectionString}</code>
+            {/* One line that scrolls, focusable so a keyboard can scroll it: wrapping would change the card's height when it loads. */}
+            <code data-testid="connection-string" tabIndex={0}>
+              {connectionString}
+            </code>
             <CopyButton text={connectionString} />
           </div>
           {connectionString.includes(PASSWORD_PLACEHOLDER) && (
