@@ -111,10 +111,18 @@ export function ProjectHomeScreen({ projectRef }: { projectRef: string }) {
         </div>
       </dl>
 
-      <ConnectionStringPanel connectionString={data.connectionString} pending={detailPending} projectRef={data.ref} engine={data.db_engine} />
-      <ConnectAppCard projectRef={data.ref} />
-      <ClientLibraries />
-      <ExampleProjects />
+      {/* Until the detail arrives nothing is drawn below the facts: the connection card's notes
+          (engine, password) would grow it and push every card under it (issue 26: CLS). */}
+      {detailPending ? (
+        <SkeletonLines lines={4} label="Loading the connection details" />
+      ) : (
+        <>
+          <ConnectionStringPanel connectionString={data.connectionString} projectRef={data.ref} engine={data.db_engine} />
+          <ConnectAppCard projectRef={data.ref} />
+          <ClientLibraries />
+          <ExampleProjects />
+        </>
+      )}
     </div>
   )
 }
