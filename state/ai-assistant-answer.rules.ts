@@ -96,6 +96,44 @@ function parseMeta(meta: string): { id?: string; title?: string } {
 
 const OPENING = /^( *)(`{3,}|~{3,})\s*([^\s`]*)\s*(.*)$/
 
+/** A message's lines as runs of text and fenced blocks: each block with its fence's indent, language, meta and lines. */
+type FencedPiece =
+  | { kind: 'text'; lines: string[] }
+  | { kind: 'fence'; indent: string; lang: string; meta: string; inner: string[]; raw: string[]; closed: boolean }
+
+/**
+ * Reads a message as runs of text and fenced blocks (``` or ~~~, closed by a fence of the same
+ * character at least as long). A block never closed (still streaming) runs to the end.
+ */
+function readFences(content: string): FencedPiece[] {
+  const pieces: FencedPiece[] = []
+  const lines = content.split('\n')
+  let text: string[] = []
+  for (let i = 0; i < lines.length; i++) {
+    const opening = OPENING.exec(lines[i])
+    if (!opening) {
+      text.push(lines[i])
+      continue
+    }
+    const [, indent, fence, lang, meta] = opening
+    const closing = new RegExp(`^ *${fence[0] === '`' ? '`' : '~'}{${fence.length},}\\s*$`)
+    let end = i + 1
+    while (end < lines.length && !closing.test(lines[end])) end++
+    if (text.length) pieces.push({ kind: 'text', lines: text })
+    text = []
+    pieces.push({ kind: 'fence', indent, lang: lang.toLowerCase(), meta: meta.trim(), inner: lines.slice(i + 1, end), raw: lines.slice(i, end + 1), closed: end < lines.length })
+    i = end
+  }
+  if (text.length) pieces.push({ kind: 'text', lines: text })
+  return pieces
+}
+
+/** Lines of text as one block without the blank lines at either end; '' when there is nothing but blanks. */
+function textOf(lines: string[]): string {
+  const text = lines.join('\n').replace(/^(\s*\n)+|\n\s*$/g, '')
+  return text.trim() ? text : ''
+}
+
 /** A part of the user's own message: its text as typed, or one of its fenced code blocks. */
 export type UserMessagePart = { kind: 'text'; text: string } | { kind: 'code'; lang: string; code: string }
 
@@ -104,72 +142,47 @@ export type UserMessagePart = { kind: 'text'; text: string } | { kind: 'code'; l
  * none), so the code shows as code (issue 26). A block never closed runs to the end.
  */
 export function splitUserMessage(content: string): UserMessagePart[] {
-  const parts: UserMessagePart[] = []
-  const lines = content.split('\n')
-  let text: string[] = []
-  const flush = () => {
-    const joined = text.join('\n').replace(/^(\s*\n)+|\n\s*$/g, '')
-    if (joined.trim()) parts.push({ kind: 'text', text: joined })
-    text = []
-  }
-  for (let i = 0; i < lines.length; i++) {
-    const opening = OPENING.exec(lines[i])
-    if (!opening) {
-      text.push(lines[i])
-      continue
+  return readFences(content).flatMap((piece): UserMessagePart[] => {
+    if (piece.kind === 'text') {
+      const text = textOf(piece.lines)
+      return text ? [{ kind: 'text', text }] : []
     }
-    const [, indent, fence, lang] = opening
-    const closing = new RegExp(`^ *${fence[0] === '`' ? '`' : '~'}{${fence.length},}\\s*$`)
-    let end = i + 1
-    while (end < lines.length && !closing.test(lines[end])) end++
-    flush()
-    parts.push({ kind: 'code', lang: lang.toLowerCase(), code: lines.slice(i + 1, end).map((line) => (line.startsWith(indent) ? line.slice(indent.length) : line)).join('\n') })
-    i = end
-  }
-  flush()
-  return parts
+    const code = piece.inner.map((line) => (line.startsWith(piece.indent) ? line.slice(piece.indent.length) : line)).join('\n')
+    return [{ kind: 'code', lang: piece.lang, code }]
+  })
 }
 
 /**
  * Reads an answer back as segments: its SQL code blocks (cards; a block's id is its snippet id,
- * else `<messageId>-sql-<n>`), its notes, and the markdown around them. A block not closed yet
- * (still streaming) runs to the end.
+ * else `<messageId>-sql-<n>`), its notes, and the markdown around them (other code blocks
+ * included). A block not closed yet (still streaming) runs to the end.
  */
 export function splitAnswer(content: string, messageId: string): AnswerSegment[] {
   const segments: AnswerSegment[] = []
-  const lines = content.split('\n')
   let markdown: string[] = []
   let sqlCount = 0
   const flush = () => {
-    const text = markdown.join('\n').replace(/^(\s*\n)+|\n\s*$/g, '')
-    if (text.trim()) segments.push({ kind: 'markdown', text })
+    const text = textOf(markdown)
+    if (text) segments.push({ kind: 'markdown', text })
     markdown = []
   }
-  for (let i = 0; i < lines.length; i++) {
-    const opening = OPENING.exec(lines[i])
-    if (!opening) {
-      markdown.push(lines[i])
+  for (const piece of readFences(content)) {
+    if (piece.kind === 'text') {
+      markdown.push(...piece.lines)
       continue
     }
-    const [, indent, fence, rawLang, meta] = opening
-    const closing = new RegExp(`^ *${fence[0] === '`' ? '`' : '~'}{${fence.length},}\\s*$`)
-    let end = i + 1
-    while (end < lines.length && !closing.test(lines[end])) end++
-    const body = lines.slice(i + 1, end).map((line) => (line.startsWith(indent) ? line.slice(indent.length) : line.trimStart()))
-    const lang = rawLang.toLowerCase()
-    if (SQL_LANGS.has(lang)) {
+    const body = piece.inner.map((line) => (line.startsWith(piece.indent) ? line.slice(piece.indent.length) : line.trimStart()))
+    if (SQL_LANGS.has(piece.lang)) {
       flush()
       sqlCount++
-      const { id, title } = parseMeta(meta.trim())
-      const sql = body.join('\n')
-      segments.push({ kind: 'sql', id: id ?? `${messageId}-sql-${sqlCount}`, title: title ?? `SQL snippet ${sqlCount}`, sql, closed: end < lines.length })
-    } else if (lang === NOTE_LANG && NOTE_KINDS.has(meta.trim())) {
+      const { id, title } = parseMeta(piece.meta)
+      segments.push({ kind: 'sql', id: id ?? `${messageId}-sql-${sqlCount}`, title: title ?? `SQL snippet ${sqlCount}`, sql: body.join('\n'), closed: piece.closed })
+    } else if (piece.lang === NOTE_LANG && NOTE_KINDS.has(piece.meta)) {
       flush()
-      segments.push({ kind: 'note', note: meta.trim() as AnswerNoteKind, text: body.join('\n') })
+      segments.push({ kind: 'note', note: piece.meta as AnswerNoteKind, text: body.join('\n') })
     } else {
-      markdown.push(...lines.slice(i, end + 1))
+      markdown.push(...piece.raw)
     }
-    i = end
   }
   flush()
   return segments

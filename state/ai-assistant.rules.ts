@@ -183,10 +183,10 @@ function appendToChat(data: AiAssistantData, chat: AssistantChat, messages: Assi
     added.push(message)
   }
   if (added.length === 0) return data
+  const all = [...chat.messages, ...added]
   // A chat still under the default name is named by its first question (issue 26).
-  const question = chat.name === ASSISTANT_DEFAULT_CHAT_NAME ? [...chat.messages, ...added].find((m) => m.role === 'user') : undefined
-  const name = question ? chatTitle(question.content) : chat.name
-  const updated = { ...chat, name, messages: [...chat.messages, ...added], updatedAt: now }
+  const question = chat.name === ASSISTANT_DEFAULT_CHAT_NAME ? all.find((m) => m.role === 'user') : undefined
+  const updated = { ...chat, name: question ? chatTitle(question.content) : chat.name, messages: all, updatedAt: now }
   return { ...data, chats: { ...data.chats, [chat.id]: updated } }
 }
 

@@ -1,6 +1,5 @@
 import Link from 'next/link'
 import { CopyButton } from '@/components/ui/CopyButton'
-import { Skeleton } from '@/components/ui/Skeleton'
 import styles from './ProjectHome.module.css'
 
 /** What the platform puts where the password goes: it never hands the password back. */
@@ -8,7 +7,6 @@ const PASSWORD_PLACEHOLDER = '[YOUR-PASSWORD]'
 
 export type ConnectionStringPanelProps = {
   connectionString: string | null
-  pending?: boolean
   /** Where the string leads: the project's settings page (the password) and the engine (what it cannot do). */
   projectRef?: string
   engine?: 'pglite' | 'postgres'
@@ -17,10 +15,10 @@ export type ConnectionStringPanelProps = {
 /**
  * The database connection string with a copy button, once the platform has it (spec §4), and
  * where its password is set. On PGlite it leads to the platform's loopback port, which a few
- * things work differently on: said here. While the project's details load (`pending`), a
- * placeholder of the same height holds its place.
+ * things work differently on: said here. Drawn once the project's detail is there (the home
+ * screen holds its place until then).
  */
-export function ConnectionStringPanel({ connectionString, pending = false, projectRef, engine }: ConnectionStringPanelProps) {
+export function ConnectionStringPanel({ connectionString, projectRef, engine }: ConnectionStringPanelProps) {
   return (
     <section className="card" aria-labelledby="connection-title">
       <h2 id="connection-title">Connection string</h2>
@@ -50,10 +48,6 @@ export function ConnectionStringPanel({ connectionString, pending = false, proje
             </p>
           )}
         </>
-      ) : pending ? (
-        <div className={styles.connection} role="status" aria-label="Loading the connection string">
-          <Skeleton height={36} />
-        </div>
       ) : (
         <p className="muted" style={{ margin: 0 }}>
           The connection string appears here once the database is ready.

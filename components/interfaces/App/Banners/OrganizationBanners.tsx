@@ -41,10 +41,8 @@ export function useOrganizationBanners(scope: BannerScope): OrganizationBannerLi
 
   if (!isPlatform) return { banners: [], settled: true }
   const inOrganization = scope !== 'outside'
-  const settled =
-    isLoggedIn &&
-    (!overdueEnabled || !overdue.isPending) &&
-    (scope === 'outside' || (!scope.pending && (!billingEnabled || !permissions.isPending) && (!customerEnabled || !customer.isPending)))
+  const organizationSettled = !inOrganization || (!scope.pending && (!billingEnabled || !permissions.isPending) && (!customerEnabled || !customer.isPending))
+  const settled = isLoggedIn && (!overdueEnabled || !overdue.isPending) && organizationSettled
   const banners = [
     restrictionBanner(organization),
     overdueBanner(overdue.data, inOrganization ? organization?.id : null),
